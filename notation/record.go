@@ -1,0 +1,195 @@
+// Package notation holds the container shared by every PGN-family notation:
+// tag pairs, movetext with comments and variations, a result token, and the
+// positions (line, column) of everything that was written. It decodes text;
+// it never judges whether a move is legal.
+package notation
+
+import "fmt"
+
+// Pos is a 1-based line and column in a source file. Offset is the 0-based
+// byte offset in the file (after BOM removal), useful for quoting the line.
+type Pos struct {
+	Line   int   `json:"line"`
+	Col    int   `json:"col"`
+	Offset int64 `json:"offset"`
+}
+
+func (p Pos) String() string { return fmt.Sprintf("%d:%d", p.Line, p.Col) }
+
+// IsValid reports whether the position was set.
+func (p Pos) IsValid() bool { return p.Line > 0 }
+
+// Severity of a diagnostic.
+type Severity uint8
+
+const (
+	Warning Severity = iota
+	Error
+)
+
+func (s Severity) String() string {
+	if s == Error {
+		return "error"
+	}
+	return "warning"
+}
+
+// Diagnostic is something a reader or referee has to say about a place in a
+// record. Code is a short stable identifier (for JSON consumers and tests),
+// Msg the human sentence.
+type Diagnostic struct {
+	Pos      Pos
+	Severity Severity
+	Code     string
+	Msg      string
+}
+
+func (d Diagnostic) String() string {
+	return fmt.Sprintf("%s: %s: %s", d.Pos, d.Severity, d.Msg)
+}
+
+// Tag is one tag pair as written.
+type Tag struct {
+	Name, Value string
+	Pos         Pos
+}
+
+// Comment is a {...} or line comment's text, without its delimiters.
+type Comment struct {
+	Text string
+	Pos  Pos
+}
+
+// Move is one move as written in the movetext. Text is the move token exactly
+// as it appeared (e.g. "28x19x10", "c3-d4", "15:24"); each notation package
+// decodes it into its own terms.
+type Move struct {
+	Number   int  // the move number written before this move, 0 if none
+	Ellipsis bool // the number was written with "..." (a second-player move)
+	Text     string
+	Pos      Pos
+	Strength string // "!", "?", "!?", ...; "" if none
+	NAGs     []int
+	// Setup is a position (e.g. a /FEN "..."/ in PDN) written just before
+	// this move; the move is played from it.
+	Setup    string
+	SetupPos Pos
+	Comments []Comment // comments written after the move
+	// Variations are alternatives to this move: each starts from the
+	// position before this move.
+	Variations []Line
+}
+
+// Line is a sequence of moves: the main line or a variation.
+type Line []*Move
+
+// Record is one game as written.
+type Record struct {
+	File  string // the name the user gave, for diagnostics
+	Index int    // 1-based number of the game in its file
+	Pos   Pos    // where the game text starts (line, col 1)
+	// Text is the game's decoded source text, starting at Pos, kept so a
+	// diagnostic can quote its line.
+	Text string
+
+	Tags []Tag
+	// Comments written before the first move.
+	Comments []Comment
+	Moves    Line
+	// Setup written in the movetext before the first move (PDN /FEN/).
+	Setup    string
+	SetupPos Pos
+
+	// Result is the game terminator, normalised ("2-0", "1-1", "0-2",
+	// "0-0", "1-0", "0-1", "1/2-1/2", "*"), or "" when the game has none.
+	Result    string
+	ResultPos Pos
+
+	// Diagnostics from reading: leniencies (warnings) and unreadable parts
+	// (errors). A record with a read error is still returned with what could
+	// be read.
+	Diagnostics []Diagnostic
+}
+
+// Tag returns the value of the first tag with the given name (compared
+// case-insensitively, since real files write both SetUp and Setup).
+func (r *Record) Tag(name string) (string, bool) {
+	for _, t := range r.Tags {
+		if equalFold(t.Name, name) {
+			return t.Value, true
+		}
+	}
+	return "", false
+}
+
+// TagPos returns the tag with the given name, if present.
+func (r *Record) TagPos(name string) (Tag, bool) {
+	for _, t := range r.Tags {
+		if equalFold(t.Name, name) {
+			return t, true
+		}
+	}
+	return Tag{}, false
+}
+
+func equalFold(a, b string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := 0; i < len(a); i++ {
+		x, y := a[i], b[i]
+		if 'A' <= x && x <= 'Z' {
+			x += 'a' - 'A'
+		}
+		if 'A' <= y && y <= 'Z' {
+			y += 'a' - 'A'
+		}
+		if x != y {
+			return false
+		}
+	}
+	return true
+}
+
+// HasErrors reports whether reading produced an error diagnostic.
+func (r *Record) HasErrors() bool {
+	for _, d := range r.Diagnostics {
+		if d.Severity == Error {
+			return true
+		}
+	}
+	return false
+}
+
+// SourceLine returns the text of the given 1-based file line if it lies
+// within this record's text, for quoting under a diagnostic.
+func (r *Record) SourceLine(line int) (string, bool) {
+	n := line - r.Pos.Line
+	if n < 0 || r.Text == "" {
+		return "", false
+	}
+	s := r.Text
+	for ; n > 0; n-- {
+		i := indexByte(s, '\n')
+		if i < 0 {
+			return "", false
+		}
+		s = s[i+1:]
+	}
+	if i := indexByte(s, '\n'); i >= 0 {
+		s = s[:i]
+	}
+	if len(s) > 0 && s[len(s)-1] == '\r' {
+		s = s[:len(s)-1]
+	}
+	return s, true
+}
+
+func indexByte(s string, c byte) int {
+	for i := 0; i < len(s); i++ {
+		if s[i] == c {
+			return i
+		}
+	}
+	return -1
+}
