@@ -1,0 +1,185 @@
+package variants
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Draughts is the rule set of a draughts-family game. Its fields are the
+// engine's parameters; every national variant is a choice of them.
+type Draughts struct {
+	// PDNGameType is the PDN GameType number that selects this variant
+	// (20 international, 21 English, 25 Russian, ...); 0 for none.
+	PDNGameType int `yaml:"pdn_gametype"`
+	Board       struct {
+		Width  int `yaml:"width"`
+		Height int `yaml:"height"`
+		// TopLeftDark says whether the top-left corner, seen from the
+		// first player's side, is a playing square. Squares are numbered
+		// 1.. along the playing squares row by row from that corner.
+		TopLeftDark bool `yaml:"top_left_dark"`
+	} `yaml:"board"`
+	// Start is the start position as a PDN FEN.
+	Start string `yaml:"start"`
+	Men   struct {
+		CaptureBackward bool `yaml:"capture_backward"`
+		CaptureKings    bool `yaml:"capture_kings"`
+	} `yaml:"men"`
+	Kings struct {
+		// Flying kings move and capture along a whole diagonal; others
+		// one square at a time.
+		Flying bool `yaml:"flying"`
+	} `yaml:"kings"`
+	Capture struct {
+		Compulsory bool `yaml:"compulsory"`
+		// Priority: "free" (any capture) or "majority" (the capture
+		// taking the most pieces must be played).
+		Priority string `yaml:"priority"`
+	} `yaml:"capture"`
+	Promotion struct {
+		// InPassing: a man that reaches the far row during a capture
+		// becomes a king at once and continues as one.
+		InPassing bool `yaml:"in_passing"`
+	} `yaml:"promotion"`
+	Draw DrawRules `yaml:"draw"`
+}
+
+// Effect of a draw rule: the game ends drawn at once, or a player may claim.
+const (
+	EffectForced    = "forced"
+	EffectClaimable = "claimable"
+)
+
+// DrawRules lists the rules that end a game drawn or let a player claim it.
+// A nil rule is not in force.
+type DrawRules struct {
+	// Repetition: the same position with the same side to move occurs
+	// this many times.
+	Repetition *CountRule `yaml:"repetition"`
+	// KingMoves: this many moves by each side in which only kings moved
+	// and nothing was captured.
+	KingMoves *CountRule `yaml:"king_moves"`
+	// SameMove: a player plays the same move this many times in a row,
+	// shuttling a piece back and forth (his move equals his move two turns
+	// before).
+	SameMove *CountRule `yaml:"same_move"`
+	// Endgames: material configurations that are drawn after each side
+	// has made a number of moves in them.
+	Endgames []Endgame `yaml:"endgames"`
+}
+
+// CountRule is a draw rule that fires at a count.
+type CountRule struct {
+	Count  int    `yaml:"count"`
+	Effect string `yaml:"effect"`
+}
+
+// Endgame is a material configuration with a move limit. Material is
+// written per side as K for each king and M for each man, kings first
+// ("KKM" = two kings and a man).
+type Endgame struct {
+	Name string `yaml:"name"`
+	// Strong lists the material the stronger side may have; Weak the
+	// material of the other side.
+	Strong []string `yaml:"strong"`
+	Weak   []string `yaml:"weak"`
+	// Moves is how many moves each side may make once the configuration
+	// has arisen.
+	Moves  int    `yaml:"moves"`
+	Effect string `yaml:"effect"`
+}
+
+// Matches reports whether a side with strong material against a side with
+// weak material is this endgame.
+func (e *Endgame) Matches(strong, weak string) bool {
+	return contains(e.Strong, strong) && contains(e.Weak, weak)
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// Material writes a side's material in the Endgame notation.
+func Material(men, kings int) string {
+	return strings.Repeat("K", kings) + strings.Repeat("M", men)
+}
+
+func (d *Draughts) validate(fail func(key, format string, args ...any) error) error {
+	b := d.Board
+	if b.Width < 4 || b.Height < 4 || b.Width > 16 || b.Height > 16 {
+		return fail("board", "board must be between 4x4 and 16x16, not %dx%d", b.Width, b.Height)
+	}
+	if d.Start == "" {
+		return fail("start", "missing key: start (the start position as a FEN)")
+	}
+	switch d.Capture.Priority {
+	case "free", "majority":
+	default:
+		return fail("priority", "capture.priority must be free or majority, not %q", d.Capture.Priority)
+	}
+	effect := func(key, e string) error {
+		if e != EffectForced && e != EffectClaimable {
+			return fail(key, "draw.%s.effect must be %s or %s, not %q", key, EffectForced, EffectClaimable, e)
+		}
+		return nil
+	}
+	for key, r := range map[string]*CountRule{"repetition": d.Draw.Repetition, "king_moves": d.Draw.KingMoves, "same_move": d.Draw.SameMove} {
+		if r == nil {
+			continue
+		}
+		if r.Count < 1 {
+			return fail(key, "draw.%s.count must be at least 1", key)
+		}
+		if err := effect(key, r.Effect); err != nil {
+			return err
+		}
+	}
+	for _, e := range d.Draw.Endgames {
+		if e.Moves < 1 {
+			return fail("endgames", "endgame %q: moves must be at least 1", e.Name)
+		}
+		if err := effect("endgames", e.Effect); err != nil {
+			return err
+		}
+		for _, m := range append(append([]string(nil), e.Strong...), e.Weak...) {
+			if !validMaterial(m) {
+				return fail("endgames", "endgame %q: material %q must be K's then M's, like KKM", e.Name, m)
+			}
+		}
+	}
+	return nil
+}
+
+func validMaterial(m string) bool {
+	if m == "" {
+		return false
+	}
+	k := strings.TrimLeft(m, "K")
+	return strings.Trim(k, "M") == ""
+}
+
+// ForGameType returns the builtin draughts variant for a PDN GameType
+// number, if there is one.
+func ForGameType(n int) (*Variant, error) {
+	all, err := Builtin()
+	if err != nil {
+		return nil, err
+	}
+	var nums []string
+	for _, v := range all {
+		if v.Draughts != nil && v.Draughts.PDNGameType != 0 {
+			if v.Draughts.PDNGameType == n {
+				return v, nil
+			}
+			nums = append(nums, fmt.Sprint(v.Draughts.PDNGameType))
+		}
+	}
+	sort.Strings(nums)
+	return nil, fmt.Errorf("%w: no variant for PDN GameType %d (known: %s)", ErrUnknown, n, strings.Join(nums, ", "))
+}

@@ -1,0 +1,240 @@
+// Package variants holds the named rule variants as YAML files, embedded in
+// the binary, and the strict loader that turns a YAML file into a Variant.
+// A variant file is the user's way to add a rule set without touching Go:
+// every behaviour of a rules engine is a field here, and no code switches on
+// a variant's name.
+package variants
+
+import (
+	"bytes"
+	"embed"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path"
+	"sort"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+//go:embed draughts/*.yaml
+var builtin embed.FS
+
+// Variant is one named rule set. Exactly one game section is set, the one
+// named by Game.
+type Variant struct {
+	Name        string `yaml:"name"`
+	Game        string `yaml:"game"`
+	Description string `yaml:"description"`
+	// Source names the rules text the variant follows.
+	Source string `yaml:"source"`
+	// Extends names a variant whose fields this one starts from; only the
+	// fields written here override it.
+	Extends string `yaml:"extends,omitempty"`
+
+	Draughts *Draughts `yaml:"draughts,omitempty"`
+
+	// File is where the variant was read from ("builtin:draughts/x.yaml"
+	// for embedded ones); YAML is its text as written.
+	File string `yaml:"-"`
+	YAML []byte `yaml:"-"`
+}
+
+// Error is a problem in a variant file, with the line it is on when known.
+type Error struct {
+	File string
+	Line int
+	Msg  string
+}
+
+func (e *Error) Error() string {
+	if e.Line > 0 {
+		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
+	}
+	return fmt.Sprintf("%s: %s", e.File, e.Msg)
+}
+
+// ErrUnknown is returned (wrapped) when no variant has the asked name.
+var ErrUnknown = errors.New("unknown variant")
+
+// Builtin returns every embedded variant, sorted by game then name.
+func Builtin() ([]*Variant, error) {
+	var out []*Variant
+	err := fs.WalkDir(builtin, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || path.Ext(p) != ".yaml" {
+			return err
+		}
+		data, err := builtin.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		v, err := Parse("builtin:"+p, data)
+		if err != nil {
+			return err
+		}
+		if want := strings.TrimSuffix(path.Base(p), ".yaml"); v.Name != want {
+			return &Error{File: v.File, Line: lineOfKey(data, "name"), Msg: fmt.Sprintf("a builtin variant's name must match its file name %q", want)}
+		}
+		out = append(out, v)
+		return nil
+	})
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Game != out[j].Game {
+			return out[i].Game < out[j].Game
+		}
+		return out[i].Name < out[j].Name
+	})
+	return out, err
+}
+
+// Lookup returns the embedded variant with the given name. A builtin
+// variant's file is named after it (draughts/international.yaml), which is
+// what lets `extends` load a base without loading every variant.
+func Lookup(name string) (*Variant, error) {
+	return lookup(name, 0)
+}
+
+// maxExtends bounds a chain of `extends`, so a cycle is an error, not a hang.
+const maxExtends = 8
+
+func lookup(name string, depth int) (*Variant, error) {
+	if depth > maxExtends {
+		return nil, fmt.Errorf("variant %q: extends chain longer than %d (a cycle?)", name, maxExtends)
+	}
+	files, _ := fs.Glob(builtin, "*/"+name+".yaml")
+	if len(files) == 1 && !strings.ContainsAny(name, "/*?[\\") {
+		data, err := builtin.ReadFile(files[0])
+		if err != nil {
+			return nil, err
+		}
+		return parse("builtin:"+files[0], data, depth)
+	}
+	all, _ := fs.Glob(builtin, "*/*.yaml")
+	var names []string
+	for _, f := range all {
+		names = append(names, strings.TrimSuffix(path.Base(f), ".yaml"))
+	}
+	sort.Strings(names)
+	return nil, fmt.Errorf("%w %q (known: %s)", ErrUnknown, name, strings.Join(names, ", "))
+}
+
+// LoadFile reads a user's variant file.
+func LoadFile(file string) (*Variant, error) {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return nil, err
+	}
+	return Parse(file, data)
+}
+
+// Parse decodes a variant strictly: an unknown or mistyped key is an error
+// with its line. A variant with `extends` starts from the named builtin.
+func Parse(file string, data []byte) (*Variant, error) {
+	return parse(file, data, 0)
+}
+
+func parse(file string, data []byte, depth int) (*Variant, error) {
+	var head struct {
+		Extends string `yaml:"extends"`
+	}
+	// A first, lenient look for `extends` only; the strict decode follows.
+	if err := yaml.Unmarshal(data, &head); err != nil {
+		return nil, yamlError(file, err)
+	}
+	v := &Variant{}
+	if head.Extends != "" {
+		base, err := lookup(head.Extends, depth+1)
+		if err != nil {
+			return nil, &Error{File: file, Line: lineOfKey(data, "extends"), Msg: err.Error()}
+		}
+		if base.Draughts != nil {
+			d := *base.Draughts
+			d.Draw.Endgames = append([]Endgame(nil), base.Draughts.Draw.Endgames...)
+			v.Draughts = &d
+		}
+		v.Game = base.Game
+	}
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true)
+	if err := dec.Decode(v); err != nil && err != io.EOF {
+		return nil, yamlError(file, err)
+	}
+	v.File, v.YAML = file, data
+	if err := v.validate(data); err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
+func (v *Variant) validate(data []byte) error {
+	fail := func(key, format string, args ...any) error {
+		return &Error{File: v.File, Line: lineOfKey(data, key), Msg: fmt.Sprintf(format, args...)}
+	}
+	if v.Name == "" {
+		return fail("name", "missing key: name")
+	}
+	switch v.Game {
+	case "draughts":
+		if v.Draughts == nil {
+			return fail("game", "game %q needs a draughts: section", v.Game)
+		}
+		return v.Draughts.validate(fail)
+	case "":
+		return fail("game", "missing key: game")
+	default:
+		return fail("game", "unknown game %q (known: draughts)", v.Game)
+	}
+}
+
+// yamlError turns yaml.v3's errors ("yaml: line 3: ..." or a TypeError
+// listing "line 3: field x not found in type ...") into file:line errors.
+func yamlError(file string, err error) error {
+	var te *yaml.TypeError
+	if errors.As(err, &te) && len(te.Errors) > 0 {
+		var msgs []string
+		line := 0
+		for _, e := range te.Errors {
+			l, msg := splitLine(e)
+			if line == 0 {
+				line = l
+			}
+			msgs = append(msgs, msg)
+		}
+		return &Error{File: file, Line: line, Msg: strings.Join(msgs, "; ")}
+	}
+	l, msg := splitLine(strings.TrimPrefix(err.Error(), "yaml: "))
+	return &Error{File: file, Line: l, Msg: msg}
+}
+
+func splitLine(s string) (int, string) {
+	var line int
+	if n, _ := fmt.Sscanf(s, "line %d:", &line); n == 1 {
+		if i := strings.Index(s, ":"); i >= 0 {
+			msg := strings.TrimSpace(s[i+1:])
+			if i := strings.Index(msg, " not found in type "); i >= 0 && strings.HasPrefix(msg, "field ") {
+				msg = "unknown key " + strings.TrimPrefix(msg[:i], "field ")
+			}
+			return line, msg
+		}
+	}
+	return 0, s
+}
+
+// lineOfKey finds the first line where key is written as a mapping key, so
+// that semantic errors found after decoding still point into the file.
+func lineOfKey(data []byte, key string) int {
+	last := key
+	if i := strings.LastIndex(key, "."); i >= 0 {
+		last = key[i+1:]
+	}
+	for i, l := range strings.Split(string(data), "\n") {
+		t := strings.TrimLeft(l, " \t-")
+		if strings.HasPrefix(t, last+":") {
+			return i + 1
+		}
+	}
+	return 0
+}

@@ -1,0 +1,79 @@
+package variants
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+func TestBuiltinVariantsLoad(t *testing.T) {
+	all, err := Builtin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := map[string]*Variant{}
+	for _, v := range all {
+		names[v.Name] = v
+	}
+	for _, want := range []string{"international", "papyrus", "damspel-315"} {
+		if names[want] == nil {
+			t.Errorf("builtin variant %q missing", want)
+		}
+	}
+	if d := names["papyrus"].Draughts; d.Draw.KingMoves != nil || d.Draw.Repetition.Effect != EffectClaimable || !d.Kings.Flying {
+		t.Errorf("papyrus did not extend international as written: %+v", d.Draw)
+	}
+	if d := names["damspel-315"].Draughts; len(d.Draw.Endgames) != 0 || d.Draw.SameMove == nil {
+		t.Errorf("damspel-315 draw rules wrong: %+v", d.Draw)
+	}
+	if d := names["international"].Draughts; len(d.Draw.Endgames) != 2 || d.Draw.KingMoves.Count != 25 {
+		t.Errorf("extending must not change the base: %+v", d.Draw)
+	}
+}
+
+func TestForGameType(t *testing.T) {
+	v, err := ForGameType(20)
+	if err != nil || v.Name != "international" {
+		t.Fatalf("GameType 20 = %v, %v", v, err)
+	}
+	if _, err := ForGameType(99); !errors.Is(err, ErrUnknown) {
+		t.Fatalf("GameType 99: %v", err)
+	}
+}
+
+func TestParseErrorsHaveLines(t *testing.T) {
+	tests := []struct {
+		name, yaml, want string
+	}{
+		{"unknown key", "name: x\ngame: draughts\nextends: international\ndraughts:\n  kings:\n    flyng: true\n", "f.yaml:6: unknown key flyng"},
+		{"mistyped value", "name: x\ngame: draughts\nextends: international\ndraughts:\n  board:\n    width: ten\n", "f.yaml:6: cannot unmarshal"},
+		{"bad priority", "name: x\nextends: international\ndraughts:\n  capture:\n    priority: most\n", "f.yaml:5: capture.priority must be free or majority"},
+		{"bad effect", "name: x\nextends: international\ndraughts:\n  draw:\n    repetition: {count: 3, effect: maybe}\n", "f.yaml:5: draw.repetition.effect"},
+		{"unknown base", "name: x\nextends: nosuch\n", "f.yaml:2: unknown variant \"nosuch\""},
+		{"no game", "name: x\n", "f.yaml:0: missing key: game"},
+		{"bad material", "name: x\nextends: international\ndraughts:\n  draw:\n    endgames:\n      - {name: e, strong: [MK], weak: [K], moves: 3, effect: forced}\n", "f.yaml:5: endgame \"e\": material \"MK\""},
+		{"not yaml", "name: [x\n", "f.yaml:"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Parse("f.yaml", []byte(tt.yaml))
+			if err == nil || !strings.Contains(err.Error(), strings.TrimPrefix(tt.want, "f.yaml:0: ")) {
+				t.Fatalf("error = %v, want it to contain %q", err, tt.want)
+			}
+			var ve *Error
+			if !errors.As(err, &ve) {
+				t.Fatalf("error %T is not a *variants.Error", err)
+			}
+		})
+	}
+}
+
+func TestUserFileExtends(t *testing.T) {
+	v, err := Parse("mine.yaml", []byte("name: no-majority\nextends: international\ndescription: test\ndraughts:\n  capture:\n    priority: free\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v.Draughts.Capture.Priority != "free" || !v.Draughts.Capture.Compulsory || v.Draughts.Board.Width != 10 {
+		t.Fatalf("override lost base fields: %+v", v.Draughts)
+	}
+}
