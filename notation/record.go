@@ -27,6 +27,22 @@ const (
 	Error
 )
 
+// MarshalText writes the severity as its word in JSON.
+func (s Severity) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+// UnmarshalText reads "error" or "warning".
+func (s *Severity) UnmarshalText(b []byte) error {
+	switch string(b) {
+	case "error":
+		*s = Error
+	case "warning":
+		*s = Warning
+	default:
+		return fmt.Errorf("unknown severity %q", b)
+	}
+	return nil
+}
+
 func (s Severity) String() string {
 	if s == Error {
 		return "error"
@@ -38,10 +54,10 @@ func (s Severity) String() string {
 // record. Code is a short stable identifier (for JSON consumers and tests),
 // Msg the human sentence.
 type Diagnostic struct {
-	Pos      Pos
-	Severity Severity
-	Code     string
-	Msg      string
+	Pos      Pos      `json:"pos"`
+	Severity Severity `json:"severity"`
+	Code     string   `json:"code"`
+	Msg      string   `json:"message"`
 }
 
 func (d Diagnostic) String() string {
@@ -50,34 +66,35 @@ func (d Diagnostic) String() string {
 
 // Tag is one tag pair as written.
 type Tag struct {
-	Name, Value string
-	Pos         Pos
+	Name  string `json:"name"`
+	Value string `json:"value"`
+	Pos   Pos    `json:"pos"`
 }
 
 // Comment is a {...} or line comment's text, without its delimiters.
 type Comment struct {
-	Text string
-	Pos  Pos
+	Text string `json:"text"`
+	Pos  Pos    `json:"pos"`
 }
 
 // Move is one move as written in the movetext. Text is the move token exactly
 // as it appeared (e.g. "28x19x10", "c3-d4", "15:24"); each notation package
 // decodes it into its own terms.
 type Move struct {
-	Number   int  // the move number written before this move, 0 if none
-	Ellipsis bool // the number was written with "..." (a second-player move)
-	Text     string
-	Pos      Pos
-	Strength string // "!", "?", "!?", ...; "" if none
-	NAGs     []int
+	Number   int    `json:"number,omitempty"`   // the move number written before this move, 0 if none
+	Ellipsis bool   `json:"ellipsis,omitempty"` // the number was written with "..." (a second-player move)
+	Text     string `json:"text"`
+	Pos      Pos    `json:"pos"`
+	Strength string `json:"strength,omitempty"` // "!", "?", "!?", ...; "" if none
+	NAGs     []int  `json:"nags,omitempty"`
 	// Setup is a position (e.g. a /FEN "..."/ in PDN) written just before
 	// this move; the move is played from it.
-	Setup    string
-	SetupPos Pos
-	Comments []Comment // comments written after the move
+	Setup    string    `json:"setup,omitempty"`
+	SetupPos Pos       `json:"setup_pos,omitzero"`
+	Comments []Comment `json:"comments,omitempty"` // comments written after the move
 	// Variations are alternatives to this move: each starts from the
 	// position before this move.
-	Variations []Line
+	Variations []Line `json:"variations,omitempty"`
 }
 
 // Line is a sequence of moves: the main line or a variation.
@@ -85,30 +102,30 @@ type Line []*Move
 
 // Record is one game as written.
 type Record struct {
-	File  string // the name the user gave, for diagnostics
-	Index int    // 1-based number of the game in its file
-	Pos   Pos    // where the game text starts (line, col 1)
+	File  string `json:"file"` // the name the user gave, for diagnostics
+	Index int    `json:"game"` // 1-based number of the game in its file
+	Pos   Pos    `json:"pos"`  // where the game text starts (line, col 1)
 	// Text is the game's decoded source text, starting at Pos, kept so a
 	// diagnostic can quote its line.
-	Text string
+	Text string `json:"-"`
 
-	Tags []Tag
+	Tags []Tag `json:"tags"`
 	// Comments written before the first move.
-	Comments []Comment
-	Moves    Line
+	Comments []Comment `json:"comments,omitempty"`
+	Moves    Line      `json:"moves"`
 	// Setup written in the movetext before the first move (PDN /FEN/).
-	Setup    string
-	SetupPos Pos
+	Setup    string `json:"setup,omitempty"`
+	SetupPos Pos    `json:"setup_pos,omitzero"`
 
 	// Result is the game terminator, normalised ("2-0", "1-1", "0-2",
 	// "0-0", "1-0", "0-1", "1/2-1/2", "*"), or "" when the game has none.
-	Result    string
-	ResultPos Pos
+	Result    string `json:"result,omitempty"`
+	ResultPos Pos    `json:"result_pos,omitzero"`
 
 	// Diagnostics from reading: leniencies (warnings) and unreadable parts
 	// (errors). A record with a read error is still returned with what could
 	// be read.
-	Diagnostics []Diagnostic
+	Diagnostics []Diagnostic `json:"diagnostics,omitempty"`
 }
 
 // Tag returns the value of the first tag with the given name (compared

@@ -16,6 +16,7 @@ import (
 	"path"
 	"sort"
 	"strings"
+	"sync"
 
 	"gopkg.in/yaml.v3"
 )
@@ -60,8 +61,20 @@ func (e *Error) Error() string {
 // ErrUnknown is returned (wrapped) when no variant has the asked name.
 var ErrUnknown = errors.New("unknown variant")
 
-// Builtin returns every embedded variant, sorted by game then name.
+var (
+	builtinOnce sync.Once
+	builtinAll  []*Variant
+	builtinErr  error
+)
+
+// Builtin returns every embedded variant, sorted by game then name. They
+// are decoded once and shared: callers must not modify them.
 func Builtin() ([]*Variant, error) {
+	builtinOnce.Do(func() { builtinAll, builtinErr = loadBuiltin() })
+	return builtinAll, builtinErr
+}
+
+func loadBuiltin() ([]*Variant, error) {
 	var out []*Variant
 	err := fs.WalkDir(builtin, ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || path.Ext(p) != ".yaml" {
@@ -94,6 +107,13 @@ func Builtin() ([]*Variant, error) {
 // variant's file is named after it (draughts/international.yaml), which is
 // what lets `extends` load a base without loading every variant.
 func Lookup(name string) (*Variant, error) {
+	if all, err := Builtin(); err == nil {
+		for _, v := range all {
+			if v.Name == name {
+				return v, nil
+			}
+		}
+	}
 	return lookup(name, 0)
 }
 

@@ -1,0 +1,73 @@
+// Command arbiter referees recorded board games: it replays every move of a
+// record against a rule variant and reports illegal or ambiguous moves,
+// draws a rule forced or allowed, and results the moves do not support.
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/urfave/cli/v2"
+)
+
+// Exit codes: 0 nothing wrong, 1 something wrong in a record, 2 usage or
+// I/O error.
+const (
+	exitFindings = 1
+	exitUsage    = 2
+)
+
+func main() {
+	os.Exit(run(os.Args, os.Stdin, os.Stdout, os.Stderr))
+}
+
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	app := newApp(stdin, stdout, stderr)
+	err := app.Run(args)
+	if err == nil {
+		return 0
+	}
+	var ec cli.ExitCoder
+	if errors.As(err, &ec) {
+		if msg := err.Error(); msg != "" {
+			fmt.Fprintln(stderr, "arbiter:", msg)
+		}
+		return ec.ExitCode()
+	}
+	fmt.Fprintln(stderr, "arbiter:", err)
+	return exitUsage
+}
+
+func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
+	cli.ErrWriter = stderr
+	return &cli.App{
+		Name:  "arbiter",
+		Usage: "a referee for recorded board games",
+		Description: "arbiter reads game records (PDN for draughts), replays every move against a rule\n" +
+			"variant and reports illegal or ambiguous moves, draws a rule forced or allowed, and\n" +
+			"results the moves do not support. It also converts records between notations.\n\n" +
+			"Exit status: 0 no record has an error, 1 some record has, 2 usage or I/O error.",
+		Reader:                 stdin,
+		Writer:                 stdout,
+		ErrWriter:              stderr,
+		HideHelpCommand:        true,
+		UseShortOptionHandling: true,
+		ExitErrHandler:         func(*cli.Context, error) {}, // run() reports and exits
+		OnUsageError: func(_ *cli.Context, err error, _ bool) error {
+			return cli.Exit(err.Error(), exitUsage)
+		},
+		Commands: []*cli.Command{
+			checkCommand(),
+			convertCommand(),
+			perftCommand(),
+			variantsCommand(),
+		},
+	}
+}
+
+// usageError is a mistake in the command line: exit status 2.
+func usageError(format string, args ...any) error {
+	return cli.Exit(fmt.Sprintf(format, args...), exitUsage)
+}

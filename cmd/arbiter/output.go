@@ -1,0 +1,188 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+	"unicode/utf8"
+
+	"arbiter/notation"
+	"arbiter/referee"
+)
+
+// textWriter writes the form compilers use, so editors can jump to it:
+// file:line:col: error: game 12 (White - Black), move 23 (32x21): why; legal: ...
+// then the source line with a caret under the move, then the board.
+type textWriter struct {
+	out            io.Writer
+	verbose, board bool
+}
+
+func (t *textWriter) setOutput(w io.Writer) { t.out = w }
+
+func (t *textWriter) write(rep *referee.Report) error {
+	for _, d := range rep.Diagnostics {
+		fmt.Fprintf(t.out, "%s: %s: %s: %s\n", where(rep, d.Pos), d.Severity, context(rep, d), d.Msg+legal(d))
+		if line, ok := rep.Record.SourceLine(d.Pos.Line); ok && d.Pos.Col > 0 {
+			fmt.Fprintf(t.out, "    %s\n    %s\n", expandTabs(line), caret(line, d.Pos.Col))
+		}
+		if t.board && d.Severity == notation.Error && d.Board != "" {
+			fmt.Fprintln(t.out, d.Board)
+		}
+	}
+	if t.verbose {
+		fmt.Fprintf(t.out, "%s: note: %s: %s\n", where(rep, rep.Pos), gameName(rep), verdictLine(rep))
+	}
+	return nil
+}
+
+func where(rep *referee.Report, p notation.Pos) string {
+	if !p.IsValid() {
+		p = rep.Pos
+	}
+	return fmt.Sprintf("%s:%d:%d", rep.File, p.Line, max(p.Col, 1))
+}
+
+func gameName(rep *referee.Report) string {
+	s := fmt.Sprintf("game %d", rep.Game)
+	if p := rep.Players(); p != "" {
+		s += " (" + p + ")"
+	}
+	return s
+}
+
+func context(rep *referee.Report, d referee.Diagnostic) string {
+	s := gameName(rep)
+	if d.Move != "" {
+		where := "move"
+		if d.Variation {
+			where = "variation move"
+		}
+		s += fmt.Sprintf(", %s %d (%s)", where, d.MoveNumber, d.Move)
+	}
+	return s
+}
+
+func legal(d referee.Diagnostic) string {
+	if len(d.Legal) == 0 {
+		return ""
+	}
+	label := "legal"
+	if d.Code == "ambiguous" {
+		label = "candidates"
+	}
+	return "; " + label + ": " + strings.Join(d.Legal, ", ")
+}
+
+func verdictLine(rep *referee.Report) string {
+	s := fmt.Sprintf("%s, %d plies", rep.Verdict, rep.Plies)
+	r := rep.Result
+	if written := firstNonEmpty(r.Terminator, r.Tag); written != "" {
+		s += ", written " + written
+	}
+	if r.Derived != "" {
+		s += ", the moves give " + r.Derived + " (" + r.Reason + ")"
+	}
+	if r.Draw != "" {
+		s += ", draw " + r.Draw
+	}
+	for _, c := range r.Claimable {
+		s += "; " + c
+	}
+	return s
+}
+
+func firstNonEmpty(s ...string) string {
+	for _, x := range s {
+		if x != "" {
+			return x
+		}
+	}
+	return ""
+}
+
+// caret puts a ^ under the 1-based column col of line, keeping tabs so the
+// caret lines up however the terminal sets tab stops.
+func caret(line string, col int) string {
+	var b strings.Builder
+	i := 1
+	for _, r := range expandTabs(line) {
+		if i >= col {
+			break
+		}
+		if r == '\t' {
+			b.WriteByte('\t')
+		} else {
+			b.WriteByte(' ')
+		}
+		i++
+	}
+	return b.String() + "^"
+}
+
+// expandTabs keeps the line as written but for control characters, which
+// could garble a terminal.
+func expandTabs(s string) string {
+	if !strings.ContainsFunc(s, func(r rune) bool { return r < ' ' && r != '\t' || r == utf8.RuneError }) {
+		return s
+	}
+	return strings.Map(func(r rune) rune {
+		if r < ' ' && r != '\t' {
+			return ' '
+		}
+		return r
+	}, s)
+}
+
+// jsonWriter writes one JSON object per game, one per line.
+type jsonWriter struct{ out io.Writer }
+
+func (j *jsonWriter) setOutput(w io.Writer) { j.out = w }
+
+func (j *jsonWriter) write(rep *referee.Report) error {
+	if rep.Diagnostics == nil {
+		rep.Diagnostics = []referee.Diagnostic{}
+	}
+	if rep.Tags == nil {
+		rep.Tags = []notation.Tag{}
+	}
+	b, err := json.Marshal(rep)
+	if err != nil {
+		return err
+	}
+	b = append(b, '\n')
+	_, err = j.out.Write(b)
+	return err
+}
+
+// githubWriter writes GitHub Actions workflow commands, which show up as
+// annotations on the lines of the file in a pull request.
+type githubWriter struct{ out io.Writer }
+
+func (g *githubWriter) setOutput(w io.Writer) { g.out = w }
+
+func (g *githubWriter) write(rep *referee.Report) error {
+	for _, d := range rep.Diagnostics {
+		p := d.Pos
+		if !p.IsValid() {
+			p = rep.Pos
+		}
+		kind := "warning"
+		if d.Severity == notation.Error {
+			kind = "error"
+		}
+		msg := context(rep, d) + ": " + d.Msg + legal(d)
+		fmt.Fprintf(g.out, "::%s file=%s,line=%d,col=%d,title=arbiter %s::%s\n",
+			kind, ghProperty(rep.File), p.Line, max(p.Col, 1), d.Code, ghData(msg))
+	}
+	return nil
+}
+
+func ghData(s string) string {
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
+}
+
+func ghProperty(s string) string {
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(s)
+}

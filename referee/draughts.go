@@ -1,0 +1,442 @@
+package referee
+
+import (
+	"fmt"
+	"strings"
+	"sync"
+
+	"arbiter/notation"
+	"arbiter/referee/draughts"
+	"arbiter/variants"
+)
+
+// compiled is a variant turned into engine rules, built once and shared
+// read-only by every goroutine that checks games of that variant.
+type compiled struct {
+	variant *variants.Variant
+	rules   *draughts.Rules
+	start   draughts.Position
+	// twoPoint: results are written 2-0/1-1/0-2 (10x10 and larger boards).
+	twoPoint bool
+}
+
+var (
+	compiledMu    sync.Mutex
+	compiledCache = map[*variants.Variant]*compiled{}
+)
+
+// compileDraughts builds (or returns the cached) engine rules of a variant.
+func compileDraughts(v *variants.Variant) (*compiled, error) {
+	compiledMu.Lock()
+	defer compiledMu.Unlock()
+	if c, ok := compiledCache[v]; ok {
+		return c, nil
+	}
+	d := v.Draughts
+	if d == nil {
+		return nil, fmt.Errorf("variant %s is not a draughts variant", v.Name)
+	}
+	r := &draughts.Rules{
+		Width:               d.Board.Width,
+		Height:              d.Board.Height,
+		TopLeftDark:         d.Board.TopLeftDark,
+		FirstMover:          draughts.White,
+		ManCapturesBackward: d.Men.CaptureBackward,
+		MenCaptureKings:     d.Men.CaptureKings,
+		FlyingKings:         d.Kings.Flying,
+		CaptureCompulsory:   d.Capture.Compulsory,
+		Priority:            draughts.PriorityFree,
+		PromoteInPassing:    d.Promotion.InPassing,
+	}
+	if d.Capture.Priority == "majority" {
+		r.Priority = draughts.PriorityMajority
+	}
+	if err := r.Init(); err != nil {
+		return nil, fmt.Errorf("%s: %v", v.File, err)
+	}
+	start, err := r.ParseFEN(d.Start)
+	if err != nil {
+		return nil, fmt.Errorf("%s: start: %v", v.File, err)
+	}
+	r.FirstMover = start.Turn()
+	c := &compiled{variant: v, rules: r, start: start, twoPoint: d.Board.Width >= 10}
+	compiledCache[v] = c
+	return c, nil
+}
+
+// Options choose the variant of the games checked.
+type Options struct {
+	// Variant, when set, is used for every game whatever its tags say.
+	Variant *variants.Variant
+}
+
+// Check replays one record and reports on it. It never panics on any
+// record: a record that cannot be replayed gets an error diagnostic.
+func Check(rec *notation.Record, opts Options) (rep *Report) {
+	rep = &Report{File: rec.File, Game: rec.Index, Pos: rec.Pos, Tags: rec.Tags, Record: rec}
+	for _, d := range rec.Diagnostics {
+		rep.add(Diagnostic{Diagnostic: d})
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			// A bug in arbiter, not in the record: say so, keep the other games going.
+			rep.add(Diagnostic{Diagnostic: notation.Diagnostic{Pos: rec.Pos, Severity: notation.Error, Code: "internal",
+				Msg: fmt.Sprintf("internal error while replaying this game (please report it): %v", p)}})
+		}
+		rep.finish()
+	}()
+	v, err := chooseVariant(rec, opts)
+	if err != nil {
+		pos := rec.Pos
+		if t, ok := rec.TagPos("GameType"); ok {
+			pos = t.Pos
+		}
+		rep.add(Diagnostic{Diagnostic: notation.Diagnostic{Pos: pos, Severity: notation.Error, Code: "variant", Msg: err.Error()}})
+		return rep
+	}
+	rep.Variant = v.Name
+	c, err := compileDraughts(v)
+	if err != nil {
+		rep.add(Diagnostic{Diagnostic: notation.Diagnostic{Pos: rec.Pos, Severity: notation.Error, Code: "variant", Msg: err.Error()}})
+		return rep
+	}
+	newDraughtsGame(c, rec, rep).run()
+	return rep
+}
+
+// chooseVariant: the user's choice first, then the GameType tag, then
+// international draughts, the PDN default.
+func chooseVariant(rec *notation.Record, opts Options) (*variants.Variant, error) {
+	if opts.Variant != nil {
+		return opts.Variant, nil
+	}
+	gt, ok := rec.Tag("GameType")
+	if !ok || strings.TrimSpace(gt) == "" {
+		return variants.ForGameType(20)
+	}
+	num := strings.TrimSpace(gt)
+	if i := strings.IndexByte(num, ','); i >= 0 {
+		num = num[:i]
+	}
+	var n int
+	if _, err := fmt.Sscanf(num, "%d", &n); err != nil {
+		return nil, fmt.Errorf("GameType %q is not a PDN game type number; choose the rules with --variant", gt)
+	}
+	v, err := variants.ForGameType(n)
+	if err != nil {
+		return nil, fmt.Errorf("%v; choose the rules with --variant", err)
+	}
+	return v, nil
+}
+
+// draughtsGame is the state of one replay.
+type draughtsGame struct {
+	c   *compiled
+	r   *draughts.Rules
+	rec *notation.Record
+	rep *Report
+}
+
+func newDraughtsGame(c *compiled, rec *notation.Record, rep *Report) *draughtsGame {
+	return &draughtsGame{c: c, r: c.rules, rec: rec, rep: rep}
+}
+
+func (g *draughtsGame) errorf(pos notation.Pos, code, format string, args ...any) {
+	g.rep.add(Diagnostic{Diagnostic: notation.Diagnostic{Pos: pos, Severity: notation.Error, Code: code, Msg: fmt.Sprintf(format, args...)}})
+}
+
+func (g *draughtsGame) warnf(pos notation.Pos, code, format string, args ...any) {
+	g.rep.add(Diagnostic{Diagnostic: notation.Diagnostic{Pos: pos, Severity: notation.Warning, Code: code, Msg: fmt.Sprintf(format, args...)}})
+}
+
+// startPosition: the FEN tag, else a setup before the first move, else the
+// variant's start.
+func (g *draughtsGame) startPosition() (draughts.Position, bool) {
+	if t, ok := g.rec.TagPos("FEN"); ok && strings.TrimSpace(t.Value) != "" {
+		p, err := g.r.ParseFEN(t.Value)
+		if err != nil {
+			g.errorf(t.Pos, "fen", "FEN tag: %v", err)
+			return p, false
+		}
+		return p, true
+	}
+	if g.rec.Setup != "" {
+		p, err := g.r.ParseFEN(g.rec.Setup)
+		if err != nil {
+			g.errorf(g.rec.SetupPos, "fen", "setup: %v", err)
+			return p, false
+		}
+		return p, true
+	}
+	return g.c.start, true
+}
+
+func (g *draughtsGame) run() {
+	start, ok := g.startPosition()
+	if !ok {
+		return
+	}
+	st := newLineState(g, start)
+	end := g.replay(st, g.rec.Moves, false)
+	g.rep.Plies = end.plies
+	g.rep.FinalFEN = g.r.FEN(end.pos)
+	g.judgeResult(end)
+}
+
+// lineState is everything the draw rules and the move numbering need to
+// know about the line played so far. It is copied when a variation branches.
+type lineState struct {
+	pos      draughts.Position
+	plies    int
+	firstNum int  // the move number of the first move of the game
+	firstBlk bool // the game started with the second player to move
+	seen     map[draughts.Position]int
+	kingOnly int             // plies in a row with only king moves and no capture
+	endgame  int             // index+1 of the endgame rule in force, 0 for none
+	endPlies int             // plies played in that endgame
+	shuttle  [2][]shuttleMv  // each side's recent moves, for the same-move rule
+	legal    []draughts.Move // the legal moves of pos, every capture path kept
+	over     string          // why the game is over, "" while it goes on
+	overAt   int             // the move number at which it ended
+	winner   Outcome         // the outcome when over
+	claims   []string
+}
+
+type shuttleMv struct{ from, to int }
+
+func newLineState(g *draughtsGame, start draughts.Position) *lineState {
+	st := &lineState{pos: start, firstNum: 1, firstBlk: start.Turn() != g.r.FirstMover,
+		seen: map[draughts.Position]int{start: 1}}
+	g.checkOver(st)
+	return st
+}
+
+func (st *lineState) clone() *lineState {
+	c := *st
+	c.seen = make(map[draughts.Position]int, len(st.seen))
+	for k, v := range st.seen {
+		c.seen[k] = v
+	}
+	for i := range c.shuttle {
+		c.shuttle[i] = append([]shuttleMv(nil), st.shuttle[i]...)
+	}
+	c.claims = append([]string(nil), st.claims...)
+	// The legal list is replaced, never modified, so sharing it is safe.
+	return &c
+}
+
+// moveNumber is the number a record gives the next move.
+func (st *lineState) moveNumber() int {
+	n := st.plies
+	if st.firstBlk {
+		n++
+	}
+	return st.firstNum + n/2
+}
+
+func (g *draughtsGame) replay(st *lineState, line notation.Line, variation bool) *lineState {
+	for i, m := range line {
+		for _, alt := range m.Variations {
+			g.replay(st.clone(), alt, true)
+		}
+		if m.Setup != "" {
+			p, err := g.r.ParseFEN(m.Setup)
+			if err != nil {
+				g.errorf(m.SetupPos, "fen", "setup: %v", err)
+				return st
+			}
+			st = newLineState(g, p)
+			st.firstNum = 0
+		}
+		if st.plies == 0 && (i == 0 || st.firstNum == 0) {
+			// The first move's number sets the count, so records that start
+			// from a setup at "31. ..." or "12... 23x34" number correctly.
+			st.firstNum = max(m.Number, 1)
+		}
+		num := st.moveNumber()
+		diag := func(sev notation.Severity, code, msg string, legal []string) {
+			g.rep.add(Diagnostic{
+				Diagnostic: notation.Diagnostic{Pos: m.Pos, Severity: sev, Code: code, Msg: msg},
+				MoveNumber: num, Move: m.Text, Legal: legal, Variation: variation,
+				FEN: g.r.FEN(st.pos), Board: g.board(st.pos),
+			})
+		}
+		if st.over != "" {
+			diag(notation.Error, "after-end", fmt.Sprintf("move written after the game was over (%s at move %d)", st.over, st.overAt), nil)
+			return st
+		}
+		if !variation && m.Number > 0 && m.Number != num {
+			diag(notation.Warning, "move-number", fmt.Sprintf("move number %d written where %d was expected", m.Number, num), nil)
+			// Follow the record's count from here, so one slip is one warning.
+			st.firstNum += m.Number - num
+		}
+		mv, ok := g.match(st.pos, st.legal, m, diag)
+		if !ok {
+			return st
+		}
+		g.play(st, mv)
+	}
+	return st
+}
+
+// play plays a matched move and applies the draw rules.
+func (g *draughtsGame) play(st *lineState, mv draughts.Move) {
+	mover := st.pos.Turn()
+	wasKing := st.pos.At(mv.From).IsKing()
+	num := st.moveNumber()
+	st.pos = g.r.Play(st.pos, mv)
+	st.plies++
+	draw := g.c.variant.Draughts.Draw
+
+	if !wasKing || mv.IsCapture() {
+		// Irreversible: no earlier position can come back.
+		clear(st.seen)
+		st.kingOnly = 0
+	} else {
+		st.kingOnly++
+	}
+	st.seen[st.pos]++
+
+	if r := draw.Repetition; r != nil && st.seen[st.pos] >= r.Count {
+		g.drawRule(st, r.Effect, fmt.Sprintf("the same position for the %s time", ordinal(st.seen[st.pos])), num)
+	}
+	if r := draw.KingMoves; r != nil && st.kingOnly >= 2*r.Count {
+		g.drawRule(st, r.Effect, fmt.Sprintf("%d moves by each side with kings only and no capture", r.Count), num)
+	}
+	if r := draw.SameMove; r != nil {
+		h := append(st.shuttle[mover], shuttleMv{mv.From, mv.To})
+		if len(h) > 2*r.Count {
+			h = h[len(h)-2*r.Count:]
+		}
+		st.shuttle[mover] = h
+		same := 1
+		for j := len(h) - 3; j >= 0 && h[j] == h[len(h)-1]; j -= 2 {
+			same++
+		}
+		if same >= r.Count {
+			g.drawRule(st, r.Effect, fmt.Sprintf("%s played the same move %d times in a row", mover, same), num)
+		}
+	}
+	if len(draw.Endgames) > 0 {
+		rule := g.endgameRule(st.pos)
+		if rule != st.endgame {
+			st.endgame, st.endPlies = rule, 0
+		} else if rule != 0 {
+			st.endPlies++
+		}
+		if rule != 0 {
+			e := draw.Endgames[rule-1]
+			if st.endPlies >= 2*e.Moves {
+				g.drawRule(st, e.Effect, fmt.Sprintf("%s: %d moves by each side", e.Name, e.Moves), num)
+			}
+		}
+	}
+	g.checkOver(st)
+}
+
+func (g *draughtsGame) endgameRule(p draughts.Position) int {
+	wm, wk := p.Count(draughts.White)
+	bm, bk := p.Count(draughts.Black)
+	w, b := variants.Material(wm, wk), variants.Material(bm, bk)
+	for i, e := range g.c.variant.Draughts.Draw.Endgames {
+		if e.Matches(w, b) || e.Matches(b, w) {
+			return i + 1
+		}
+	}
+	return 0
+}
+
+func (g *draughtsGame) drawRule(st *lineState, effect, why string, num int) {
+	if st.over != "" {
+		return
+	}
+	if effect == variants.EffectForced {
+		st.over, st.overAt, st.winner = "draw: "+why, num, Drawn
+		return
+	}
+	claim := fmt.Sprintf("draw claimable at move %d: %s", num, why)
+	for _, c := range st.claims {
+		if strings.SplitN(c, ": ", 2)[1] == why {
+			return
+		}
+	}
+	st.claims = append(st.claims, claim)
+}
+
+// checkOver lists the legal moves of the new position, and ends the game
+// when the side to move has none.
+func (g *draughtsGame) checkOver(st *lineState) {
+	st.legal = g.r.LegalMoves(&st.pos, true, nil)
+	if st.over != "" || len(st.legal) > 0 {
+		return
+	}
+	loser := st.pos.Turn()
+	st.over, st.overAt = loser.String()+" has no legal move", st.moveNumber()
+	st.winner = WhiteWins
+	if loser == draughts.White {
+		st.winner = BlackWins
+	}
+}
+
+func ordinal(n int) string {
+	switch n {
+	case 1:
+		return "first"
+	case 2:
+		return "second"
+	case 3:
+		return "third"
+	}
+	return fmt.Sprintf("%dth", n)
+}
+
+// judgeResult compares the written result with what the moves support.
+func (g *draughtsGame) judgeResult(end *lineState) {
+	res := &g.rep.Result
+	res.Claimable = end.claims
+	tag, hasTag := g.rec.TagPos("Result")
+	if hasTag {
+		res.Tag = strings.TrimSpace(tag.Value)
+	}
+	res.Terminator = g.rec.Result
+	tagO, tagOK := ParseOutcome(res.Tag)
+	if hasTag && !tagOK {
+		g.warnf(tag.Pos, "result-tag", "Result tag %q is not a result", tag.Value)
+	}
+	termO, _ := ParseOutcome(res.Terminator)
+	if hasTag && tagOK && res.Terminator != "" && tagO != termO && tagO != Unknown && termO != Unknown {
+		g.errorf(g.rec.ResultPos, "result-mismatch", "the game ends with %s but its Result tag says %s", res.Terminator, res.Tag)
+	}
+	written, wpos := termO, g.rec.ResultPos
+	if written == Unknown && tagOK {
+		written, wpos = tagO, tag.Pos
+	}
+	if !wpos.IsValid() {
+		wpos = g.rec.Pos
+	}
+	if end.over != "" {
+		res.Derived = end.winner.Notation(g.c.twoPoint)
+		res.Reason = end.over
+	}
+	switch {
+	case end.over != "" && written != Unknown && written != BothLose && written != end.winner:
+		g.errorf(wpos, "result", "result %s (%s) contradicts the moves: %s, so the result is %s",
+			written.Notation(g.c.twoPoint), written, end.over, res.Derived)
+	case written == Drawn && end.over != "":
+		res.Draw = DrawForced
+	case written == Drawn && len(end.claims) > 0:
+		res.Draw = DrawClaimable
+	case written == Drawn:
+		res.Draw = DrawAgreed
+	}
+}
+
+// DraughtsRules returns the engine rules and start position of a draughts
+// variant, for tools (perft, convert) that drive the engine directly.
+func DraughtsRules(v *variants.Variant) (*draughts.Rules, draughts.Position, error) {
+	c, err := compileDraughts(v)
+	if err != nil {
+		return nil, draughts.Position{}, err
+	}
+	return c.rules, c.start, nil
+}

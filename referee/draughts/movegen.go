@@ -1,0 +1,532 @@
+package draughts
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Move is a legal move in PDN square numbers.
+type Move struct {
+	From, To int   // 1-based square numbers
+	Path     []int // landing squares after From, in order, ending with To (len 1 for a plain move)
+	Captured []int // captured squares in the order taken (empty for a plain move)
+	Promotes bool  // the moving man becomes a king
+}
+
+// IsCapture reports whether the move captures.
+func (m Move) IsCapture() bool { return len(m.Captured) > 0 }
+
+// String returns the short form: "32-28" or "19x30".
+func (m Move) String() string {
+	sep := "-"
+	if m.IsCapture() {
+		sep = "x"
+	}
+	return strconv.Itoa(m.From) + sep + strconv.Itoa(m.To)
+}
+
+// FullString returns the from square and every landing square: "28x19x10"
+// (a plain move is written as in String).
+func (m Move) FullString() string {
+	if !m.IsCapture() {
+		return m.String()
+	}
+	var b strings.Builder
+	b.WriteString(strconv.Itoa(m.From))
+	for _, s := range m.Path {
+		b.WriteByte('x')
+		b.WriteString(strconv.Itoa(s))
+	}
+	return b.String()
+}
+
+// cmove is the compact internal move used by the generator and perft.
+type cmove struct {
+	cap      bb    // captured pieces (internal indices)
+	from, to uint8 // internal indices
+	prom     bool
+	n        uint8  // number of captured pieces
+	seq      uint32 // keepDup: offset of the captured sequence in gen.seqs
+}
+
+// apply plays m (generated for p) on p and switches the side to move.
+func (p *Position) apply(m *cmove) {
+	c := p.turn & 1
+	o := c ^ 1
+	own := p.pc[c]
+	own.clear(m.from)
+	own.set(m.to)
+	p.pc[c] = own
+	if p.kings.has(m.from) {
+		p.kings.clear(m.from)
+		p.kings.set(m.to)
+	} else if m.prom {
+		p.kings.set(m.to)
+	}
+	p.pc[o] = p.pc[o].andNot(m.cap)
+	p.kings = p.kings.andNot(m.cap)
+	p.turn = o
+}
+
+type pathRec struct{ land, caps []uint8 }
+
+// gen is a move generator with its move stack. One gen serves a whole perft
+// run: each ply appends its moves to the shared stack and truncates it again,
+// so after warm-up no allocation happens.
+type gen struct {
+	r       *Rules
+	moves   []cmove
+	keepDup bool
+
+	// Capture search state.
+	empty     bb // empty squares, including the moving piece's origin
+	captMan   bb // pieces a man may capture
+	captKing  bb // pieces a king may capture
+	captured  bb // pieces captured so far in the current sequence
+	from      uint8
+	color     Color
+	promoting bool    // a man has been promoted in passing in this sequence
+	best      int     // majority: most pieces captured so far
+	start     int     // first move of the current generation in moves
+	seqs      []uint8 // keepDup: captured sequences of this generation's moves
+
+	// Path recording for the public API.
+	wantPath bool
+	paths    []pathRec // parallel to moves when wantPath
+	path     [maxIdx]uint8
+	order    [maxIdx]uint8
+}
+
+// capturers returns a superset of the pieces of the side to move that can
+// capture, computed with whole-board bitboard operations: exactly the men
+// that have a capture, plus all kings if some king has one. It is empty
+// exactly when there is no capture.
+func (r *Rules) capturers(p *Position) bb {
+	c := p.turn & 1
+	own, opp := p.pc[c], p.pc[c^1]
+	empty := r.valid.andNot(own.or(opp))
+	men := own.andNot(p.kings)
+	kings := own.and(p.kings)
+	h := r.h
+	var src bb
+	if !men.zero() {
+		capt := opp
+		if !r.MenCaptureKings {
+			capt = opp.andNot(p.kings)
+		}
+		for _, n := range [2]uint{h, h + 1} {
+			// Jumps towards row 0 (backwards for Black) and towards the
+			// last row; the landing squares are shifted back to the source.
+			if r.ManCapturesBackward || c == White {
+				t := shr(shr(men, n).and(capt), n).and(empty)
+				if !t.zero() {
+					src = src.or(shl(shl(t, n), n))
+				}
+			}
+			if r.ManCapturesBackward || c == Black {
+				t := shl(shl(men, n).and(capt), n).and(empty)
+				if !t.zero() {
+					src = src.or(shr(shr(t, n), n))
+				}
+			}
+		}
+	}
+	if kings.zero() {
+		return src
+	}
+	if !r.FlyingKings {
+		for _, n := range [2]uint{h, h + 1} {
+			if !shr(shr(kings, n).and(opp), n).and(empty).zero() ||
+				!shl(shl(kings, n).and(opp), n).and(empty).zero() {
+				return src.or(kings)
+			}
+		}
+		return src
+	}
+	for _, n := range [2]uint{h, h + 1} {
+		// Slide through empty squares, then jump an opponent to an empty
+		// square, in each direction.
+		reach, t := kings, kings
+		for {
+			t = shr(t, n).and(empty)
+			if t.zero() {
+				break
+			}
+			reach = reach.or(t)
+		}
+		if !shr(shr(reach, n).and(opp), n).and(empty).zero() {
+			return src.or(kings)
+		}
+		reach, t = kings, kings
+		for {
+			t = shl(t, n).and(empty)
+			if t.zero() {
+				break
+			}
+			reach = reach.or(t)
+		}
+		if !shl(shl(reach, n).and(opp), n).and(empty).zero() {
+			return src.or(kings)
+		}
+	}
+	return src
+}
+
+// countQuiet counts the non-capture moves of the side to move without
+// generating them.
+func (r *Rules) countQuiet(p *Position) int {
+	c := p.turn & 1
+	own := p.pc[c]
+	empty := r.valid.andNot(own.or(p.pc[c^1]))
+	men := own.andNot(p.kings)
+	kings := own.and(p.kings)
+	h := r.h
+	n := 0
+	if c == White {
+		n = shr(men, h+1).and(empty).count() + shr(men, h).and(empty).count()
+	} else {
+		n = shl(men, h+1).and(empty).count() + shl(men, h).and(empty).count()
+	}
+	if kings.zero() {
+		return n
+	}
+	if !r.FlyingKings {
+		return n + shr(kings, h+1).and(empty).count() + shr(kings, h).and(empty).count() +
+			shl(kings, h+1).and(empty).count() + shl(kings, h).and(empty).count()
+	}
+	for _, s := range [2]uint{h, h + 1} {
+		for t := shr(kings, s).and(empty); !t.zero(); t = shr(t, s).and(empty) {
+			n += t.count()
+		}
+		for t := shl(kings, s).and(empty); !t.zero(); t = shl(t, s).and(empty) {
+			n += t.count()
+		}
+	}
+	return n
+}
+
+// quiet appends the non-capture moves of the side to move.
+func (g *gen) quiet(p *Position) {
+	r := g.r
+	c := p.turn & 1
+	own := p.pc[c]
+	empty := r.valid.andNot(own.or(p.pc[c^1]))
+	men := own.andNot(p.kings)
+	h := r.h
+	far := r.far[c]
+	for _, s := range [2]uint{h + 1, h} {
+		var t bb
+		if c == White {
+			t = shr(men, s).and(empty)
+		} else {
+			t = shl(men, s).and(empty)
+		}
+		for !t.zero() {
+			to := t.pop()
+			from := to + uint8(s)
+			if c == Black {
+				from = to - uint8(s)
+			}
+			g.push(cmove{from: from, to: to, prom: far.has(to)})
+		}
+	}
+	kings := own.and(p.kings)
+	for !kings.zero() {
+		k := kings.pop()
+		for d := 0; d < 4; d++ {
+			for s := r.nb[int(k)*4+d]; s != noSq && empty.has(s); s = r.nb[int(s)*4+d] {
+				g.push(cmove{from: k, to: s})
+				if !r.FlyingKings {
+					break
+				}
+			}
+		}
+	}
+}
+
+func (g *gen) push(m cmove) {
+	g.moves = append(g.moves, m)
+	if g.wantPath {
+		g.paths = append(g.paths, pathRec{})
+	}
+}
+
+// captures appends the legal captures of the side to move made by the given
+// pieces (according to Priority and keepDup).
+func (g *gen) captures(p *Position, pieces bb) {
+	r := g.r
+	c := p.turn & 1
+	own, opp := p.pc[c], p.pc[c^1]
+	empty := r.valid.andNot(own.or(opp))
+	g.captKing = opp
+	g.captMan = opp
+	if !r.MenCaptureKings {
+		g.captMan = opp.andNot(p.kings)
+	}
+	g.color = c
+	g.best = 0
+	g.start = len(g.moves)
+	g.seqs = g.seqs[:0] // only compared within one generation
+	for !pieces.zero() {
+		s := pieces.pop()
+		g.from = s
+		g.empty = empty
+		g.empty.set(s)
+		g.captured = bb{}
+		g.promoting = false
+		if p.kings.has(s) {
+			g.kingCap(s, 0)
+		} else {
+			g.manCap(s, 0)
+		}
+	}
+}
+
+func (g *gen) manCap(s uint8, n int) {
+	r := g.r
+	found := false
+	for _, d := range r.manCap[g.color] {
+		m := r.nb[int(s)*4+int(d)]
+		if m == noSq || !g.captMan.has(m) || g.captured.has(m) {
+			continue
+		}
+		l := r.nb[int(m)*4+int(d)]
+		if l == noSq || !g.empty.has(l) {
+			continue
+		}
+		found = true
+		g.captured.set(m)
+		g.path[n] = l
+		g.order[n] = m
+		if r.PromoteInPassing && r.far[g.color].has(l) {
+			g.promoting = true
+			g.kingCap(l, n+1)
+			g.promoting = false
+		} else {
+			g.manCap(l, n+1)
+		}
+		g.captured.clear(m)
+	}
+	if !found && n > 0 {
+		g.record(s, n, r.far[g.color].has(s))
+	}
+}
+
+func (g *gen) kingCap(s uint8, n int) {
+	r := g.r
+	found := false
+	for d := 0; d < 4; d++ {
+		m := r.nb[int(s)*4+d]
+		if r.FlyingKings {
+			for m != noSq && g.empty.has(m) {
+				m = r.nb[int(m)*4+d]
+			}
+		}
+		if m == noSq || !g.captKing.has(m) || g.captured.has(m) {
+			continue
+		}
+		first := r.nb[int(m)*4+d]
+		if first == noSq || !g.empty.has(first) {
+			continue
+		}
+		found = true
+		g.captured.set(m)
+		g.order[n] = m
+		// A capture may not stop while it can continue: when some landing
+		// square beyond m allows a further capture, only those may be
+		// chosen. (Under the majority rule the shorter captures are
+		// discarded anyway, so the check is skipped.)
+		mustGoOn := false
+		if r.FlyingKings && r.Priority != PriorityMajority {
+			for l := first; l != noSq && g.empty.has(l); l = r.nb[int(l)*4+d] {
+				if g.kingCanCapture(l) {
+					mustGoOn = true
+					break
+				}
+			}
+		}
+		for l := first; l != noSq && g.empty.has(l); l = r.nb[int(l)*4+d] {
+			if !mustGoOn || g.kingCanCapture(l) {
+				g.path[n] = l
+				g.kingCap(l, n+1)
+			}
+			if !r.FlyingKings {
+				break
+			}
+		}
+		g.captured.clear(m)
+	}
+	if !found && n > 0 {
+		g.record(s, n, g.promoting)
+	}
+}
+
+// kingCanCapture reports whether a king on s can capture a piece in the
+// current capture state.
+func (g *gen) kingCanCapture(s uint8) bool {
+	r := g.r
+	for d := 0; d < 4; d++ {
+		m := r.nb[int(s)*4+d]
+		if r.FlyingKings {
+			for m != noSq && g.empty.has(m) {
+				m = r.nb[int(m)*4+d]
+			}
+		}
+		if m == noSq || !g.captKing.has(m) || g.captured.has(m) {
+			continue
+		}
+		if l := r.nb[int(m)*4+d]; l != noSq && g.empty.has(l) {
+			return true
+		}
+	}
+	return false
+}
+
+// record adds a finished capture sequence ending on to.
+func (g *gen) record(to uint8, n int, prom bool) {
+	if g.r.Priority == PriorityMajority {
+		if n < g.best {
+			return
+		}
+		if n > g.best {
+			g.best = n
+			g.moves = g.moves[:g.start]
+			if g.wantPath {
+				g.paths = g.paths[:g.start]
+			}
+		}
+	}
+	// Duplicates: with keepDup false, one move per (from, to, captured set,
+	// promotion); with keepDup true, one per (from, to, ordered captured
+	// sequence, promotion): paths that differ only in where a flying king
+	// lands between two captures are the same move. This is the convention
+	// of the published "keep dup" perft numbers.
+	for i := g.start; i < len(g.moves); i++ {
+		m := &g.moves[i]
+		if m.to == to && m.from == g.from && m.cap == g.captured && m.prom == prom &&
+			(!g.keepDup || string(g.seqs[m.seq:m.seq+uint32(n)]) == string(g.order[:n])) {
+			return
+		}
+	}
+	var seq uint32
+	if g.keepDup {
+		seq = uint32(len(g.seqs))
+		g.seqs = append(g.seqs, g.order[:n]...)
+	}
+	g.moves = append(g.moves, cmove{cap: g.captured, from: g.from, to: to, prom: prom, n: uint8(n), seq: seq})
+	if g.wantPath {
+		g.paths = append(g.paths, pathRec{
+			land: append([]uint8(nil), g.path[:n]...),
+			caps: append([]uint8(nil), g.order[:n]...),
+		})
+	}
+}
+
+// generate appends all legal moves of the side to move.
+func (g *gen) generate(p *Position) {
+	if src := g.r.capturers(p); !src.zero() {
+		g.captures(p, src)
+		if g.r.CaptureCompulsory {
+			return
+		}
+	}
+	g.quiet(p)
+}
+
+// count returns the number of legal moves of the side to move. Non-captures
+// are counted with bitboard population counts, without generating them.
+func (g *gen) count(p *Position) uint64 {
+	r := g.r
+	if src := r.capturers(p); !src.zero() {
+		start := len(g.moves)
+		g.captures(p, src)
+		n := len(g.moves) - start
+		g.moves = g.moves[:start]
+		if !r.CaptureCompulsory {
+			n += r.countQuiet(p)
+		}
+		return uint64(n)
+	}
+	return uint64(r.countQuiet(p))
+}
+
+// LegalMoves appends the legal moves of the side to move in p to buf and
+// returns the extended slice, sorted by From, To, then Path and Captured.
+//
+// With keepDuplicates false, captures that go from the same square to the
+// same square taking the same set of pieces (and promoting alike) are given
+// once, with the first path found (the "drop dup" convention). With
+// keepDuplicates true, captures are distinct when they take the pieces in a
+// different order ("keep dup"); paths that differ only in the squares where a
+// flying king lands between two captures (e.g. flying straight on over a
+// second piece from either of two landing squares) are one move, with the
+// first path found. Both match the published perft numbers, and
+// len(LegalMoves) always equals Perft(p, 1, keepDuplicates).
+func (r *Rules) LegalMoves(p *Position, keepDuplicates bool, buf []Move) []Move {
+	g := gen{r: r, keepDup: keepDuplicates, wantPath: true}
+	g.generate(p)
+	first := len(buf)
+	for i := range g.moves {
+		cm := &g.moves[i]
+		m := Move{From: int(r.idxSq[cm.from]), To: int(r.idxSq[cm.to]), Promotes: cm.prom}
+		if cm.n == 0 {
+			m.Path = []int{m.To}
+		} else {
+			pr := g.paths[i]
+			m.Path = make([]int, len(pr.land))
+			m.Captured = make([]int, len(pr.caps))
+			for j, x := range pr.land {
+				m.Path[j] = int(r.idxSq[x])
+			}
+			for j, x := range pr.caps {
+				m.Captured[j] = int(r.idxSq[x])
+			}
+		}
+		buf = append(buf, m)
+	}
+	out := buf[first:]
+	sort.SliceStable(out, func(i, j int) bool {
+		a, b := out[i], out[j]
+		if a.From != b.From {
+			return a.From < b.From
+		}
+		if a.To != b.To {
+			return a.To < b.To
+		}
+		if c := compareInts(a.Path, b.Path); c != 0 {
+			return c < 0
+		}
+		return compareInts(a.Captured, b.Captured) < 0
+	})
+	return buf
+}
+
+func compareInts(a, b []int) int {
+	for i := 0; i < len(a) && i < len(b); i++ {
+		if a[i] != b[i] {
+			if a[i] < b[i] {
+				return -1
+			}
+			return 1
+		}
+	}
+	return len(a) - len(b)
+}
+
+// Play returns the position after m, with the side to move switched. m must
+// be a legal move of p (from LegalMoves); squares out of range are ignored.
+func (r *Rules) Play(p Position, m Move) Position {
+	cm := cmove{prom: m.Promotes, n: uint8(len(m.Captured))}
+	if m.From < 1 || m.From > r.n || m.To < 1 || m.To > r.n {
+		return p
+	}
+	cm.from, cm.to = r.sqIdx[m.From], r.sqIdx[m.To]
+	for _, s := range m.Captured {
+		if s >= 1 && s <= r.n {
+			cm.cap.set(r.sqIdx[s])
+		}
+	}
+	p.apply(&cm)
+	return p
+}

@@ -1,0 +1,169 @@
+package draughts
+
+import (
+	"os"
+	"testing"
+)
+
+// Reference numbers from /work/shared/perft/PERFT.md (dctl, Moby Dam, Aart Bik).
+
+const (
+	fenRandom178       = "B:BK17,K24:W6,9,10,11,20,21,22,23,30,K31,33,37,41,42,43,44,46"
+	fenWoldouby        = "W:B12,13,14,16,18,19,21,23,24,26:W25,27,28,30,32,33,34,35,37,38"
+	fenAllKings        = "W:WK31-50:BK1-20"
+	fenAlmostPromotion = "W:W6,7,8,9,10:B41,42,43,44,45"
+)
+
+// deep reports whether the long perft checks are wanted:
+// DRAUGHTS_PERFT_DEEP=1 go test ./referee/draughts/ (and not -short).
+func deep() bool { return !testing.Short() && os.Getenv("DRAUGHTS_PERFT_DEEP") != "" }
+
+// rules8x8 returns the test-only 8x8 rule sets. Each side has 12 men on its
+// first three rows (Initial); the counts from the start position do not
+// depend on which corner is dark or which colour is at the top.
+func rules8x8(t testing.TB) map[string]*Rules {
+	base := Rules{
+		Width: 8, Height: 8,
+		FirstMover:          White,
+		ManCapturesBackward: true,
+		FlyingKings:         true,
+		CaptureCompulsory:   true,
+		MenCaptureKings:     true,
+	}
+	english := base // men capture forward only, short kings, free choice, Black first
+	english.FirstMover = Black
+	english.ManCapturesBackward = false
+	english.FlyingKings = false
+	russian := base // flying kings, free choice, promotion in passing
+	russian.PromoteInPassing = true
+	brazilian := base // international rules on 8x8
+	brazilian.Priority = PriorityMajority
+	pool := base // flying kings, free choice, no promotion in passing
+	out := map[string]*Rules{"english": &english, "russian": &russian, "brazilian": &brazilian, "pool": &pool}
+	for name, r := range out {
+		if err := r.Init(); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+	}
+	return out
+}
+
+type perftCase struct {
+	name    string
+	rules   string // "international" or an 8x8 name
+	fen     string // "" = Initial()
+	keepDup bool
+	counts  []uint64 // perft(1), perft(2), ...
+	normal  int      // depth checked in the normal test; the rest only when deep()
+}
+
+var perftCases = []perftCase{
+	{"start/drop", "international", "", false, []uint64{9, 81, 658, 4265, 27117, 167140, 1049442, 6483961, 41022423}, 8},
+	{"start/keep", "international", "", true, []uint64{9, 81, 658, 4265, 27117, 167140, 1049442, 6483971, 41022614}, 8},
+	{"Random178", "international", fenRandom178, false, []uint64{14, 55, 1168, 5432, 87195, 629010, 9041010, 86724219}, 6},
+	{"Woldouby", "international", fenWoldouby, false, []uint64{6, 12, 30, 73, 215, 590, 1944, 6269, 22369, 88050, 377436, 1910989}, 9},
+	{"AllKings", "international", fenAllKings, false, []uint64{17, 79, 352, 1399, 7062, 37589, 217575, 1333217}, 6},
+	{"AlmostPromotion", "international", fenAlmostPromotion, false, []uint64{9, 81, 795, 7578, 86351, 936311, 11448262}, 6},
+
+	{"english/keep", "english", "", true, []uint64{7, 49, 302, 1469, 7361, 36768, 179740, 845931, 3963680, 18391564}, 8},
+	{"english/drop", "english", "", false, []uint64{7, 49, 302, 1469, 7361, 36768, 179740, 845931, 3963680, 18391564}, 7},
+	{"russian/keep", "russian", "", true, []uint64{7, 49, 302, 1469, 7482, 37986, 190146, 929905, 4570667, 22450628}, 8},
+	{"russian/drop", "russian", "", false, []uint64{7, 49, 302, 1469, 7482, 37986, 190146, 929899, 4570586, 22444032}, 8},
+	{"brazilian/keep", "brazilian", "", true, []uint64{7, 49, 302, 1469, 7473, 37628, 187302, 907836, 4431847, 21566606}, 8},
+	{"brazilian/drop", "brazilian", "", false, []uint64{7, 49, 302, 1469, 7473, 37628, 187302, 907830, 4431766, 21560022}, 8},
+	{"pool/keep", "pool", "", true, []uint64{7, 49, 302, 1469, 7482, 37986, 190146, 929902, 4570615, 22442551}, 8},
+	{"pool/drop", "pool", "", false, []uint64{7, 49, 302, 1469, 7482, 37986, 190146, 929896, 4570534, 22435955}, 8},
+}
+
+func TestPerft(t *testing.T) {
+	all := rules8x8(t)
+	all["international"] = International()
+	for _, c := range perftCases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			r := all[c.rules]
+			p, err := r.StartPosition(c.fen)
+			if err != nil {
+				t.Fatal(err)
+			}
+			max := c.normal
+			if deep() {
+				max = len(c.counts)
+			}
+			for d := 1; d <= max && d <= len(c.counts); d++ {
+				if got := r.Perft(p, d, c.keepDup); got != c.counts[d-1] {
+					t.Errorf("perft(%d) = %d, want %d", d, got, c.counts[d-1])
+				}
+			}
+		})
+	}
+}
+
+// slowPerft walks the tree with the public API (LegalMoves and Play).
+func slowPerft(r *Rules, p Position, depth int, keep bool) uint64 {
+	if depth == 0 {
+		return 1
+	}
+	var n uint64
+	for _, m := range r.LegalMoves(&p, keep, nil) {
+		n += slowPerft(r, r.Play(p, m), depth-1, keep)
+	}
+	return n
+}
+
+// TestPublicAPIMatchesPerft checks LegalMoves/Play against the internal
+// perft, and Divide against Perft.
+func TestPublicAPIMatchesPerft(t *testing.T) {
+	all := rules8x8(t)
+	all["international"] = International()
+	for _, c := range perftCases {
+		r := all[c.rules]
+		p, err := r.StartPosition(c.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		depth := 4
+		if c.fen == fenRandom178 && c.keepDup {
+			depth = 3
+		}
+		if got, want := slowPerft(r, p, depth, c.keepDup), c.counts[depth-1]; got != want {
+			t.Errorf("%s: public perft(%d) = %d, want %d", c.name, depth, got, want)
+		}
+		var sum uint64
+		div := r.Divide(p, 3, c.keepDup)
+		for _, e := range div {
+			sum += e.Nodes
+		}
+		if sum != c.counts[2] || uint64(len(div)) != c.counts[0] {
+			t.Errorf("%s: divide(3) sums to %d over %d moves, want %d over %d", c.name, sum, len(div), c.counts[2], c.counts[0])
+		}
+	}
+	// Keep-dup numbers of a position rich in king captures, public vs internal.
+	r := International()
+	for _, fen := range []string{fenRandom178, fenAllKings, fenAlmostPromotion, fenWoldouby} {
+		p, _ := r.ParseFEN(fen)
+		for _, keep := range []bool{false, true} {
+			if got, want := slowPerft(r, p, 3, keep), r.Perft(p, 3, keep); got != want {
+				t.Errorf("%s keep=%v: public perft(3) = %d, internal %d", fen, keep, got, want)
+			}
+		}
+	}
+}
+
+func TestPerftDepthZero(t *testing.T) {
+	r := International()
+	if got := r.Perft(r.Initial(), 0, false); got != 1 {
+		t.Errorf("perft(0) = %d", got)
+	}
+}
+
+func TestPerftNoAllocs(t *testing.T) {
+	r := International()
+	p := r.Initial()
+	r.Perft(p, 5, false)
+	allocs := testing.AllocsPerRun(3, func() { r.Perft(p, 5, false) })
+	// One move stack per call; nothing per node (perft(5) has 27117 leaves).
+	if allocs > 4 {
+		t.Errorf("perft(5) made %v allocations", allocs)
+	}
+}

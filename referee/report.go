@@ -1,0 +1,121 @@
+// Package referee replays recorded games against a rule variant and reports
+// what is wrong and where: illegal or ambiguous moves, draws a rule forced or
+// allowed, and results the moves do not support. It returns values; the
+// writers in cmd/ turn them into text, JSON or CI annotations.
+package referee
+
+import (
+	"arbiter/notation"
+)
+
+// Diagnostic is a finding about a record, with the game context a reader
+// needs to act on it.
+type Diagnostic struct {
+	notation.Diagnostic
+	// MoveNumber and Move say which written move it is about (0 and "" when
+	// it is about the record as a whole, e.g. its result).
+	MoveNumber int    `json:"move_number,omitempty"`
+	Move       string `json:"move,omitempty"`
+	// Legal lists the legal moves in the position, or the candidates of an
+	// ambiguous move, in full notation where it matters.
+	Legal []string `json:"legal,omitempty"`
+	// FEN is the position before the move; Board draws it for a person.
+	FEN   string `json:"fen,omitempty"`
+	Board string `json:"-"`
+	// Variation is true when the move stands in a variation, not the main line.
+	Variation bool `json:"variation,omitempty"`
+}
+
+// Verdict of a game.
+const (
+	Valid   = "valid"   // no error (warnings allowed)
+	Invalid = "invalid" // at least one error
+)
+
+// Draw classifications of a written draw.
+const (
+	DrawForced    = "forced"    // a rule ended the game drawn
+	DrawClaimable = "claimable" // a rule let a player claim it
+	DrawAgreed    = "agreed"    // no rule: the players agreed
+)
+
+// Result compares what was written with what the moves support.
+type Result struct {
+	Tag        string `json:"tag,omitempty"`        // the Result tag, normalised
+	Terminator string `json:"terminator,omitempty"` // the game terminator
+	// Derived is the result the moves force ("2-0", "0-2", "1-1" in the
+	// variant's notation), "" when the game was not over by rule.
+	Derived string `json:"derived,omitempty"`
+	Reason  string `json:"reason,omitempty"`
+	// Draw says of a written draw whether a rule forced it, made it
+	// claimable, or neither.
+	Draw string `json:"draw,omitempty"`
+	// Claimable notes draw rules that let a player claim during the game.
+	Claimable []string `json:"claimable,omitempty"`
+}
+
+// Report is the referee's verdict on one game.
+type Report struct {
+	File        string         `json:"file"`
+	Game        int            `json:"game"`
+	Pos         notation.Pos   `json:"pos"`
+	Tags        []notation.Tag `json:"tags"`
+	Variant     string         `json:"variant,omitempty"`
+	Verdict     string         `json:"verdict"`
+	Plies       int            `json:"plies"`
+	Result      Result         `json:"result"`
+	FinalFEN    string         `json:"final_fen,omitempty"`
+	Diagnostics []Diagnostic   `json:"diagnostics"`
+
+	// Record is the game as read, for quoting source lines.
+	Record *notation.Record `json:"-"`
+}
+
+// Errors and Warnings count the report's diagnostics by severity.
+func (r *Report) Errors() int   { return r.count(notation.Error) }
+func (r *Report) Warnings() int { return r.count(notation.Warning) }
+
+func (r *Report) count(s notation.Severity) int {
+	n := 0
+	for _, d := range r.Diagnostics {
+		if d.Severity == s {
+			n++
+		}
+	}
+	return n
+}
+
+// Players returns "White - Black" from the tags, for diagnostics.
+func (r *Report) Players() string {
+	w, b := tagValue(r.Tags, "White"), tagValue(r.Tags, "Black")
+	if w == "" && b == "" {
+		return ""
+	}
+	if w == "" {
+		w = "?"
+	}
+	if b == "" {
+		b = "?"
+	}
+	return w + " - " + b
+}
+
+func tagValue(tags []notation.Tag, name string) string {
+	for _, t := range tags {
+		if t.Name == name {
+			return t.Value
+		}
+	}
+	return ""
+}
+
+func (r *Report) add(d Diagnostic) {
+	r.Diagnostics = append(r.Diagnostics, d)
+}
+
+func (r *Report) finish() {
+	r.Verdict = Valid
+	if r.Errors() > 0 {
+		r.Verdict = Invalid
+	}
+}
