@@ -68,6 +68,11 @@ func compileDraughts(v *variants.Variant) (*compiled, error) {
 type Options struct {
 	// Variant, when set, is used for every game whatever its tags say.
 	Variant *variants.Variant
+	// Matched, when set, is told of every written move the referee matched
+	// to a legal move, with the move's shortest unambiguous form (from-to,
+	// or the full path where two captures share from and to) and its full
+	// path; convert uses it to normalise records.
+	Matched func(m *notation.Move, short, full string)
 }
 
 // Check replays one record and reports on it. It never panics on any
@@ -100,7 +105,9 @@ func Check(rec *notation.Record, opts Options) (rep *Report) {
 		rep.add(Diagnostic{Diagnostic: notation.Diagnostic{Pos: rec.Pos, Severity: notation.Error, Code: "variant", Msg: err.Error()}})
 		return rep
 	}
-	newDraughtsGame(c, rec, rep).run()
+	g := newDraughtsGame(c, rec, rep)
+	g.matched = opts.Matched
+	g.run()
 	return rep
 }
 
@@ -131,10 +138,11 @@ func chooseVariant(rec *notation.Record, opts Options) (*variants.Variant, error
 
 // draughtsGame is the state of one replay.
 type draughtsGame struct {
-	c   *compiled
-	r   *draughts.Rules
-	rec *notation.Record
-	rep *Report
+	c       *compiled
+	r       *draughts.Rules
+	rec     *notation.Record
+	rep     *Report
+	matched func(m *notation.Move, short, full string)
 }
 
 func newDraughtsGame(c *compiled, rec *notation.Record, rep *Report) *draughtsGame {
@@ -207,6 +215,8 @@ type shuttleMv struct{ from, to int }
 func newLineState(g *draughtsGame, start draughts.Position) *lineState {
 	st := &lineState{pos: start, firstNum: 1, firstBlk: start.Turn() != g.r.FirstMover,
 		seen: map[draughts.Position]int{start: 1}}
+	// An endgame the record starts in counts from its first move.
+	st.endgame = g.endgameRule(start)
 	g.checkOver(st)
 	return st
 }
@@ -273,6 +283,9 @@ func (g *draughtsGame) replay(st *lineState, line notation.Line, variation bool)
 		mv, ok := g.match(st.pos, st.legal, m, diag)
 		if !ok {
 			return st
+		}
+		if g.matched != nil {
+			g.matched(m, unambiguous(mv, st.legal), mv.FullString())
 		}
 		g.play(st, mv)
 	}
@@ -404,8 +417,12 @@ func (g *draughtsGame) judgeResult(end *lineState) {
 		g.warnf(tag.Pos, "result-tag", "Result tag %q is not a result", tag.Value)
 	}
 	termO, _ := ParseOutcome(res.Terminator)
-	if hasTag && tagOK && res.Terminator != "" && tagO != termO && tagO != Unknown && termO != Unknown {
-		g.errorf(g.rec.ResultPos, "result-mismatch", "the game ends with %s but its Result tag says %s", res.Terminator, res.Tag)
+	if hasTag && tagOK && res.Terminator != "" && tagO != termO {
+		if tagO != Unknown && termO != Unknown {
+			g.errorf(g.rec.ResultPos, "result-mismatch", "the game ends with %s but its Result tag says %s", res.Terminator, res.Tag)
+		} else {
+			g.warnf(g.rec.ResultPos, "result-mismatch", "the game ends with %s but its Result tag says %s", res.Terminator, res.Tag)
+		}
 	}
 	written, wpos := termO, g.rec.ResultPos
 	if written == Unknown && tagOK {

@@ -114,6 +114,21 @@ next:
 // from and to squares.
 func short(mv draughts.Move) string { return mv.String() }
 
+// unambiguous is the short form of mv unless another distinct legal move
+// shares its from and to squares; then the full path.
+func unambiguous(mv draughts.Move, legal []draughts.Move) string {
+	var same []draughts.Move
+	for _, o := range legal {
+		if o.From == mv.From && o.To == mv.To {
+			same = append(same, o)
+		}
+	}
+	if len(same) > 1 && len(distinct(same)) > 1 {
+		return mv.FullString()
+	}
+	return mv.String()
+}
+
 func listMoves(moves []draughts.Move) []string {
 	count := map[[2]int]int{}
 	for _, mv := range moves {

@@ -1,0 +1,49 @@
+# arbiter: a referee for recorded board games.
+GO      ?= go
+CORPUS  ?= ../shared/corpus
+FUZZTIME ?= 20s
+
+.PHONY: all build test bench corpus fuzz lint clean
+
+all: build
+
+build:
+	$(GO) build -o arbiter ./cmd/arbiter
+
+# vet and every test; tests that need ../shared/corpus skip when it is absent.
+test:
+	$(GO) vet ./...
+	$(GO) test ./...
+
+# Speed, measured, never asserted: perft nodes/s on one thread, check
+# throughput in games/s and MB/s, parser MB/s.
+bench: build
+	$(GO) test -run '^$$' -bench . -benchtime 3x ./referee/... ./notation/...
+	@if [ -d "$(CORPUS)/draughts/international-tournaments" ]; then \
+	  echo "check --jobs 2 over the international tournament corpus:"; \
+	  for i in 1 2 3; do ./arbiter check --jobs 2 --format json $(CORPUS)/draughts/international-tournaments/*.pdn >/dev/null; done; \
+	fi
+
+# Replay every record under ../shared/corpus and print a summary per folder.
+corpus: build
+	@if [ ! -d "$(CORPUS)" ]; then echo "no $(CORPUS): nothing to replay"; exit 0; fi; \
+	for d in $$(find $(CORPUS) -name '*.pdn' -printf '%h\n' | sort -u); do \
+	  printf '%-60s ' "$$d:"; \
+	  find "$$d" -maxdepth 1 -name '*.pdn' -print0 | xargs -0 ./arbiter check --format json 2>&1 >/dev/null | tail -1; \
+	done
+
+# Run each fuzz target briefly.
+fuzz:
+	@for pkg in $$($(GO) list ./...); do \
+	  for f in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz'); do \
+	    echo "fuzz $$pkg $$f"; \
+	    $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) $$pkg || exit 1; \
+	  done; \
+	done
+
+lint:
+	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+	$(GO) vet ./...
+
+clean:
+	rm -f arbiter

@@ -1,0 +1,286 @@
+package referee
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"arbiter/notation/pdn"
+	"arbiter/referee/draughts"
+	"arbiter/variants"
+)
+
+func checkText(t *testing.T, variant *variants.Variant, text string) []*Report {
+	t.Helper()
+	recs, err := pdn.ReadAll(strings.NewReader(text), "t.pdn", pdn.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var reps []*Report
+	for _, r := range recs {
+		reps = append(reps, Check(r, Options{Variant: variant}))
+	}
+	return reps
+}
+
+func mustVariant(t *testing.T, name string) *variants.Variant {
+	t.Helper()
+	v, err := variants.Lookup(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+// customVariant makes a small variant file, to test a rule's mechanics with
+// small counts.
+func customVariant(t *testing.T, yaml string) *variants.Variant {
+	t.Helper()
+	v, err := variants.Parse("test.yaml", []byte(yaml))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+// diagnosticsOf lists "severity code: message" for each diagnostic that is
+// not a reading leniency, for comparing with a test's expectation.
+func diagnosticsOf(r *Report) []string {
+	var out []string
+	for _, d := range r.Diagnostics {
+		s := fmt.Sprintf("%s %s", d.Severity, d.Code)
+		if d.Move != "" {
+			s += fmt.Sprintf(" %d %s", d.MoveNumber, d.Move)
+		}
+		if len(d.Legal) > 0 {
+			s += " [" + strings.Join(d.Legal, ",") + "]"
+		}
+		out = append(out, s+": "+d.Msg)
+	}
+	return out
+}
+
+// Each case: a record, and substrings that must appear, in order, one per
+// diagnostic (no more diagnostics than listed).
+var refereeCases = []struct {
+	name    string
+	variant string
+	pdn     string
+	want    []string
+	verdict string
+	derived string
+	draw    string
+}{
+	{name: "valid opening", pdn: `[Result "*"] 1. 32-28 19-23 2. 28x19 14x23 *`, verdict: Valid},
+	{name: "no piece", pdn: `1. 33-29 19-23 2. 28x19 *`,
+		want: []string{"error illegal 2 28x19 [29-24,31-26,31-27,32-27,32-28,34-30,35-30,38-33,39-33]: no piece on 28"}, verdict: Invalid},
+	{name: "not your piece", pdn: `1. 19-23 *`,
+		want: []string{"error illegal 1 19-23 [31-26,31-27,32-27,32-28,33-28,33-29,34-29,34-30,35-30]: not your piece: 19 holds a black man, and white is to move"}, verdict: Invalid},
+	{name: "men do not move backwards", pdn: `[FEN "W:W28:B1"] 1. 28-33 *`,
+		want: []string{"error illegal 1 28-33 [28-22,28-23]: men do not move backwards"}, verdict: Invalid},
+	{name: "occupied", pdn: `1. 32-28 18-22 2. 33-28 *`,
+		want: []string{"error illegal 2 33-28 [28-23,31-26,31-27,33-29,34-29,34-30,35-30,37-32,38-32]: 28 is occupied"}, verdict: Invalid},
+	{name: "capture is compulsory", pdn: `1. 32-28 19-23 2. 31-27 *`,
+		want: []string{"error illegal 2 31-27 [28x19]: capture is compulsory: a capture of 1 piece is available: 28x19"}, verdict: Invalid},
+	{name: "majority rule", pdn: `[FEN "W:W38:B33,32,22,12"] 1. 38x29 *`,
+		want: []string{"error illegal 1 38x29 [38x7]: the capture must take the most pieces: a capture of 3 pieces is available: 38x27x18x7"}, verdict: Invalid},
+	{name: "flying king capture", pdn: `[FEN "W:WK46:B23,5"] 1. 46x19 *`, verdict: Valid},
+	{name: "flying king lands anywhere behind", pdn: `[FEN "W:WK46:B23,5"] 1. 46x14 *`, verdict: Valid},
+	{name: "ambiguous capture", pdn: `[FEN "W:WK25:B7,13,19,20,34"] 1. 25x1 *`,
+		want: []string{"error ambiguous 1 25x1 [25x9x18x1,25x14x23x1]: ambiguous: 2 captures go from 25 to 1; write the path"}, verdict: Invalid},
+	{name: "full path picks one", pdn: `[FEN "W:WK25:B7,13,19,20,34"] 1. 25x14x23x1 *`, verdict: Valid},
+	{name: "partial path picks one", pdn: `[FEN "W:WK25:B7,13,19,20,34"] 1. 25x9x1 *`,
+		want: []string{"warning partial-path 1 25x9x1: capture written with part of its path; it can only be 25x9x18x1"}, verdict: Valid},
+	{name: "capture written with dash", pdn: `1. 32-28 19-23 2. 28-19 *`,
+		want: []string{"warning capture-mark 2 28-19: a capture written with '-'"}, verdict: Valid},
+	{name: "no such square", pdn: `1. 32-51 *`,
+		want: []string{"error no-such-square 1 32-51: 51 is not a square of the 10x10 board"}, verdict: Invalid},
+	{name: "win for the loser", pdn: `[FEN "W:W28:B23"] [Result "0-2"] 1. 28x19 0-2`,
+		want: []string{"error result: result 0-2 (black wins) contradicts the moves: black has no legal move"},
+		verdict: Invalid, derived: "2-0"},
+	{name: "win for the winner", pdn: `[FEN "W:W28:B23"] [Result "2-0"] 1. 28x19 2-0`, verdict: Valid, derived: "2-0"},
+	{name: "play goes on while both can move", pdn: `[FEN "W:W28:B23,1"] 1. 28x19 1-6 2. 19-14 *`, verdict: Valid},
+	{name: "moves after no legal move", pdn: `[FEN "W:W28:B23"] 1. 28x19 1-7 *`,
+		want: []string{"error after-end 1 1-7: move written after the game was over (black has no legal move at move 1)"}, verdict: Invalid, derived: "2-0"},
+	{name: "tag and terminator disagree", pdn: `[Result "2-0"] 1. 32-28 0-2`,
+		want: []string{"error result-mismatch: the game ends with 0-2 but its Result tag says 2-0"}, verdict: Invalid},
+	{name: "tag decided, terminator unknown", pdn: `[Result "2-0"] 1. 32-28 *`,
+		want: []string{"warning result-mismatch: the game ends with * but its Result tag says 2-0"}, verdict: Valid},
+	{name: "variation checked from its branch", pdn: `1. 32-28 (1. 33-28 18-22 2. 39-33) (1. 31-26 19-23 2. 26-31) 19-23 *`,
+		want: []string{"error illegal 2 26-31"}, verdict: Invalid},
+	{name: "setup in movetext", pdn: `/FEN "W:W28:B23,1"/ 1. 28x19 *`, verdict: Valid},
+	{name: "black to move from FEN", pdn: `[FEN "B:W28,32:B19,1"] 1... 19-23 2. 28x19 *`, verdict: Valid},
+	{name: "bad FEN", pdn: `[FEN "W:W28:B99"] 1. 28-22 *`, want: []string{"error fen: FEN tag"}, verdict: Invalid},
+	{name: "move number slip warned once", pdn: `1. 32-28 19-23 3. 28x19 14x23 4. 37-32 *`,
+		want: []string{"warning move-number 2 28x19: move number 3 written where 2 was expected"}, verdict: Valid},
+	{name: "a man passing the far row in a capture stays a man", pdn: `[FEN "W:W13:B9,10,36"] 1. 13x4x15 36-41 2. 15-20 *`,
+		want: []string{"error illegal 2 15-20 [15-10]: men do not move backwards"}, verdict: Invalid},
+	{name: "a man ending on the far row is a king", pdn: `[FEN "W:W13:B9,36"] 1. 13x4 36-41 2. 4-15 *`,
+		want: []string{}, verdict: Valid},
+	// The three draw readings.
+	{name: "international: third repetition ends the game", variant: "international",
+		pdn:  `[FEN "W:WK46,31,32,33:BK5,18,19,20"] [Result "1-1"] 1. 46-41 5-10 2. 41-46 10-5 3. 46-41 5-10 4. 41-46 10-5 1-1`,
+		want: []string{}, verdict: Valid, derived: "1-1", draw: DrawForced},
+	{name: "international: moves after the repetition", variant: "international",
+		pdn:  `[FEN "W:WK46,31,32,33:BK5,18,19,20"] 1. 46-41 5-10 2. 41-46 10-5 3. 46-41 5-10 4. 41-46 10-5 5. 46-41 *`,
+		want: []string{"error after-end 5 46-41: move written after the game was over (draw: the same position for the third time at move 4)"}, verdict: Invalid},
+	{name: "papyrus: repetition is only claimable", variant: "papyrus",
+		pdn:  `[FEN "W:WK46,31,32,33:BK5,18,19,20"] [Result "1-1"] 1. 46-41 5-10 2. 41-46 10-5 3. 46-41 5-10 4. 41-46 10-5 5. 46-41 1-1`,
+		verdict: Valid, draw: DrawClaimable},
+	{name: "damspel-315: the same move three times", variant: "damspel-315",
+		pdn:  `[FEN "W:WK47,31,32,33:BK4,18,19,20"] 1. 47-41 18-22 2. 41-47 19-24 3. 47-41 20-25 4. 41-47 25-30 5. 47-41 30-35 *`,
+		want: []string{"error after-end 5 30-35: move written after the game was over (draw: white played the same move 3 times in a row at move 5)"}, verdict: Invalid},
+	{name: "international: agreed draw", variant: "international",
+		pdn: `[Result "1-1"] 1. 32-28 19-23 1-1`, verdict: Valid, draw: DrawAgreed},
+}
+
+func TestReferee(t *testing.T) {
+	for _, tc := range refereeCases {
+		t.Run(tc.name, func(t *testing.T) {
+			var v *variants.Variant
+			if tc.variant != "" {
+				v = mustVariant(t, tc.variant)
+			}
+			reps := checkText(t, v, tc.pdn)
+			if len(reps) != 1 {
+				t.Fatalf("%d games read, want 1", len(reps))
+			}
+			r := reps[0]
+			got := diagnosticsOf(r)
+			if tc.want != nil {
+				if len(got) != len(tc.want) {
+					t.Fatalf("diagnostics:\n  %s\nwant %d:\n  %s", strings.Join(got, "\n  "), len(tc.want), strings.Join(tc.want, "\n  "))
+				}
+				for i := range got {
+					if !strings.Contains(got[i], tc.want[i]) {
+						t.Errorf("diagnostic %d = %q, want it to contain %q", i, got[i], tc.want[i])
+					}
+				}
+			}
+			if r.Verdict != tc.verdict {
+				t.Errorf("verdict %s, want %s; diagnostics:\n  %s", r.Verdict, tc.verdict, strings.Join(got, "\n  "))
+			}
+			if tc.derived != "" && r.Result.Derived != tc.derived {
+				t.Errorf("derived result %q (%s), want %q", r.Result.Derived, r.Result.Reason, tc.derived)
+			}
+			if tc.draw != "" && r.Result.Draw != tc.draw {
+				t.Errorf("draw %q, want %q (claims %v, derived %q)", r.Result.Draw, tc.draw, r.Result.Claimable, r.Result.Derived)
+			}
+		})
+	}
+}
+
+// kingWalk writes n plies of quiet king moves from fen that repeat no
+// position and leave the opponent no capture, so that only the rule under
+// test can end the game.
+func kingWalk(t *testing.T, fen string, n int) string {
+	t.Helper()
+	r := draughts.International()
+	p, err := r.ParseFEN(fen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[draughts.Position]bool{p: true}
+	var b strings.Builder
+	for ply := 0; ply < n; ply++ {
+		found := false
+		for _, mv := range r.LegalMoves(&p, false, nil) {
+			if mv.IsCapture() || !p.At(mv.From).IsKing() {
+				continue
+			}
+			q := r.Play(p, mv)
+			next := r.LegalMoves(&q, false, nil)
+			if seen[q] || len(next) == 0 || next[0].IsCapture() {
+				continue
+			}
+			b.WriteString(mv.String() + " ")
+			p, seen[q], found = q, true, true
+			break
+		}
+		if !found {
+			t.Fatalf("no quiet king move at ply %d from %s", ply, r.FEN(p))
+		}
+	}
+	return b.String()
+}
+
+func TestFiveMoveEndgame(t *testing.T) {
+	fen := "W:WK46,K47:BK4"
+	intl := mustVariant(t, "international")
+	// Two kings against one: drawn after 5 moves each, so the 11th ply is
+	// after the end.
+	text := fmt.Sprintf(`[FEN %q] [Result "1-1"] %s 1-1`, fen, kingWalk(t, fen, 10))
+	r := checkText(t, intl, text)[0]
+	if r.Verdict != Valid || r.Result.Derived != "1-1" || r.Result.Draw != DrawForced {
+		t.Errorf("10 plies: %s derived %q draw %q %v", r.Verdict, r.Result.Derived, r.Result.Draw, diagnosticsOf(r))
+	}
+	text = fmt.Sprintf(`[FEN %q] %s *`, fen, kingWalk(t, fen, 11))
+	r = checkText(t, intl, text)[0]
+	if got := diagnosticsOf(r); len(got) != 1 || !strings.Contains(got[0], "after-end 6") || !strings.Contains(got[0], "two pieces against a lone king: 5 moves by each side") {
+		t.Errorf("11 plies: %v", got)
+	}
+	// The papyrus reading has no 5-move rule for a king and a man.
+	fen = "W:WK46,45:BK4"
+	text = fmt.Sprintf(`[FEN %q] %s *`, fen, kingWalk(t, fen, 12))
+	if r := checkText(t, mustVariant(t, "papyrus"), text)[0]; r.Result.Derived != "" {
+		t.Errorf("papyrus, king and man against a king: derived %q", r.Result.Derived)
+	}
+	if r := checkText(t, intl, text)[0]; r.Verdict != Invalid {
+		t.Errorf("international, king and man against a king: verdict %s, want the 5-move rule to end it", r.Verdict)
+	}
+}
+
+// Rule mechanics with small counts, through user variant files.
+func TestDrawRuleMechanics(t *testing.T) {
+	kingMoves := customVariant(t, `name: km
+extends: international
+draughts:
+  draw:
+    repetition: null
+    endgames: []
+    king_moves: {count: 2, effect: forced}
+`)
+	fen := "W:WK46,45:BK4,6"
+	// Two king moves each, no capture: drawn after black's second move.
+	reps := checkText(t, kingMoves, fmt.Sprintf(`[FEN %q] %s 45-40 *`, fen, kingWalk(t, fen, 4)))
+	if got := diagnosticsOf(reps[0]); len(got) != 1 || !strings.Contains(got[0], "2 moves by each side with kings only") {
+		t.Errorf("king_moves: %v", got)
+	}
+	// A man move resets the count.
+	reps = checkText(t, kingMoves, fmt.Sprintf(`[FEN %q] 45-40 %s *`, fen, kingWalk(t, "B:WK46,40:BK4,6", 3)))
+	if got := diagnosticsOf(reps[0]); len(got) != 0 {
+		t.Errorf("king_moves after a man move: %v", got)
+	}
+
+	endgame := customVariant(t, `name: eg
+extends: international
+draughts:
+  draw:
+    repetition: null
+    endgames:
+      - {name: two kings against one, strong: [KK], weak: [K], moves: 2, effect: claimable}
+`)
+	fen = "W:WK46,K47:BK4"
+	reps = checkText(t, endgame, fmt.Sprintf(`[FEN %q] [Result "1-1"] %s 1-1`, fen, kingWalk(t, fen, 4)))
+	r := reps[0]
+	if r.Result.Draw != DrawClaimable || len(r.Result.Claimable) != 1 || !strings.Contains(r.Result.Claimable[0], "two kings against one: 2 moves by each side") {
+		t.Errorf("claimable endgame: draw %q claims %v %v", r.Result.Draw, r.Result.Claimable, diagnosticsOf(r))
+	}
+}
+
+func TestGameTypeChoosesVariant(t *testing.T) {
+	reps := checkText(t, nil, `[GameType "20,W,10,10,N2,0"] 1. 32-28 *
+
+[GameType "99"] 1. 32-28 *
+
+[GameType "x"] 1. 32-28 *
+`)
+	if reps[0].Variant != "international" || reps[0].Verdict != Valid {
+		t.Errorf("GameType 20: %s %s", reps[0].Variant, reps[0].Verdict)
+	}
+	for _, r := range reps[1:] {
+		if got := diagnosticsOf(r); len(got) != 1 || !strings.Contains(got[0], "error variant") || !strings.Contains(got[0], "--variant") {
+			t.Errorf("GameType not known: %v", got)
+		}
+	}
+}
