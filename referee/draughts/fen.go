@@ -157,10 +157,12 @@ func (r *Rules) parseList(f *fenScanner, p *Position, col Color, taken *bb) erro
 				return err
 			}
 			lo, hi = n, n
+			hiStart := start
 			f.skipSpace()
 			if f.peek() == '-' {
 				f.i++
 				f.skipSpace()
+				hiStart = f.i
 				if hi, err = f.number(); err != nil {
 					return err
 				}
@@ -169,7 +171,7 @@ func (r *Rules) parseList(f *fenScanner, p *Position, col Color, taken *bb) erro
 				return f.errf(start, "square %d out of range 1-%d", lo, r.n)
 			}
 			if hi < 1 || hi > r.n {
-				return f.errf(start, "square %d out of range 1-%d", hi, r.n)
+				return f.errf(hiStart, "square %d out of range 1-%d", hi, r.n)
 			}
 			if hi < lo {
 				return f.errf(start, "empty range %d-%d", lo, hi)
