@@ -246,7 +246,12 @@ func (st *lineState) moveNumber() int {
 
 func (g *draughtsGame) replay(st *lineState, line notation.Line, variation bool) *lineState {
 	for i, m := range line {
+		var late []notation.Line
 		for _, alt := range m.Variations {
+			if g.writtenForNextMove(st, alt) {
+				late = append(late, alt)
+				continue
+			}
 			g.replay(st.clone(), alt, true)
 		}
 		if m.Setup != "" {
@@ -288,8 +293,27 @@ func (g *draughtsGame) replay(st *lineState, line notation.Line, variation bool)
 			g.matched(m, unambiguous(mv, st.legal), mv.FullString())
 		}
 		g.play(st, mv)
+		for _, alt := range late {
+			g.warnf(alt[0].Pos, "variation-placement", "variation %d... %s is written before the move it replaces; read as an alternative to the move after it", alt[0].Number, alt[0].Text)
+			g.replay(st.clone(), alt, true)
+		}
 	}
 	return st
+}
+
+// writtenForNextMove spots a variation written before the move it replaces
+// ("1. 34-30 (1... 5-10) 1... 20-25"): its first move is numbered for the
+// other side than the one to move here, and it does not fit here.
+func (g *draughtsGame) writtenForNextMove(st *lineState, alt notation.Line) bool {
+	if len(alt) == 0 || alt[0].Number == 0 {
+		return false
+	}
+	secondToMove := st.pos.Turn() != g.r.FirstMover
+	if alt[0].Ellipsis == secondToMove {
+		return false
+	}
+	_, ok := g.match(st.pos, st.legal, alt[0], func(notation.Severity, string, string, []string) {})
+	return !ok
 }
 
 // play plays a matched move and applies the draw rules.

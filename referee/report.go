@@ -5,6 +5,8 @@
 package referee
 
 import (
+	"sort"
+
 	"arbiter/notation"
 )
 
@@ -114,6 +116,15 @@ func (r *Report) add(d Diagnostic) {
 }
 
 func (r *Report) finish() {
+	// In file order, like a compiler's errors; reading and replaying
+	// diagnostics interleave.
+	sort.SliceStable(r.Diagnostics, func(i, j int) bool {
+		a, b := r.Diagnostics[i].Pos, r.Diagnostics[j].Pos
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		return a.Col < b.Col
+	})
 	r.Verdict = Valid
 	if r.Errors() > 0 {
 		r.Verdict = Invalid

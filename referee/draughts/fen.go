@@ -78,11 +78,20 @@ func colorLetter(b byte) (Color, bool) {
 // missing or empty). A list is comma-separated items, each a square number,
 // a range a-b of square numbers or an algebraic square (c3, lowercase file),
 // optionally preceded by K for kings. Spaces between tokens and a trailing
-// '.' are tolerated. Errors are *FENError.
+// '.' are tolerated, and so are double quotes around the whole FEN (as in a
+// PDN [FEN "..."] tag). Errors are *FENError.
 func (r *Rules) ParseFEN(s string) (Position, error) {
+	if !r.inited {
+		return Position{}, &FENError{Col: 1, Msg: "rules not initialised (call Rules.Init)"}
+	}
 	p := r.EmptyPosition()
 	f := &fenScanner{s: s}
 	f.skipSpace()
+	quoted := f.peek() == '"'
+	if quoted {
+		f.i++
+		f.skipSpace()
+	}
 	c, ok := colorLetter(f.peek())
 	if !ok {
 		return Position{}, f.errf(f.i, "expected side to move W or B, found %s", f.describe())
@@ -94,13 +103,25 @@ func (r *Rules) ParseFEN(s string) (Position, error) {
 	for {
 		f.skipSpace()
 		if f.i >= len(f.s) {
+			if quoted {
+				return Position{}, f.errf(f.i, "missing closing '\"'")
+			}
 			break
 		}
-		if f.peek() == '.' {
-			f.i++
-			f.skipSpace()
+		if b := f.peek(); b == '.' || (b == '"' && quoted) {
+			if b == '.' {
+				f.i++
+				f.skipSpace()
+			}
+			if quoted {
+				if f.peek() != '"' {
+					return Position{}, f.errf(f.i, "expected closing '\"', found %s", f.describe())
+				}
+				f.i++
+				f.skipSpace()
+			}
 			if f.i < len(f.s) {
-				return Position{}, f.errf(f.i, "unexpected %s after '.'", f.describe())
+				return Position{}, f.errf(f.i, "unexpected %s at the end", f.describe())
 			}
 			break
 		}
@@ -127,7 +148,7 @@ func (r *Rules) ParseFEN(s string) (Position, error) {
 
 func (r *Rules) parseList(f *fenScanner, p *Position, col Color, taken *bb) error {
 	f.skipSpace()
-	if b := f.peek(); b == ':' || b == '.' || b == 0 {
+	if b := f.peek(); b == ':' || b == '.' || b == '"' || b == 0 {
 		return nil // empty list
 	}
 	for {

@@ -58,21 +58,21 @@ type perftCase struct {
 }
 
 var perftCases = []perftCase{
-	{"start/drop", "international", "", false, []uint64{9, 81, 658, 4265, 27117, 167140, 1049442, 6483961, 41022423}, 8},
-	{"start/keep", "international", "", true, []uint64{9, 81, 658, 4265, 27117, 167140, 1049442, 6483971, 41022614}, 8},
+	{"start/drop", "international", "", false, []uint64{9, 81, 658, 4265, 27117, 167140, 1049442, 6483961, 41022423, 258895763}, 8},
+	{"start/keep", "international", "", true, []uint64{9, 81, 658, 4265, 27117, 167140, 1049442, 6483971, 41022614, 258935682}, 8},
 	{"Random178", "international", fenRandom178, false, []uint64{14, 55, 1168, 5432, 87195, 629010, 9041010, 86724219}, 6},
-	{"Woldouby", "international", fenWoldouby, false, []uint64{6, 12, 30, 73, 215, 590, 1944, 6269, 22369, 88050, 377436, 1910989}, 9},
-	{"AllKings", "international", fenAllKings, false, []uint64{17, 79, 352, 1399, 7062, 37589, 217575, 1333217}, 6},
-	{"AlmostPromotion", "international", fenAlmostPromotion, false, []uint64{9, 81, 795, 7578, 86351, 936311, 11448262}, 6},
+	{"Woldouby", "international", fenWoldouby, false, []uint64{6, 12, 30, 73, 215, 590, 1944, 6269, 22369, 88050, 377436, 1910989, 9872645}, 9},
+	{"AllKings", "international", fenAllKings, false, []uint64{17, 79, 352, 1399, 7062, 37589, 217575, 1333217, 8558321}, 6},
+	{"AlmostPromotion", "international", fenAlmostPromotion, false, []uint64{9, 81, 795, 7578, 86351, 936311, 11448262, 138362698}, 6},
 
-	{"english/keep", "english", "", true, []uint64{7, 49, 302, 1469, 7361, 36768, 179740, 845931, 3963680, 18391564}, 8},
+	{"english/keep", "english", "", true, []uint64{7, 49, 302, 1469, 7361, 36768, 179740, 845931, 3963680, 18391564, 85242128}, 8},
 	{"english/drop", "english", "", false, []uint64{7, 49, 302, 1469, 7361, 36768, 179740, 845931, 3963680, 18391564}, 7},
-	{"russian/keep", "russian", "", true, []uint64{7, 49, 302, 1469, 7482, 37986, 190146, 929905, 4570667, 22450628}, 8},
-	{"russian/drop", "russian", "", false, []uint64{7, 49, 302, 1469, 7482, 37986, 190146, 929899, 4570586, 22444032}, 8},
-	{"brazilian/keep", "brazilian", "", true, []uint64{7, 49, 302, 1469, 7473, 37628, 187302, 907836, 4431847, 21566606}, 8},
-	{"brazilian/drop", "brazilian", "", false, []uint64{7, 49, 302, 1469, 7473, 37628, 187302, 907830, 4431766, 21560022}, 8},
-	{"pool/keep", "pool", "", true, []uint64{7, 49, 302, 1469, 7482, 37986, 190146, 929902, 4570615, 22442551}, 8},
-	{"pool/drop", "pool", "", false, []uint64{7, 49, 302, 1469, 7482, 37986, 190146, 929896, 4570534, 22435955}, 8},
+	{"russian/keep", "russian", "", true, []uint64{7, 49, 302, 1469, 7482, 37986, 190146, 929905, 4570667, 22450628, 110961169}, 8},
+	{"russian/drop", "russian", "", false, []uint64{7, 49, 302, 1469, 7482, 37986, 190146, 929899, 4570586, 22444032, 110917189}, 8},
+	{"brazilian/keep", "brazilian", "", true, []uint64{7, 49, 302, 1469, 7473, 37628, 187302, 907836, 4431847, 21566606, 105534946}, 8},
+	{"brazilian/drop", "brazilian", "", false, []uint64{7, 49, 302, 1469, 7473, 37628, 187302, 907830, 4431766, 21560022, 105491257}, 8},
+	{"pool/keep", "pool", "", true, []uint64{7, 49, 302, 1469, 7482, 37986, 190146, 929902, 4570615, 22442551, 110877932}, 8},
+	{"pool/drop", "pool", "", false, []uint64{7, 49, 302, 1469, 7482, 37986, 190146, 929896, 4570534, 22435955, 110833952}, 8},
 }
 
 func TestPerft(t *testing.T) {
