@@ -25,7 +25,8 @@ func (t *textWriter) write(rep *referee.Report) error {
 	for _, d := range rep.Diagnostics {
 		fmt.Fprintf(t.out, "%s: %s: %s: %s\n", where(rep, d.Pos), d.Severity, context(rep, d), d.Msg+legal(d))
 		if line, ok := rep.Record.SourceLine(d.Pos.Line); ok && d.Pos.Col > 0 {
-			fmt.Fprintf(t.out, "    %s\n    %s\n", expandTabs(line), caret(line, d.Pos.Col))
+			line, col := window(line, d.Pos.Col)
+			fmt.Fprintf(t.out, "    %s\n    %s\n", expandTabs(line), caret(line, col))
 		}
 		if t.board && d.Severity == notation.Error && d.Board != "" {
 			fmt.Fprintln(t.out, d.Board)
@@ -100,6 +101,30 @@ func firstNonEmpty(s ...string) string {
 		}
 	}
 	return ""
+}
+
+// quoteWidth is the most of a source line quoted under a diagnostic; real
+// exports put a whole game on one line.
+const quoteWidth = 100
+
+// window cuts a long line to about quoteWidth characters around column
+// col, marking the cuts with "...", and returns the caret's new column.
+func window(line string, col int) (string, int) {
+	r := []rune(line)
+	if len(r) <= quoteWidth {
+		return line, col
+	}
+	start := max(0, min(col-1-quoteWidth/3, len(r)-quoteWidth))
+	end := min(len(r), start+quoteWidth)
+	out := string(r[start:end])
+	if start > 0 {
+		out = "..." + out
+		col = col - start + 3
+	}
+	if end < len(r) {
+		out += "..."
+	}
+	return out, col
 }
 
 // caret puts a ^ under the 1-based column col of line, keeping tabs so the

@@ -1,0 +1,109 @@
+package main
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")
+
+const td = "../../testdata/"
+
+func arbiter(t *testing.T, stdin string, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	var o, e bytes.Buffer
+	code = run(append([]string{"arbiter"}, args...), strings.NewReader(stdin), &o, &e)
+	return o.String(), e.String(), code
+}
+
+// golden compares got with testdata/golden/name, or rewrites it with -update.
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join(td, "golden", name)
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run 'go test ./cmd/arbiter -update' to create it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("output differs from %s (rerun with -update if the change is intended):\n--- got\n%s\n--- want\n%s", path, got, want)
+	}
+}
+
+var summaryLine = regexp.MustCompile(`^\d+ games: \d+ valid, \d+ with errors, \d+ warnings \(\d+\.\d\d s\)\n$`)
+
+func TestCLIGolden(t *testing.T) {
+	tests := []struct {
+		name   string
+		args   []string
+		stdin  string
+		code   int
+		stderr string // a substring of standard error, when not the summary
+	}{
+		{name: "check-clean.txt", args: []string{"check", td + "draughts/championnat-de-france-2021.pdn"}, code: 0},
+		{name: "check-illegal.txt", args: []string{"check", td + "draughts/bruno-vs-scan31-game11.pdn"}, code: 1},
+		{name: "check-variation.txt", args: []string{"check", "-v", td + "draughts/world-title-match-women-2024-game2.pdn"}, code: 1},
+		{name: "check-partial-path.json", args: []string{"check", "--format", "json", td + "draughts/avignon-2014-game39.pdn"}, code: 0},
+		{name: "check-illegal.github", args: []string{"check", "--format=github", td + "draughts/bruno-vs-scan31-game11.pdn"}, code: 1},
+		{name: "check-stdin.txt", args: []string{"check", "--no-board", "-"}, stdin: "[White \"A\"]\n[Black \"B\"]\n1. 32-28 19-23 2. 28-22 *\n", code: 1},
+		{name: "check-papyrus.txt", args: []string{"check", "-v", "--variant", "papyrus", "-"},
+			stdin: "[FEN \"W:WK46,31,32,33:BK5,18,19,20\"]\n[Result \"1-1\"]\n1. 46-41 5-10 2. 41-46 10-5 3. 46-41 5-10 4. 41-46 10-5 1-1\n", code: 0},
+		{name: "variants.txt", args: []string{"variants"}},
+		{name: "variants-show-papyrus.txt", args: []string{"variants", "show", "papyrus"}},
+		{name: "perft-divide.txt", args: []string{"perft", "--depth", "3", "--divide"}},
+		{name: "no-such-file.txt", args: []string{"check", "nosuchfile.pdn"}, code: 2, stderr: "nosuchfile.pdn: open nosuchfile.pdn: no such file or directory"},
+		{name: "bad-format.txt", args: []string{"check", "--format", "xml", "x.pdn"}, code: 2, stderr: `unknown --format "xml"`},
+		{name: "bad-variant.txt", args: []string{"check", "--variant", "chess", "x.pdn"}, code: 2, stderr: `unknown variant "chess" (known: damspel-315, international, papyrus)`},
+		{name: "no-args.txt", args: []string{"check"}, code: 2, stderr: "check: name a file to read"},
+		{name: "bad-flag.txt", args: []string{"check", "--frobnicate", "x.pdn"}, code: 2, stderr: "flag provided but not defined"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			out, errOut, code := arbiter(t, tc.stdin, tc.args...)
+			if code != tc.code {
+				t.Errorf("exit code %d, want %d; stderr:\n%s", code, tc.code, errOut)
+			}
+			switch {
+			case tc.stderr != "":
+				if !strings.Contains(errOut, tc.stderr) {
+					t.Errorf("stderr %q, want it to contain %q", errOut, tc.stderr)
+				}
+			case tc.args[0] == "check":
+				if !summaryLine.MatchString(errOut) {
+					t.Errorf("stderr %q is not one summary line", errOut)
+				}
+			}
+			golden(t, tc.name, out)
+		})
+	}
+}
+
+// The report is the same byte for byte whatever the number of workers.
+func TestCheckDeterministicAcrossJobs(t *testing.T) {
+	files, _ := filepath.Glob("../../../shared/corpus/draughts/international-tournaments/*.pdn")
+	if len(files) == 0 {
+		files, _ = filepath.Glob(td + "draughts/*.pdn")
+	}
+	var first string
+	for _, jobs := range []string{"1", "2", "7"} {
+		out, _, _ := arbiter(t, "", append([]string{"check", "--format", "json", "--jobs", jobs}, files...)...)
+		if jobs == "1" {
+			first = out
+			if strings.Count(out, "\n") < 4 {
+				t.Fatalf("too few games checked: %q", out)
+			}
+		} else if out != first {
+			t.Errorf("--jobs %s output differs from --jobs 1", jobs)
+		}
+	}
+}
