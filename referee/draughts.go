@@ -18,6 +18,9 @@ type compiled struct {
 	start   draughts.Position
 	// twoPoint: results are written 2-0/1-1/0-2 (10x10 and larger boards).
 	twoPoint bool
+	// endgamePieces is the most pieces on the board in any draw endgame,
+	// so positions with more skip the endgame rules at once.
+	endgamePieces int
 }
 
 var (
@@ -60,6 +63,15 @@ func compileDraughts(v *variants.Variant) (*compiled, error) {
 	}
 	r.FirstMover = start.Turn()
 	c := &compiled{variant: v, rules: r, start: start, twoPoint: d.Board.Width >= 10}
+	for _, e := range d.Draw.Endgames {
+		longest := func(ms []string) (n int) {
+			for _, m := range ms {
+				n = max(n, len(m))
+			}
+			return n
+		}
+		c.endgamePieces = max(c.endgamePieces, longest(e.Strong)+longest(e.Weak))
+	}
 	compiledCache[v] = c
 	return c, nil
 }
@@ -204,6 +216,9 @@ type lineState struct {
 	endPlies int             // plies played in that endgame
 	shuttle  [2][]shuttleMv  // each side's recent moves, for the same-move rule
 	legal    []draughts.Move // the legal moves of pos, every capture path kept
+	ints     []int           // storage of legal's paths
+	own      int             // capacity of legal this line may reuse (0 in a fresh clone)
+	ownInts  int             // the same for ints
 	over     string          // why the game is over, "" while it goes on
 	overAt   int             // the move number at which it ended
 	winner   Outcome         // the outcome when over
@@ -231,7 +246,7 @@ func (st *lineState) clone() *lineState {
 		c.shuttle[i] = append([]shuttleMv(nil), st.shuttle[i]...)
 	}
 	c.claims = append([]string(nil), st.claims...)
-	// The legal list is replaced, never modified, so sharing it is safe.
+	c.own, c.ownInts = 0, 0
 	return &c
 }
 
@@ -374,6 +389,9 @@ func (g *draughtsGame) play(st *lineState, mv draughts.Move) {
 func (g *draughtsGame) endgameRule(p draughts.Position) int {
 	wm, wk := p.Count(draughts.White)
 	bm, bk := p.Count(draughts.Black)
+	if wm+wk+bm+bk > g.c.endgamePieces {
+		return 0
+	}
 	w, b := variants.Material(wm, wk), variants.Material(bm, bk)
 	for i, e := range g.c.variant.Draughts.Draw.Endgames {
 		if e.Matches(w, b) || e.Matches(b, w) {
@@ -403,7 +421,10 @@ func (g *draughtsGame) drawRule(st *lineState, effect, why string, num int) {
 // checkOver lists the legal moves of the new position, and ends the game
 // when the side to move has none.
 func (g *draughtsGame) checkOver(st *lineState) {
-	st.legal = g.r.LegalMoves(&st.pos, true, nil)
+	// The buffers are the line's own: a clone (a variation) starts without,
+	// so it never overwrites the list its parent has yet to match against.
+	st.legal, st.ints = g.r.AppendLegalPaths(&st.pos, st.legal[:0:st.own], st.ints[:0:st.ownInts])
+	st.own, st.ownInts = cap(st.legal), cap(st.ints)
 	if st.over != "" || len(st.legal) > 0 {
 		return
 	}

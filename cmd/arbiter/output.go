@@ -24,7 +24,7 @@ func (t *textWriter) setOutput(w io.Writer) { t.out = w }
 func (t *textWriter) write(rep *referee.Report) error {
 	for _, d := range rep.Diagnostics {
 		fmt.Fprintf(t.out, "%s: %s: %s: %s\n", where(rep, d.Pos), d.Severity, context(rep, d), d.Msg+legal(d))
-		if line, ok := rep.Record.SourceLine(d.Pos.Line); ok && d.Pos.Col > 0 {
+		if line, ok := rep.Record.SourceLine(d.Pos.Line); ok && d.Pos.Col > 0 && strings.TrimSpace(line) != "" {
 			line, col := window(line, d.Pos.Col)
 			fmt.Fprintf(t.out, "    %s\n    %s\n", expandTabs(line), caret(line, col))
 		}

@@ -20,3 +20,17 @@ func BenchmarkPerft(b *testing.B) {
 	}
 	b.ReportMetric(float64(nodes)/time.Since(start).Seconds(), "nodes/s")
 }
+
+// BenchmarkLegalMoves measures the public (allocating) generator on a
+// capture-rich position.
+func BenchmarkLegalMoves(b *testing.B) {
+	r := International()
+	p, err := r.ParseFEN(fenRandom178)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var buf []Move
+	for i := 0; i < b.N; i++ {
+		buf = r.LegalMoves(&p, false, buf[:0])
+	}
+}

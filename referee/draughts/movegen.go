@@ -1,9 +1,10 @@
 package draughts
 
 import (
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // Move is a legal move in PDN square numbers.
@@ -69,7 +70,9 @@ func (p *Position) apply(m *cmove) {
 	p.turn = o
 }
 
-type pathRec struct{ land, caps []uint8 }
+// pathRec locates a capture's landing squares and captured pieces in
+// gen.arena: n landing squares at off, then n captured pieces.
+type pathRec struct{ off uint32 }
 
 // gen is a move generator with its move stack. One gen serves a whole perft
 // run: each ply appends its moves to the shared stack and truncates it again,
@@ -93,7 +96,10 @@ type gen struct {
 
 	// Path recording for the public API.
 	wantPath bool
+	allPaths bool      // keep every landing path, not one per capture order
 	paths    []pathRec // parallel to moves when wantPath
+	arena    []uint8   // landing squares and captured pieces of paths
+	keys     []uint64  // sort keys of the public move list
 	path     [maxIdx]uint8
 	order    [maxIdx]uint8
 }
@@ -405,7 +411,8 @@ func (g *gen) record(to uint8, n int, prom bool) {
 	for i := g.start; i < len(g.moves); i++ {
 		m := &g.moves[i]
 		if m.to == to && m.from == g.from && m.cap == g.captured && m.prom == prom &&
-			(!g.keepDup || string(g.seqs[m.seq:m.seq+uint32(n)]) == string(g.order[:n])) {
+			(!g.keepDup || string(g.seqs[m.seq:m.seq+uint32(n)]) == string(g.order[:n])) &&
+			(!g.allPaths || string(g.arena[g.paths[i].off:g.paths[i].off+uint32(n)]) == string(g.path[:n])) {
 			return
 		}
 	}
@@ -416,10 +423,9 @@ func (g *gen) record(to uint8, n int, prom bool) {
 	}
 	g.moves = append(g.moves, cmove{cap: g.captured, from: g.from, to: to, prom: prom, n: uint8(n), seq: seq})
 	if g.wantPath {
-		g.paths = append(g.paths, pathRec{
-			land: append([]uint8(nil), g.path[:n]...),
-			caps: append([]uint8(nil), g.order[:n]...),
-		})
+		g.paths = append(g.paths, pathRec{off: uint32(len(g.arena))})
+		g.arena = append(g.arena, g.path[:n]...)
+		g.arena = append(g.arena, g.order[:n]...)
 	}
 }
 
@@ -464,42 +470,101 @@ func (g *gen) count(p *Position) uint64 {
 // first path found. Both match the published perft numbers, and
 // len(LegalMoves) always equals Perft(p, 1, keepDuplicates).
 func (r *Rules) LegalMoves(p *Position, keepDuplicates bool, buf []Move) []Move {
-	g := gen{r: r, keepDup: keepDuplicates, wantPath: true}
+	buf, _ = r.legal(p, keepDuplicates, false, buf, nil)
+	return buf
+}
+
+// LegalPaths is LegalMoves keeping every capture path, including those
+// that differ only in where a flying king lands between two captures. A
+// referee needs them to accept whichever path a record writes; group them
+// by From, To and the captured set to get moves.
+func (r *Rules) LegalPaths(p *Position, buf []Move) []Move {
+	buf, _ = r.legal(p, true, true, buf, nil)
+	return buf
+}
+
+// AppendLegalPaths is LegalPaths that also takes the storage for the moves'
+// Path and Captured slices, so that a caller replaying a game can reuse
+// both from ply to ply without allocating. The moves alias ints: reuse ints
+// only when the moves of the previous call are no longer needed.
+func (r *Rules) AppendLegalPaths(p *Position, buf []Move, ints []int) ([]Move, []int) {
+	return r.legal(p, true, true, buf, ints)
+}
+
+// genPool reuses generators (and their move stacks) across LegalMoves calls,
+// which a referee makes once per ply of every game.
+var genPool = sync.Pool{New: func() any { return new(gen) }}
+
+func (r *Rules) legal(p *Position, keepDuplicates, allPaths bool, buf []Move, ints []int) ([]Move, []int) {
+	g := genPool.Get().(*gen)
+	defer genPool.Put(g)
+	*g = gen{r: r, keepDup: keepDuplicates, allPaths: allPaths, wantPath: true,
+		moves: g.moves[:0], paths: g.paths[:0], arena: g.arena[:0], seqs: g.seqs[:0], keys: g.keys[:0]}
 	g.generate(p)
-	first := len(buf)
+	// One backing array for every Path and Captured of this call.
+	total := 0
 	for i := range g.moves {
+		total += max(1, 2*int(g.moves[i].n))
+	}
+	ints = slices.Grow(ints[:0], total)[:total]
+	all := ints
+	// Order by from and to square through integer keys (from, to, index),
+	// compared without touching the moves: a referee sorts every ply.
+	keys := g.keys[:0]
+	for i := range g.moves {
+		cm := &g.moves[i]
+		keys = append(keys, uint64(r.idxSq[cm.from])<<40|uint64(r.idxSq[cm.to])<<32|uint64(i))
+	}
+	if !slices.IsSorted(keys) {
+		slices.Sort(keys)
+	}
+	g.keys = keys
+	first := len(buf)
+	buf = slices.Grow(buf, len(g.moves))
+	for _, k := range keys {
+		i := uint32(k)
 		cm := &g.moves[i]
 		m := Move{From: int(r.idxSq[cm.from]), To: int(r.idxSq[cm.to]), Promotes: cm.prom}
 		if cm.n == 0 {
-			m.Path = []int{m.To}
+			m.Path, ints = ints[:1:1], ints[1:]
+			m.Path[0] = m.To
 		} else {
-			pr := g.paths[i]
-			m.Path = make([]int, len(pr.land))
-			m.Captured = make([]int, len(pr.caps))
-			for j, x := range pr.land {
-				m.Path[j] = int(r.idxSq[x])
-			}
-			for j, x := range pr.caps {
-				m.Captured[j] = int(r.idxSq[x])
+			n := int(cm.n)
+			m.Path, m.Captured, ints = ints[:n:n], ints[n:2*n:2*n], ints[2*n:]
+			rec := g.arena[g.paths[i].off:]
+			for j := 0; j < n; j++ {
+				m.Path[j] = int(r.idxSq[rec[j]])
+				m.Captured[j] = int(r.idxSq[rec[n+j]])
 			}
 		}
 		buf = append(buf, m)
 	}
+	// Moves that share from and to (captures only) by path, then captures.
 	out := buf[first:]
-	sort.SliceStable(out, func(i, j int) bool {
-		a, b := out[i], out[j]
-		if a.From != b.From {
-			return a.From < b.From
+	for i := 0; i < len(out); {
+		j := i + 1
+		for j < len(out) && out[j].From == out[i].From && out[j].To == out[i].To {
+			j++
 		}
-		if a.To != b.To {
-			return a.To < b.To
+		if j-i > 1 {
+			slices.SortStableFunc(out[i:j], compareMoves)
 		}
-		if c := compareInts(a.Path, b.Path); c != 0 {
-			return c < 0
-		}
-		return compareInts(a.Captured, b.Captured) < 0
-	})
-	return buf
+		i = j
+	}
+	return buf, all
+}
+
+func compareMoves(a, b Move) int {
+	if a.From != b.From {
+		return a.From - b.From
+	}
+	if a.To != b.To {
+		return a.To - b.To
+	}
+	if c := compareInts(a.Path, b.Path); c != 0 {
+		return c
+	}
+	return compareInts(a.Captured, b.Captured)
 }
 
 func compareInts(a, b []int) int {

@@ -153,24 +153,21 @@ type Rules struct {
 	StartRows int
 
 	// Tables filled by Init.
-	inited  bool
-	n       int               // number of playing squares
-	h       uint              // playing squares per row (Width/2)
-	sqIdx   []uint8           // PDN square (1-based) -> internal index
-	idxSq   [maxIdx]int16     // internal index -> PDN square, 0 if none
-	nb      [maxIdx * 4]uint8 // neighbour of an index in each direction, noSq if none
-	valid   bb                // all playing squares
-	far     [2]bb             // promotion row of each colour
-	rowMask [maxRows]bb       // playing squares of each row
-	fwd     [2][2]uint8       // forward directions of each colour's men
-	manCap  [2][]uint8        // capture directions of each colour's men
-	init0   Position          // default start position
+	inited bool
+	n      int               // number of playing squares
+	h      uint              // playing squares per row (Width/2)
+	sqIdx  []uint8           // PDN square (1-based) -> internal index
+	idxSq  [maxIdx]int16     // internal index -> PDN square, 0 if none
+	nb     [maxIdx * 4]uint8 // neighbour of an index in each direction, noSq if none
+	valid  bb                // all playing squares
+	far    [2]bb             // promotion row of each colour
+	manCap [2][]uint8        // capture directions of each colour's men
+	init0  Position          // default start position
 }
 
 const (
-	maxIdx  = 128
-	maxRows = 32
-	noSq    = 255
+	maxIdx = 128
+	noSq   = 255
 )
 
 // Directions, in the internal layout: up = towards row 0.
@@ -224,7 +221,6 @@ func (r *Rules) Init() error {
 	r.idxSq = [maxIdx]int16{}
 	r.valid = bb{}
 	r.far = [2]bb{}
-	r.rowMask = [maxRows]bb{}
 	for sq := 1; sq <= r.n; sq++ {
 		row, col := r.RowCol(sq)
 		icol := col
@@ -235,7 +231,6 @@ func (r *Rules) Init() error {
 		r.sqIdx[sq] = idx
 		r.idxSq[idx] = int16(sq)
 		r.valid.set(idx)
-		r.rowMask[row].set(idx)
 		if row == 0 {
 			r.far[White].set(idx)
 		}
@@ -267,8 +262,6 @@ func (r *Rules) Init() error {
 			}
 		}
 	}
-	r.fwd[White] = [2]uint8{dirUL, dirUR}
-	r.fwd[Black] = [2]uint8{dirDL, dirDR}
 	if r.ManCapturesBackward {
 		r.manCap[White] = []uint8{dirUL, dirUR, dirDL, dirDR}
 		r.manCap[Black] = r.manCap[White]
