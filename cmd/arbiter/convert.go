@@ -75,7 +75,7 @@ func runConvert(c *cli.Context) error {
 					fmt.Fprintf(c.App.ErrWriter, "%s:%d: game %d has errors; moves from the first error on are kept as written (run 'arbiter check')\n",
 						rep.File, rep.Pos.Line, rep.Game)
 				}
-				return pdnWrite(out, rec)
+				return pdn.Write(out, rec)
 			}
 			b, err := json.Marshal(rec)
 			if err != nil {

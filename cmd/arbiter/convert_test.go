@@ -1,0 +1,112 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+	"testing"
+
+	"arbiter/notation"
+	"arbiter/notation/pdn"
+)
+
+func TestConvertGolden(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		code int
+	}{
+		{"convert-partial-path.pdn", []string{"convert", td + "draughts/avignon-2014-game39.pdn"}, 0},
+		{"convert-full-paths.pdn", []string{"convert", "--captures", "full", td + "draughts/avignon-2014-game39.pdn"}, 0},
+		{"convert-variation.pdn", []string{"convert", td + "draughts/world-title-match-women-2024-game2.pdn"}, 1},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			out, errOut, code := arbiter(t, "", tc.args...)
+			if code != tc.code {
+				t.Errorf("exit code %d, want %d; stderr %s", code, tc.code, errOut)
+			}
+			golden(t, tc.name, out)
+		})
+	}
+}
+
+// PDN -> JSON -> PDN keeps tags, comments, variations and moves, and the
+// PDN written converts to itself.
+func TestConvertRoundTrip(t *testing.T) {
+	for _, f := range []string{"championnat-de-france-2021.pdn", "world-title-match-women-2024-game2.pdn", "avignon-2014-game39.pdn"} {
+		t.Run(f, func(t *testing.T) {
+			js, _, _ := arbiter(t, "", "convert", "--to", "json", td+"draughts/"+f)
+			if strings.Count(js, "\n") == 0 {
+				t.Fatal("no JSON written")
+			}
+			pdn1, _, _ := arbiter(t, js, "convert", "-")
+			direct, _, _ := arbiter(t, "", "convert", td+"draughts/"+f)
+			if pdn1 != direct {
+				t.Errorf("PDN via JSON differs from PDN written directly")
+			}
+			pdn2, _, _ := arbiter(t, pdn1, "convert", "-")
+			if pdn2 != pdn1 {
+				t.Errorf("normalised PDN does not convert to itself:\n%s\n---\n%s", pdn1, pdn2)
+			}
+			js2, _, _ := arbiter(t, pdn1, "convert", "--to", "json", "-")
+			a, b := contentOf(t, js), contentOf(t, js2)
+			if len(a) != len(b) {
+				t.Fatalf("%d games, then %d", len(a), len(b))
+			}
+			for i := range a {
+				if a[i] != b[i] {
+					t.Errorf("game %d changed through PDN:\n%s\n---\n%s", i+1, a[i], b[i])
+				}
+			}
+		})
+	}
+}
+
+// contentOf reduces JSON records to what a conversion must keep: tag names
+// and values, comments, moves with their numbers, variations, the result.
+func contentOf(t *testing.T, js string) []string {
+	t.Helper()
+	var out []string
+	for _, line := range strings.Split(strings.TrimSpace(js), "\n") {
+		var r notation.Record
+		if err := json.Unmarshal([]byte(line), &r); err != nil {
+			t.Fatal(err)
+		}
+		var b strings.Builder
+		var tags []string
+		for _, tag := range r.Tags {
+			tags = append(tags, tag.Name+"="+tag.Value)
+		}
+		sort.Strings(tags) // convert writes them in the standard order
+		b.WriteString(strings.Join(tags, ";"))
+		for _, c := range r.Comments {
+			b.WriteString("{" + c.Text + "}")
+		}
+		writeLine(&b, r.Moves)
+		b.WriteString(" " + r.Result)
+		out = append(out, b.String())
+	}
+	return out
+}
+
+func writeLine(b *strings.Builder, l notation.Line) {
+	for _, m := range l {
+		// Normalising rewrites a move's text but never its from and to.
+		key := m.Text
+		if mt, err := pdn.ParseMove(m.Text); err == nil && len(mt.Squares) > 1 {
+			key = mt.Squares[0].String() + ">" + mt.Squares[len(mt.Squares)-1].String()
+		}
+		// Move numbers are the writer's own (it renumbers after a comment).
+		b.WriteString(fmt.Sprintf(" %s%s%s", key, m.Strength, m.Setup))
+		for _, c := range m.Comments {
+			b.WriteString("{" + strings.Join(strings.Fields(c.Text), " ") + "}")
+		}
+		for _, v := range m.Variations {
+			b.WriteString(" (")
+			writeLine(b, v)
+			b.WriteString(")")
+		}
+	}
+}

@@ -1,9 +1,0 @@
-package main
-
-import (
-	"io"
-
-	"arbiter/notation"
-)
-
-var pdnWrite = func(io.Writer, *notation.Record) error { return nil }

@@ -1,0 +1,103 @@
+package pdn
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"reflect"
+	"strings"
+	"testing"
+
+	"arbiter/notation"
+)
+
+// FuzzParse: the splitter and the parser never panic, every diagnostic has
+// a position inside the input, and what the writer writes of error-free
+// games reads back the same.
+func FuzzParse(f *testing.F) {
+	for _, c := range constructs {
+		f.Add(c.in)
+	}
+	for _, c := range leniencies {
+		f.Add(c.in)
+	}
+	f.Add("[Event \"a\"]\n1. 32-28 0-1[Event \"b\"]\n1. 33-28 *")
+	f.Add("\uFEFF[White \"Ren\xe9\"] {x\n[Event \"y\"]\n1. 32-28 (19-23 (18-23 *")
+	f.Fuzz(func(t *testing.T, in string) {
+		sp := NewSplitter(strings.NewReader(in), Options{MaxGameBytes: 1 << 16})
+		var recs []*notation.Record
+		for {
+			g, err := sp.Next()
+			if errors.Is(err, io.EOF) {
+				break
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(recs) > len(in) {
+				t.Fatal("more games than bytes")
+			}
+			r := Parse(g, "f")
+			for _, d := range r.Diagnostics {
+				if !d.Pos.IsValid() || d.Pos.Offset < 0 || d.Pos.Offset > int64(len(in)) || d.Code == "" {
+					t.Fatalf("bad diagnostic %+v", d)
+				}
+				if d.Code == CodeInternal {
+					t.Fatalf("internal error: %v", d)
+				}
+			}
+			recs = append(recs, r)
+		}
+		var out bytes.Buffer
+		if err := Write(&out, recs...); err != nil {
+			t.Fatal(err)
+		}
+		again, err := ReadAll(bytes.NewReader(out.Bytes()), "f", Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The writer's promise holds for records read without errors (a
+		// record with an error may hold text that PDN cannot say).
+		for _, r := range recs {
+			if r.HasErrors() {
+				return
+			}
+		}
+		if len(again) != len(recs) {
+			t.Fatalf("%d games written, %d read back:\n%s", len(recs), len(again), out.String())
+		}
+		for i, r := range recs {
+			if a, b := canon(r), canon(again[i]); a != b {
+				t.Fatalf("game %d differs after writing:\n%s\n%s\nwritten:\n%s", i+1, a, b, out.String())
+			}
+		}
+	})
+}
+
+// FuzzMove: ParseMove never panics, and a move it reads is written back
+// (MoveText.String) into a text that reads the same.
+func FuzzMove(f *testing.F) {
+	for _, c := range moveCases {
+		f.Add(c.in)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		mt, err := ParseMove(in)
+		if err != nil {
+			return
+		}
+		if len(mt.Squares) < 2 {
+			t.Fatalf("%q: %d squares", in, len(mt.Squares))
+		}
+		again, err := ParseMove(mt.String())
+		if err != nil {
+			t.Fatalf("%q written as %q: %v", in, mt.String(), err)
+		}
+		if !reflect.DeepEqual(again.Squares, mt.Squares) || again.Capture != mt.Capture {
+			t.Fatalf("%q written as %q reads %+v", in, mt.String(), again)
+		}
+		// The lexer agrees on where the move ends.
+		if end, _ := scanMove(in, 0); end != len(in) {
+			t.Fatalf("%q: lexer ends the move at %d", in, end)
+		}
+	})
+}

@@ -1,0 +1,610 @@
+package pdn
+
+import (
+	"io"
+	"strings"
+
+	"github.com/alecthomas/participle/v2/lexer"
+
+	"arbiter/notation"
+)
+
+// Token types of the hand-written lexer. Every token is a whole PDN unit: a
+// tag pair, a move with all its squares, a comment with its braces, so the
+// grammar stays flat and the generic parser sees few tokens.
+const (
+	tokTag         lexer.TokenType = iota + 1 // [Name "value"]
+	tokMoveNumber                             // 12. or 12...
+	tokMove                                   // 32-28, 28x19x10, c3:e5, a3b4, 1- 6, or "-" (unknown move)
+	tokEllipsis                               // ... standing alone (1. ... 7-12)
+	tokComment                                // {...}, or text glued to a move
+	tokLineComment                            // % to end of line (at line start), ; to end of line
+	tokNAG                                    // $12
+	tokStrength                               // ! ? !? ?! !! ?? and (!?)
+	tokLParen                                 // (
+	tokRParen                                 // )
+	tokSetup                                  // /FEN "..."/
+	tokResult                                 // game terminator at variation depth 0
+	tokInnerResult                            // a result inside a variation
+	tokUnreadable                             // anything else, one word at a time
+)
+
+var tokenNames = map[string]lexer.TokenType{
+	"EOF":         lexer.EOF,
+	"Tag":         tokTag,
+	"MoveNumber":  tokMoveNumber,
+	"Move":        tokMove,
+	"Ellipsis":    tokEllipsis,
+	"Comment":     tokComment,
+	"LineComment": tokLineComment,
+	"NAG":         tokNAG,
+	"Strength":    tokStrength,
+	"LParen":      tokLParen,
+	"RParen":      tokRParen,
+	"Setup":       tokSetup,
+	"Result":      tokResult,
+	"InnerResult": tokInnerResult,
+	"Unreadable":  tokUnreadable,
+}
+
+// definition implements participle's lexer.Definition with the hand-written
+// scanner. Parse does not go through Lex (it needs the scanner's
+// diagnostics and file positions) but the definition is complete, so the
+// grammar can be used on its own.
+type definition struct{}
+
+func (definition) Symbols() map[string]lexer.TokenType { return tokenNames }
+
+func (definition) Lex(filename string, r io.Reader) (lexer.Lexer, error) {
+	b, err := io.ReadAll(r)
+	if err != nil {
+		return nil, err
+	}
+	return definition{}.LexString(filename, string(b))
+}
+
+func (definition) LexString(filename string, s string) (lexer.Lexer, error) {
+	return newScanner(GameText{Text: s, Pos: notation.Pos{Line: 1, Col: 1}}, filename, &diags{}), nil
+}
+
+type offMode uint8
+
+const (
+	offIdentity offMode = iota // text bytes are file bytes
+	offPerRune                 // a single-byte encoding: one file byte per character
+	offReplaced                // UTF-8 with some invalid bytes replaced by U+FFFD (3 bytes each)
+)
+
+// scanner is the hand-written lexer. It keeps file positions: line and
+// column (in characters) and the byte offset in the file.
+type scanner struct {
+	s        string
+	i        int
+	filename string
+	d        *diags
+
+	line          int
+	runeIdx       int // characters in s[:i]
+	lineStartRune int // runeIdx at the start of the current line
+	startLine     int
+	startCol      int
+
+	base    int64
+	mode    offMode
+	repl    []int // offsets in s of U+FFFD replacements, ascending
+	replPtr int
+
+	depth   int // variation depth, so results inside variations are told apart
+	moveEnd int // end of the last move token, to see text glued to it
+}
+
+func newScanner(g GameText, filename string, d *diags) *scanner {
+	line, col := g.Pos.Line, g.Pos.Col
+	if line < 1 {
+		line = 1
+	}
+	if col < 1 {
+		col = 1
+	}
+	return &scanner{
+		s: g.Text, filename: filename, d: d,
+		line: line, startLine: line, startCol: col,
+		base: g.Pos.Offset, mode: g.offMode, repl: g.repl,
+		moveEnd: -1,
+	}
+}
+
+// pos returns the file position of s[l.i].
+func (l *scanner) pos() notation.Pos {
+	col := l.runeIdx - l.lineStartRune + 1
+	if l.line == l.startLine {
+		col += l.startCol - 1
+	}
+	var off int64
+	switch l.mode {
+	case offPerRune:
+		off = l.base + int64(l.runeIdx)
+	case offReplaced:
+		for l.replPtr < len(l.repl) && l.repl[l.replPtr] < l.i {
+			l.replPtr++
+		}
+		off = l.base + int64(l.i-2*l.replPtr)
+	default:
+		off = l.base + int64(l.i)
+	}
+	return notation.Pos{Line: l.line, Col: col, Offset: off}
+}
+
+// advTo moves to byte j, counting lines and characters.
+func (l *scanner) advTo(j int) {
+	s := l.s
+	for k := l.i; k < j; k++ {
+		c := s[k]
+		if c < 0x80 {
+			l.runeIdx++
+			if c == '\n' {
+				l.line++
+				l.lineStartRune = l.runeIdx
+			}
+		} else if c&0xC0 != 0x80 {
+			l.runeIdx++
+		}
+	}
+	l.i = j
+}
+
+func lexPos(p notation.Pos, filename string) lexer.Position {
+	return lexer.Position{Filename: filename, Offset: int(p.Offset), Line: p.Line, Column: p.Col}
+}
+
+func toPos(p lexer.Position) notation.Pos {
+	return notation.Pos{Line: p.Line, Col: p.Column, Offset: int64(p.Offset)}
+}
+
+// isDelim reports whether c ends a word. The splitter uses the same set, so
+// both agree on where a result token ends.
+func isDelim(c byte) bool {
+	switch c {
+	case ' ', '\t', '\n', '\r', '\f', '\v', '[', ']', '{', '}', '(', ')', ';', '\\', '"', '*':
+		return true
+	}
+	return false
+}
+
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }
+
+// isFile reports whether c can be the letter of an alphanumeric square
+// (boards up to 12 columns: a to l).
+func isFile(c byte) bool { return 'a' <= c && c <= 'l' }
+
+func (l *scanner) tok(t lexer.TokenType, start int, p notation.Pos) lexer.Token {
+	return lexer.Token{Type: t, Value: l.s[start:l.i], Pos: lexPos(p, l.filename)}
+}
+
+// Next returns the next token (participle's lexer.Lexer).
+func (l *scanner) Next() (lexer.Token, error) {
+	s := l.s
+	for l.i < len(s) {
+		c := s[l.i]
+		switch c {
+		case ' ', '\t', '\f', '\v':
+			l.i++
+			l.runeIdx++
+			continue
+		case '\n':
+			l.i++
+			l.runeIdx++
+			l.line++
+			l.lineStartRune = l.runeIdx
+			continue
+		case '\r':
+			if l.i+1 >= len(s) || s[l.i+1] != '\n' {
+				l.d.aggregate(aggStrayCR, l.pos())
+			}
+			l.i++
+			l.runeIdx++
+			continue
+		}
+		start, p := l.i, l.pos()
+		switch {
+		case c == '[':
+			if t, ok := l.scanTag(start, p); ok {
+				return t, nil
+			}
+			continue
+		case c == '{':
+			return l.scanComment(start, p), nil
+		case c == '(':
+			if end := strengthParen(s, l.i); end > 0 {
+				l.advTo(end)
+				return l.tok(tokStrength, start, p), nil
+			}
+			l.advTo(l.i + 1)
+			l.depth++
+			return l.tok(tokLParen, start, p), nil
+		case c == ')':
+			l.advTo(l.i + 1)
+			if l.depth > 0 {
+				l.depth--
+			}
+			return l.tok(tokRParen, start, p), nil
+		case c == ';':
+			l.advTo(lineEnd(s, l.i))
+			return l.tok(tokLineComment, start, p), nil
+		case c == '%' && l.atLineStart():
+			l.advTo(lineEnd(s, l.i))
+			return l.tok(tokLineComment, start, p), nil
+		case c == '$':
+			j := l.i + 1
+			for j < len(s) && isDigit(s[j]) {
+				j++
+			}
+			if j > l.i+1 {
+				l.advTo(j)
+				return l.tok(tokNAG, start, p), nil
+			}
+		case c == '!' || c == '?':
+			j := l.i
+			for j < len(s) && (s[j] == '!' || s[j] == '?') {
+				j++
+			}
+			l.advTo(j)
+			return l.tok(tokStrength, start, p), nil
+		case c == '*':
+			l.advTo(l.i + 1)
+			return l.resultTok(start, p), nil
+		case c == '/':
+			if t, ok := l.scanSetup(start, p); ok {
+				return t, nil
+			}
+		case c == '\\':
+			if l.i+1 < len(s) && (s[l.i+1] == 'r' || s[l.i+1] == 'n') {
+				l.d.aggregate(aggLiteralEscape, p)
+				l.advTo(l.i + 2)
+				continue
+			}
+		case c == '}' || c == ']':
+			l.d.warn(p, CodeStrayBracket, "stray "+string(c)+" (ignored)")
+			l.advTo(l.i + 1)
+			continue
+		case c == '.':
+			j := l.i
+			for j < len(s) && s[j] == '.' {
+				j++
+			}
+			if j == len(s) || isDelim(s[j]) {
+				l.advTo(j)
+				if j-start == 3 {
+					return l.tok(tokEllipsis, start, p), nil
+				}
+				l.d.aggregate(aggStrayDot, p)
+				continue
+			}
+		case c == '-':
+			// "-" or "--" standing for an unknown move (1. - - 2. - -).
+			j := l.i
+			for j < len(s) && s[j] == '-' && j-l.i < 2 {
+				j++
+			}
+			if j == len(s) || isDelim(s[j]) || s[j] == '!' || s[j] == '?' {
+				l.advTo(j)
+				l.d.aggregate(aggUnknownMove, p)
+				return l.tok(tokMove, start, p), nil
+			}
+		case c == 0xC2 && l.i+1 < len(s) && s[l.i+1] == 0xA0: // no-break space
+			l.advTo(l.i + 2)
+			continue
+		case c == 0xEF && strings.HasPrefix(s[l.i:], "\uFEFF"): // BOM of a concatenated file
+			l.advTo(l.i + 3)
+			continue
+		case isDigit(c) || c == 0xC2:
+			if t, ok := l.scanNumeric(start, p); ok {
+				return t, nil
+			}
+		case isLetter(c) && l.atLineStart() && bareTagEnd(s[l.i:]) > 0:
+			l.advTo(l.i + bareTagEnd(s[l.i:]))
+			return l.tok(tokTag, start, p), nil
+		case isFile(c):
+			if end, info := scanMove(s, l.i); end > 0 {
+				return l.moveTok(start, end, info, p), nil
+			}
+		}
+		// Not a PDN token: one unreadable word, or text glued to a move
+		// (8-11Red overstepped the time control), which a human reads as
+		// a comment.
+		j := l.i + 1
+		for j < len(s) && !isDelim(s[j]) {
+			j++
+		}
+		l.advTo(j)
+		if start == l.moveEnd {
+			l.d.warn(p, CodeGluedText, "text glued to a move (read as a comment): "+s[start:j])
+			return l.tok(tokComment, start, p), nil
+		}
+		return l.tok(tokUnreadable, start, p), nil
+	}
+	return lexer.Token{Type: lexer.EOF, Pos: lexPos(l.pos(), l.filename)}, nil
+}
+
+func (l *scanner) atLineStart() bool {
+	for k := l.i - 1; k >= 0; k-- {
+		switch l.s[k] {
+		case ' ', '\t', '\r':
+			continue
+		case '\n':
+			return true
+		}
+		return false
+	}
+	return l.startCol == 1
+}
+
+func lineEnd(s string, i int) int {
+	j := strings.IndexByte(s[i:], '\n')
+	if j < 0 {
+		return len(s)
+	}
+	if j > 0 && s[i+j-1] == '\r' {
+		j--
+	}
+	return i + j
+}
+
+// strengthParen returns the end of a parenthesised move strength like
+// "(!?)" starting at s[i] == '(', or 0.
+func strengthParen(s string, i int) int {
+	j := i + 1
+	for j < len(s) && (s[j] == '!' || s[j] == '?') {
+		j++
+	}
+	if j > i+1 && j < len(s) && s[j] == ')' {
+		return j + 1
+	}
+	return 0
+}
+
+func (l *scanner) resultTok(start int, p notation.Pos) lexer.Token {
+	if l.depth > 0 {
+		return l.tok(tokInnerResult, start, p)
+	}
+	return l.tok(tokResult, start, p)
+}
+
+// scanNumeric reads what starts with a digit: a result, a move number or a
+// move.
+func (l *scanner) scanNumeric(start int, p notation.Pos) (lexer.Token, bool) {
+	s := l.s
+	if end, _, spaced := scanResult(s, l.i); end > 0 {
+		if spaced {
+			l.d.warn(p, CodeSpacedResult, "result written with spaces: "+strings.Join(strings.Fields(s[l.i:end]), " "))
+		}
+		l.advTo(end)
+		return l.resultTok(start, p), true
+	}
+	if !isDigit(s[l.i]) {
+		return lexer.Token{}, false
+	}
+	j := l.i
+	for j < len(s) && isDigit(s[j]) {
+		j++
+	}
+	if j < len(s) && s[j] == '.' {
+		// A move number: digits followed by one or three dots.
+		k := j
+		for k < len(s) && s[k] == '.' {
+			k++
+		}
+		if s[l.i] == '0' {
+			l.d.aggregate(aggLeadingZero, p)
+		}
+		if k < len(s) && (isDigit(s[k]) || isFile(s[k]) || (s[k] == '-' && k+1 < len(s) && isDelim(s[k+1]))) {
+			l.d.aggregate(aggGluedNumber, p)
+		}
+		l.advTo(k)
+		return l.tok(tokMoveNumber, start, p), true
+	}
+	if end, info := scanMove(s, l.i); end > 0 {
+		if normResult(s[l.i:end]) != "" {
+			// "0-0A0": a result with text glued to it is no move.
+			return lexer.Token{}, false
+		}
+		return l.moveTok(start, end, info, p), true
+	}
+	return lexer.Token{}, false
+}
+
+// moveTok emits a move token and reports text glued after it.
+func (l *scanner) moveTok(start, end int, info moveScan, p notation.Pos) lexer.Token {
+	if info.leadingZero {
+		l.d.aggregate(aggLeadingZero, p)
+	}
+	if info.padded {
+		l.d.aggregate(aggPadded, p)
+	}
+	l.advTo(end)
+	l.moveEnd = end
+	return l.tok(tokMove, start, p)
+}
+
+// scanTag reads a tag pair [Name "value"] as one token. The token ends at
+// the closing bracket, or at the end of the line when it is missing.
+func (l *scanner) scanTag(start int, p notation.Pos) (lexer.Token, bool) {
+	s := l.s
+	j := l.i + 1
+	for j < len(s) && (s[j] == ' ' || s[j] == '\t') {
+		j++
+	}
+	if j == len(s) || s[j] == '\n' || s[j] == '\r' {
+		l.d.warn(p, CodeStrayBracket, "[ alone on its line (ignored)")
+		l.advTo(l.i + 1)
+		return lexer.Token{}, false
+	}
+	j = l.i + 1
+	inStr := false
+	for j < len(s) {
+		c := s[j]
+		if inStr {
+			if c == '\\' && j+1 < len(s) && s[j+1] != '\n' && s[j+1] != '\r' {
+				j += 2
+				continue
+			}
+			if c == '"' {
+				inStr = false
+			} else if c == '\n' || c == '\r' {
+				break
+			}
+			j++
+			continue
+		}
+		if c == '"' {
+			inStr = true
+		} else if c == ']' {
+			j++
+			break
+		} else if c == '\n' || c == '\r' || (c == '[' && j > l.i+1) && s[j-1] != '[' {
+			break
+		}
+		j++
+	}
+	l.advTo(j)
+	if len(s[start:l.i]) > 1 && s[start+1] == '%' {
+		// [%clock ...] written outside a comment: a comment for a human.
+		l.d.warn(p, CodeBareCommand, "command "+s[start:l.i]+" outside a comment (read as a comment)")
+		return l.tok(tokComment, start, p), true
+	}
+	return l.tok(tokTag, start, p), true
+}
+
+// scanComment reads {...}. PDN 3.0 comments do not nest, but a comment
+// whose inner braces balance ({ a { b } c }) is read as one nested comment,
+// with a warning; when they do not balance before the end of the game, the
+// first } closes the comment as PDN says.
+func (l *scanner) scanComment(start int, p notation.Pos) lexer.Token {
+	s := l.s
+	first := strings.IndexByte(s[l.i+1:], '}')
+	if first < 0 {
+		l.d.errorf(p, CodeUnclosedComment, "comment { is not closed before the end of the game")
+		l.advTo(len(s))
+		return l.tok(tokComment, start, p)
+	}
+	end := l.i + 1 + first + 1
+	if strings.IndexByte(s[l.i+1:end], '{') >= 0 {
+		depth := 0
+		for j := l.i; j < len(s); j++ {
+			switch s[j] {
+			case '{':
+				depth++
+			case '}':
+				depth--
+			}
+			if depth == 0 {
+				l.d.warn(p, CodeNestedComment, "nested braces in a comment (PDN comments do not nest; read as one comment)")
+				end = j + 1
+				break
+			}
+		}
+	}
+	l.advTo(end)
+	return l.tok(tokComment, start, p)
+}
+
+// scanSetup reads /FEN "..."/.
+func (l *scanner) scanSetup(start int, p notation.Pos) (lexer.Token, bool) {
+	s := l.s
+	j := l.i + 1
+	for j < len(s) && (s[j] == ' ' || s[j] == '\t') {
+		j++
+	}
+	if !strings.HasPrefix(s[j:], "FEN") {
+		return lexer.Token{}, false
+	}
+	// The setup ends at the first / outside quotes, or with the line
+	// (the splitter reads it the same way).
+	k := j + 3
+	inQuote := false
+	for k < len(s) && s[k] != '\n' && (inQuote || s[k] != '/') {
+		if s[k] == '"' {
+			inQuote = !inQuote
+		}
+		k++
+	}
+	if k < len(s) && s[k] == '/' {
+		l.advTo(k + 1)
+	} else {
+		l.d.errorf(p, CodeUnclosedSetup, "setup /FEN ... is not closed with /")
+		l.advTo(k)
+	}
+	return l.tok(tokSetup, start, p), true
+}
+
+// resultHalf scans one half of a result at s[j]: 0, 1, 2, or a half
+// written 1/2 or ½ (also the Windows-1252 byte of ½, which only the
+// splitter sees). It returns its end and value (3 for a half), or -1.
+func resultHalf(s string, j int) (int, int) {
+	if j >= len(s) {
+		return -1, 0
+	}
+	switch c := s[j]; {
+	case c == '1' && j+2 < len(s) && s[j+1] == '/' && s[j+2] == '2':
+		return j + 3, 3
+	case '0' <= c && c <= '2':
+		return j + 1, int(c - '0')
+	case c == 0xC2 && j+1 < len(s) && s[j+1] == 0xBD:
+		return j + 2, 3
+	case c == 0xBD:
+		return j + 1, 3
+	}
+	return -1, 0
+}
+
+// resultNames[a][b] is the normalised result a-b, "" if a-b is none.
+var resultNames = [4][4]string{
+	{"0-0", "0-1", "0-2", ""},
+	{"1-0", "1-1", "", ""},
+	{"2-0", "", "", ""},
+	{"", "", "", "1/2-1/2"},
+}
+
+// scanResult recognises a result at s[i]: 2-0 1-1 0-2 0-0 1-0 0-1 1/2-1/2
+// (or ½-½), possibly written with spaces or tabs around the dash ("0 - 2"),
+// and followed by a delimiter or the end. It returns the end, the
+// normalised result, and whether spaces were found. ("*" is handled by the
+// callers.)
+func scanResult(s string, i int) (end int, norm string, spaced bool) {
+	a, h1 := resultHalf(s, i)
+	if a < 0 {
+		return 0, "", false
+	}
+	j := a
+	for j < len(s) && (s[j] == ' ' || s[j] == '\t') {
+		j++
+	}
+	if j >= len(s) || s[j] != '-' {
+		return 0, "", false
+	}
+	dash := j
+	j++
+	for j < len(s) && (s[j] == ' ' || s[j] == '\t') {
+		j++
+	}
+	b, h2 := resultHalf(s, j)
+	if b < 0 || (b < len(s) && !isDelim(s[b])) {
+		return 0, "", false
+	}
+	norm = resultNames[h1][h2]
+	if norm == "" {
+		return 0, "", false
+	}
+	return b, norm, dash != a || j != dash+1
+}
+
+// normResult normalises a result token's text ("" if it is none).
+func normResult(text string) string {
+	if text == "*" {
+		return "*"
+	}
+	if end, norm, _ := scanResult(text, 0); end == len(text) {
+		return norm
+	}
+	return ""
+}

@@ -1,0 +1,209 @@
+package pdn
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Square is one square of a written move: numeric (Num > 0, e.g. 32) or
+// alphanumeric (Alpha, e.g. "c3"; Num is 0).
+type Square struct {
+	Num   int
+	Alpha string
+}
+
+func (s Square) String() string {
+	if s.Alpha != "" {
+		return s.Alpha
+	}
+	return strconv.Itoa(s.Num)
+}
+
+// MoveText is a move token decoded into its squares. It says what was
+// written, not whether the move is legal.
+type MoveText struct {
+	Squares []Square // from, [intermediate...,] to
+	// Capture is true when the move was written with a capture separator
+	// (x or :), false for "-" or no separator (a3b4).
+	Capture bool
+	// Sep is the separator as written: '-', 'x', ':' or 0 (a3b4). A move
+	// mixing separators reports the first capture separator.
+	Sep byte
+	// LeadingZero is true when a numeric square was written with a leading
+	// zero (09-13).
+	LeadingZero bool
+	// Padded is true when a square was padded with spaces after the
+	// separator (1- 6).
+	Padded bool
+}
+
+// MoveError is returned by ParseMove for a text that is not a move.
+type MoveError struct {
+	Text string
+	Msg  string
+}
+
+func (e *MoveError) Error() string { return fmt.Sprintf("move %q: %s", e.Text, e.Msg) }
+
+// ParseMove decodes a move token as written in PDN: "32-28", "19x30",
+// "28x19x10", "15:24", "c3-d4", "c3:e5:g3", "a3b4", "09-13", "1- 6".
+func ParseMove(text string) (MoveText, error) {
+	var mt MoveText
+	if text == "-" || text == "--" {
+		return mt, &MoveError{text, "the move is not known"}
+	}
+	end, info := scanMoveSquares(text, 0, &mt)
+	if end == 0 {
+		return MoveText{}, &MoveError{text, "not a move"}
+	}
+	if end != len(text) {
+		return MoveText{}, &MoveError{text, fmt.Sprintf("unexpected %q after the move", text[end:])}
+	}
+	for _, sq := range mt.Squares {
+		if sq.Alpha == "" && sq.Num == 0 {
+			return MoveText{}, &MoveError{text, "square 0 does not exist"}
+		}
+	}
+	mt.LeadingZero, mt.Padded = info.leadingZero, info.padded
+	return mt, nil
+}
+
+// moveScan is what the lexer needs to know about a scanned move.
+type moveScan struct {
+	leadingZero, padded bool
+}
+
+// scanMove returns the end of the move token starting at s[i] (0 if there
+// is none) without allocating.
+func scanMove(s string, i int) (int, moveScan) { return scanMoveSquares(s, i, nil) }
+
+func isSep(c byte) bool { return c == '-' || c == 'x' || c == ':' }
+
+// square scans one square at s[j]: 1 to 3 digits, or a file letter and 1
+// or 2 digits. It returns its end, or 0.
+func square(s string, j int) int {
+	if j >= len(s) {
+		return 0
+	}
+	k := j
+	if isFile(s[j]) {
+		k++
+		if k >= len(s) || !isDigit(s[k]) {
+			return 0
+		}
+	} else if !isDigit(s[j]) {
+		return 0
+	}
+	d := k
+	for k < len(s) && isDigit(s[k]) && k-d < 3 {
+		k++
+	}
+	if k < len(s) && isDigit(s[k]) {
+		return 0 // too many digits: not a square
+	}
+	if isFile(s[j]) && k-d > 2 {
+		return 0
+	}
+	return k
+}
+
+func scanMoveSquares(s string, i int, mt *MoveText) (int, moveScan) {
+	var info moveScan
+	e := square(s, i)
+	if e == 0 {
+		return 0, info
+	}
+	add := func(a, b int) {
+		if s[a] == '0' && b-a > 1 {
+			info.leadingZero = true
+		}
+		if mt == nil {
+			return
+		}
+		if isFile(s[a]) {
+			mt.Squares = append(mt.Squares, Square{Alpha: s[a:b]})
+		} else {
+			n, _ := strconv.Atoi(s[a:b])
+			mt.Squares = append(mt.Squares, Square{Num: n})
+		}
+	}
+	add(i, e)
+	n := 1
+	alpha := isFile(s[i])
+	var sep byte
+	for e < len(s) {
+		c := s[e]
+		if isSep(c) {
+			k := e + 1
+			for k < len(s) && (s[k] == ' ' || s[k] == '\t') {
+				k++
+			}
+			padded := k > e+1
+			e2 := square(s, k)
+			if e2 == 0 || (padded && (isFile(s[k]) || (e2 < len(s) && s[e2] == '.'))) {
+				break
+			}
+			if padded && !(e2 == k+1 && s[k] != '0' && (e2 == len(s) || isDelim(s[e2]) || s[e2] == '!' || s[e2] == '?')) {
+				// Padding right-aligns a one-digit last square ("1- 6",
+				// "35x 4"); nothing else is read as padding.
+				break
+			}
+			if padded {
+				if end, _, _ := scanResult(s, k); end > 0 {
+					break // the result is no padded square
+				}
+			}
+			if padded {
+				info.padded = true
+			}
+			if sep == 0 || (sep == '-' && c != '-') {
+				sep = c
+			}
+			add(k, e2)
+			e = e2
+			n++
+			continue
+		}
+		if alpha && sep == 0 && isFile(c) {
+			// a3b4: alphanumeric squares written without a separator.
+			if e2 := square(s, e); e2 > 0 {
+				add(e, e2)
+				e = e2
+				n++
+				continue
+			}
+		}
+		break
+	}
+	if n < 2 {
+		if mt != nil {
+			mt.Squares = nil
+		}
+		return 0, info
+	}
+	if mt != nil {
+		mt.Sep = sep
+		mt.Capture = sep == 'x' || sep == ':'
+	}
+	return e, info
+}
+
+// String writes the move back in PDN with the separator it was written with
+// (no padding, no leading zeros).
+func (m MoveText) String() string {
+	var b strings.Builder
+	sep := "-"
+	if m.Capture {
+		sep = string(m.Sep)
+	} else if m.Sep == 0 {
+		sep = ""
+	}
+	for i, sq := range m.Squares {
+		if i > 0 {
+			b.WriteString(sep)
+		}
+		b.WriteString(sq.String())
+	}
+	return b.String()
+}

@@ -1,0 +1,803 @@
+package pdn
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"unicode/utf8"
+
+	"golang.org/x/text/encoding"
+	"golang.org/x/text/encoding/charmap"
+
+	"arbiter/notation"
+)
+
+// DefaultMaxGameBytes is the default Options.MaxGameBytes.
+const DefaultMaxGameBytes = 16 << 20
+
+// Options control splitting and decoding.
+type Options struct {
+	// Encoding forces the text encoding of every game (e.g.
+	// charmap.Windows1251). nil means: UTF-8, and a game text that is not
+	// valid UTF-8 is decoded as Windows-1252 with a warning (or, when it is
+	// UTF-8 with a few broken bytes, those bytes are replaced by U+FFFD).
+	// The encoding must be ASCII-compatible (the splitter looks for
+	// brackets and braces in the raw bytes).
+	Encoding encoding.Encoding
+	// MaxGameBytes is the longest game text kept; a longer game is skipped
+	// as it streams and reported with an error. 0 means DefaultMaxGameBytes.
+	MaxGameBytes int
+}
+
+// GameText is one game's text as cut from a file.
+type GameText struct {
+	Index int          // 1-based number of the game in its file
+	Pos   notation.Pos // where the text starts in the file
+	Text  string       // decoded text
+	// Diagnostics from splitting and decoding (encoding, size).
+	Diagnostics []notation.Diagnostic
+
+	skipped bool    // too long: Text is empty and Parse reads nothing
+	offMode offMode // how text offsets map to file offsets
+	repl    []int   // offMode == offReplaced: offsets of the U+FFFD replacements
+}
+
+// Splitter cuts a PDN stream into game texts without holding more than one
+// game (and a read buffer) in memory. A game ends at a result token at
+// variation depth 0, or where a new tag section starts after movetext (or
+// with a tag name the game already has); brackets and results inside
+// comments, tag strings and line comments do not count.
+type Splitter struct {
+	src     source
+	opts    Options
+	index   int
+	line    int
+	col     int
+	off     int64
+	started bool
+	err     error
+
+	words   words
+	names   tagNames
+	scratch []byte
+}
+
+// NewSplitter returns a splitter reading r.
+func NewSplitter(r io.Reader, opts Options) *Splitter {
+	if opts.MaxGameBytes <= 0 {
+		opts.MaxGameBytes = DefaultMaxGameBytes
+	}
+	return &Splitter{src: source{r: r, buf: make([]byte, 64<<10)}, opts: opts, line: 1, col: 1}
+}
+
+// source is a read buffer with lookahead and recording of the current
+// game's bytes.
+type source struct {
+	r        io.Reader
+	buf      []byte
+	pos, end int
+	err      error
+
+	recording bool
+	recStart  int
+	out       []byte
+	outLen    int // bytes recorded, including those dropped when too long
+	limit     int
+	overflow  bool
+}
+
+// fill reads more input, keeping buf[pos:end] (and recording what is
+// dropped from the buffer). It returns false at EOF or error.
+func (s *source) fill() bool {
+	if s.err != nil {
+		return false
+	}
+	s.flush()
+	n := copy(s.buf, s.buf[s.pos:s.end])
+	s.pos, s.end = 0, n
+	s.recStart = 0
+	for s.end < len(s.buf) {
+		m, err := s.r.Read(s.buf[s.end:])
+		s.end += m
+		if err != nil {
+			s.err = err
+			break
+		}
+		if m > 0 {
+			break
+		}
+	}
+	return s.end > s.pos
+}
+
+// flush moves the recorded bytes buf[recStart:pos] to out.
+func (s *source) flush() {
+	if !s.recording {
+		return
+	}
+	chunk := s.buf[s.recStart:s.pos]
+	s.recStart = s.pos
+	s.outLen += len(chunk)
+	if s.overflow {
+		return
+	}
+	if s.outLen > s.limit {
+		s.overflow = true
+		s.out = nil
+		return
+	}
+	s.out = append(s.out, chunk...)
+}
+
+// peek returns the byte k positions ahead of pos.
+func (s *source) peek(k int) (byte, bool) {
+	for s.pos+k >= s.end {
+		if k >= len(s.buf)/2 || !s.fill() {
+			if s.pos+k < s.end {
+				break
+			}
+			return 0, false
+		}
+	}
+	return s.buf[s.pos+k], true
+}
+
+// Next returns the next game text, or io.EOF after the last one. Other
+// errors are read errors; the game texts returned before stay valid.
+func (s *Splitter) Next() (GameText, error) {
+	if s.err != nil {
+		return GameText{}, s.err
+	}
+	src := &s.src
+	if !s.started {
+		s.started = true
+		if a, _ := src.peek(0); a == 0xEF {
+			if b, _ := src.peek(1); b == 0xBB {
+				if c, _ := src.peek(2); c == 0xBF {
+					src.pos += 3
+				}
+			}
+		}
+	}
+	// Skip the gap between games: white space, literal \r and \n written
+	// as text, and BOMs of concatenated files.
+gap:
+	for {
+		c, ok := src.peek(0)
+		if !ok {
+			s.err = io.EOF
+			if src.err != nil && src.err != io.EOF {
+				s.err = src.err
+			}
+			return GameText{}, s.err
+		}
+		switch c {
+		case ' ', '\t', '\r', '\f', '\v':
+			s.adv(c)
+			continue
+		case '\n':
+			s.adv(c)
+			continue
+		case '\\':
+			if d, _ := src.peek(1); d == 'r' || d == 'n' {
+				s.adv(c)
+				s.adv(d)
+				continue
+			}
+		case 0xEF:
+			if d, _ := src.peek(1); d == 0xBB {
+				if e, _ := src.peek(2); e == 0xBF {
+					s.adv(c)
+					s.adv(d)
+					s.adv(e)
+					continue
+				}
+			}
+		}
+		break gap
+	}
+	s.index++
+	g := GameText{Index: s.index, Pos: notation.Pos{Line: s.line, Col: s.col, Offset: s.off}}
+	src.recording, src.recStart, src.out, src.outLen, src.limit, src.overflow = true, src.pos, src.out[:0], 0, s.opts.MaxGameBytes, false
+	glue := s.scanGame()
+	src.flush()
+	src.recording = false
+	if src.overflow {
+		g.skipped = true
+		g.Diagnostics = append(g.Diagnostics, notation.Diagnostic{Pos: g.Pos, Severity: notation.Error, Code: CodeGameTooLong,
+			Msg: fmt.Sprintf("game text longer than %s (%d bytes); skipped", sizeString(s.opts.MaxGameBytes), src.outLen)})
+		src.out = nil
+	} else {
+		s.decode(&g, src.out)
+		if cap(src.out) > 1<<20 {
+			src.out = nil // do not keep a big buffer for the small games after it
+		}
+	}
+	if glue != nil {
+		g.Diagnostics = append(g.Diagnostics, notation.Diagnostic{Pos: *glue, Severity: notation.Warning, Code: CodeGluedResult,
+			Msg: "result glued to the next tag (read as if separated)"})
+	}
+	if src.err != nil && src.err != io.EOF {
+		s.err = src.err
+	}
+	return g, nil
+}
+
+func sizeString(n int) string {
+	if n%(1<<20) == 0 {
+		return fmt.Sprintf("%d MiB", n>>20)
+	}
+	return fmt.Sprintf("%d bytes", n)
+}
+
+// adv consumes one byte, counting lines and characters.
+func (s *Splitter) adv(c byte) {
+	s.src.pos++
+	s.off++
+	if c == '\n' {
+		s.line++
+		s.col = 1
+	} else if c&0xC0 != 0x80 {
+		s.col++
+	}
+}
+
+const (
+	stNormal = iota
+	stTag
+	stTagString
+	stComment
+	stLineComment
+	stSetup
+)
+
+// words remembers the current word and the last words of the line, so the
+// splitter sees results, also spaced ones ("0 - 2").
+type words struct {
+	word    [16]byte
+	wlen    int
+	recent  [3][16]byte
+	rlen    [3]int
+	nrecent int
+}
+
+// end ends the current word; it reports whether the word was a result
+// (alone or with the words before it on the line), and whether there was
+// a word at all.
+func (w *words) end() (result, any bool) {
+	if w.wlen == 0 {
+		return false, false
+	}
+	n := w.wlen
+	w.wlen = 0
+	if n == len(w.word) { // too long to be a result
+		w.nrecent = 0
+		return false, true
+	}
+	word := w.word[:n]
+	if isResultWord(word, w.recent[:], w.rlen[:], w.nrecent) {
+		return true, true
+	}
+	if w.nrecent == 3 {
+		w.recent[0], w.recent[1] = w.recent[1], w.recent[2]
+		w.rlen[0], w.rlen[1] = w.rlen[1], w.rlen[2]
+		w.nrecent = 2
+	}
+	copy(w.recent[w.nrecent][:], word)
+	w.rlen[w.nrecent] = n
+	w.nrecent++
+	return false, true
+}
+
+// tagNames is the set of tag names of the current game.
+type tagNames struct {
+	buf  []byte
+	ends []int
+}
+
+func (t *tagNames) reset() { t.buf, t.ends = t.buf[:0], t.ends[:0] }
+
+func (t *tagNames) has(name []byte) bool {
+	start := 0
+	for _, e := range t.ends {
+		if string(t.buf[start:e]) == string(name) {
+			return true
+		}
+		start = e
+	}
+	return false
+}
+
+func (t *tagNames) add(name []byte) {
+	t.buf = append(t.buf, name...)
+	t.ends = append(t.ends, len(t.buf))
+}
+
+// scanGame consumes one game; it stops before the byte that starts the
+// next one. It returns the position of a tag glued to the game's result.
+func (s *Splitter) scanGame() *notation.Pos {
+	src := &s.src
+	w := &s.words
+	names := &s.names
+	*w = words{}
+	names.reset()
+	st := stNormal
+	depth := 0
+	sawMoves := false
+	lineStart := s.col == 1 // only blanks since the start of the line
+	blankLine := false      // an empty line since the last tag
+	cdepth := 0             // brace depth in a comment
+	escape := false
+
+	for {
+		if src.pos >= src.end && !src.fill() {
+			w.end()
+			return nil
+		}
+		c := src.buf[src.pos]
+		switch st {
+		case stNormal:
+			if !isDelim(c) {
+				if lineStart && w.wlen == 0 {
+					if c == '%' {
+						st = stLineComment
+						s.adv(c)
+						continue
+					}
+					if isLetter(c) {
+						if name, ok := bareTagAhead(src, s.scratch[:0]); ok {
+							if sawMoves || (blankLine && names.has(name)) {
+								return nil
+							}
+							names.add(name)
+							blankLine = false
+							st = stTag
+							lineStart = false
+							s.adv(c)
+							continue
+						}
+					}
+				}
+				lineStart = false
+				if w.wlen < len(w.word) {
+					w.word[w.wlen] = c
+					w.wlen++
+				}
+				s.adv(c)
+				continue
+			}
+			if w.wlen > 0 {
+				result, _ := w.end()
+				if result && depth == 0 {
+					if c == '[' {
+						p := notation.Pos{Line: s.line, Col: s.col, Offset: s.off}
+						return &p
+					}
+					return nil
+				}
+				sawMoves = true
+			}
+			switch c {
+			case '\n':
+				if lineStart {
+					blankLine = true
+				}
+				lineStart = true
+				w.nrecent = 0
+			case '\r':
+				w.nrecent = 0
+			case ' ', '\t', '\f', '\v':
+			case '{':
+				st = stComment
+				cdepth = 1
+				lineStart = false
+			case ';':
+				st = stLineComment
+			case '(':
+				depth++
+				sawMoves = true
+				lineStart = false
+			case ')':
+				if depth > 0 {
+					depth--
+				}
+				lineStart = false
+			case '/':
+				if setupAhead(src) {
+					st = stSetup
+				}
+				sawMoves = true
+				lineStart = false
+			case '*':
+				if depth == 0 {
+					s.adv(c)
+					return nil
+				}
+				sawMoves = true
+			case '\\':
+				if d, _ := src.peek(1); d == 'r' || d == 'n' {
+					s.adv(c)
+					s.adv(d)
+					lineStart = true
+					w.nrecent = 0
+					continue
+				}
+				sawMoves = true
+			case '[':
+				name, isTag, lone := tagStart(src)
+				switch {
+				case isTag:
+					// After movetext, or after an empty line with a tag
+					// name the game already has (a game with tags only,
+					// then the next game), a tag starts a game.
+					if sawMoves || (blankLine && name != nil && names.has(name)) {
+						return nil
+					}
+					if name != nil {
+						names.add(name)
+					}
+					blankLine = false
+					st = stTag
+				case lone:
+					// A [ alone on its line: a broken tag opening; the
+					// line after it is read as a tag if it is one.
+					if sawMoves {
+						return nil
+					}
+				default:
+					sawMoves = true
+				}
+				lineStart = false
+			default: // ] } "
+				sawMoves = true
+				lineStart = false
+			}
+			s.adv(c)
+		case stTag:
+			switch c {
+			case '"':
+				st = stTagString
+			case ']', '\n', '\r':
+				st = stNormal
+			}
+			s.adv(c)
+		case stTagString:
+			switch {
+			case escape:
+				escape = false
+			case c == '\\':
+				escape = true
+			case c == '"':
+				st = stTag
+			case c == '\n' || c == '\r':
+				st = stNormal // unclosed string: the tag ends with the line
+			}
+			s.adv(c)
+		case stComment:
+			// Fast path: plain bytes of the comment.
+			for c != '}' && c != '\n' && c != '{' {
+				s.adv(c)
+				if src.pos >= src.end {
+					break
+				}
+				c = src.buf[src.pos]
+			}
+			if src.pos >= src.end {
+				continue
+			}
+			s.adv(c)
+			// Braces nest here as the lexer reads them when they balance
+			// ({ a { b } c }); when they do not, the game still ends at
+			// the next tag line and the lexer closes the comment at its
+			// first }.
+			switch {
+			case c == '{':
+				cdepth++
+			case c == '}':
+				cdepth--
+				if cdepth == 0 {
+					st = stNormal
+				}
+			case tagLineAhead(src):
+				// A comment left open: a tag line ends the game rather
+				// than the rest of the file becoming one comment.
+				return nil
+			}
+		case stSetup:
+			// /FEN "..."/: ends at the / after the quoted FEN, or with
+			// the line (as the lexer reads it).
+			switch {
+			case c == '\n':
+				st = stNormal
+				lineStart = true
+				w.nrecent = 0
+			case c == '"':
+				escape = !escape // inside the quotes
+			case c == '/' && !escape:
+				st = stNormal
+			}
+			if st != stSetup {
+				escape = false
+			}
+			s.adv(c)
+		case stLineComment:
+			if c == '\n' {
+				st = stNormal
+				lineStart = true
+				w.nrecent = 0
+			}
+			s.adv(c)
+		}
+	}
+}
+
+// tagStart looks at the '[' at pos. A tag starts with '[', optionally more
+// '[' and blanks, and a character that is not '%' (a [%command]), ']' or the
+// end of the line. It returns the tag name (up to a blank or quote), or
+// lone when the '[' is alone on its line.
+func tagStart(src *source) (name []byte, isTag, lone bool) {
+	k := 1
+	for {
+		c, ok := src.peek(k)
+		if !ok || (c != '[' && c != ' ' && c != '\t') {
+			break
+		}
+		k++
+	}
+	c, ok := src.peek(k)
+	if !ok || c == '\n' || c == '\r' {
+		return nil, false, true
+	}
+	if c == '%' || c == ']' {
+		return nil, false, false
+	}
+	start := k
+	for k-start < 40 {
+		c, ok := src.peek(k)
+		if !ok || c == ' ' || c == '\t' || c == '"' || c == ']' || c == '\n' {
+			break
+		}
+		k++
+	}
+	end := k
+	for {
+		c, ok := src.peek(k)
+		if !ok || (c != ' ' && c != '\t') {
+			break
+		}
+		k++
+	}
+	if c, _ := src.peek(k); c != '"' {
+		// A pseudo-tag without a value ([Empty]): no name to compare.
+		return nil, true, false
+	}
+	if c, _ := src.peek(k + 1); c == '"' {
+		// An empty value ([Site ""]): a repeat does not start a game.
+		return nil, true, false
+	}
+	return src.buf[src.pos+start : src.pos+end], true, false
+}
+
+// bareTagAhead reports whether the line at pos is a tag pair without its
+// opening bracket (see bareTagEnd), and returns its name.
+func bareTagAhead(src *source, scratch []byte) ([]byte, bool) {
+	// Cheap checks first: letters, blanks, a quote.
+	k := 0
+	for {
+		c, ok := src.peek(k)
+		if !ok || !(isLetter(c) || isDigit(c) || c == '_') {
+			break
+		}
+		k++
+	}
+	n := k
+	if c, _ := src.peek(k); n == 0 || (c != ' ' && c != '\t') {
+		return nil, false
+	}
+	for {
+		c, ok := src.peek(k)
+		if !ok || (c != ' ' && c != '\t') {
+			break
+		}
+		k++
+	}
+	if c, _ := src.peek(k); c != '"' {
+		return nil, false
+	}
+	scratch = scratch[:0]
+	for k = 0; k < 4096; k++ {
+		c, ok := src.peek(k)
+		if !ok || c == '\n' {
+			break
+		}
+		scratch = append(scratch, c)
+	}
+	if bareTagEnd(string(scratch)) == 0 {
+		return nil, false
+	}
+	return scratch[:n], true
+}
+
+// setupAhead reports whether the '/' at pos starts a setup /FEN.
+func setupAhead(src *source) bool {
+	k := 1
+	for {
+		c, ok := src.peek(k)
+		if !ok || (c != ' ' && c != '\t') {
+			break
+		}
+		k++
+	}
+	a, _ := src.peek(k)
+	b, _ := src.peek(k + 1)
+	c, _ := src.peek(k + 2)
+	return a == 'F' && b == 'E' && c == 'N'
+}
+
+// tagLineAhead reports whether the line after pos starts with a tag pair
+// `[Name "`.
+func tagLineAhead(src *source) bool {
+	k := 0
+	for {
+		c, ok := src.peek(k)
+		if !ok {
+			return false
+		}
+		if c != ' ' && c != '\t' {
+			break
+		}
+		k++
+	}
+	if c, _ := src.peek(k); c != '[' {
+		return false
+	}
+	k++
+	n := 0
+	for ; n < 40; n++ {
+		c, ok := src.peek(k)
+		if !ok || !(isLetter(c) || isDigit(c) || c == '_') {
+			break
+		}
+		k++
+	}
+	if n == 0 {
+		return false
+	}
+	sp := 0
+	for {
+		c, ok := src.peek(k)
+		if !ok || (c != ' ' && c != '\t') {
+			break
+		}
+		k++
+		sp++
+	}
+	c, _ := src.peek(k)
+	return sp > 0 && c == '"'
+}
+
+// isResultWord reports whether w, alone or after the last words of the
+// line ("0", "-", "2"), is a result.
+func isResultWord(w []byte, recent [][16]byte, rlen []int, n int) bool {
+	if isResultBytes(w) {
+		return true
+	}
+	// Only a short word ending like a result can end a spaced result.
+	if n == 0 || len(w) > 3 {
+		return false
+	}
+	switch w[len(w)-1] {
+	case '0', '1', '2', 0xBD:
+	default:
+		return false
+	}
+	var tmp [64]byte
+	cat := append(append(tmp[:0], recent[n-1][:rlen[n-1]]...), w...)
+	if isResultBytes(cat) {
+		return true
+	}
+	if n >= 2 {
+		cat = append(append(append(tmp[:0], recent[n-2][:rlen[n-2]]...), recent[n-1][:rlen[n-1]]...), w...)
+		if isResultBytes(cat) {
+			return true
+		}
+	}
+	return false
+}
+
+// isResultBytes reports whether w is exactly a result (without spaces:
+// the splitter's words never hold any).
+func isResultBytes(w []byte) bool {
+	if len(w) == 1 {
+		return w[0] == '*'
+	}
+	if len(w) < 3 {
+		return false
+	}
+	switch w[0] {
+	case '0', '1', '2', 0xC2, 0xBD:
+	default:
+		return false
+	}
+	end, _, _ := scanResult(string(w), 0)
+	return end == len(w)
+}
+
+// decode turns a game's bytes into text.
+func (s *Splitter) decode(g *GameText, b []byte) {
+	if s.opts.Encoding != nil {
+		out, err := s.opts.Encoding.NewDecoder().Bytes(b)
+		if err != nil {
+			g.Diagnostics = append(g.Diagnostics, notation.Diagnostic{Pos: g.Pos, Severity: notation.Error, Code: CodeUnreadable,
+				Msg: "cannot decode the game text: " + err.Error()})
+		}
+		g.Text = string(out)
+		if _, ok := s.opts.Encoding.(*charmap.Charmap); ok {
+			g.offMode = offPerRune
+		}
+		return
+	}
+	if utf8.Valid(b) {
+		g.Text = string(b)
+		return
+	}
+	// Either UTF-8 with a few broken bytes (truncated characters), or
+	// another encoding: count well-formed multi-byte characters against
+	// bytes that are not UTF-8.
+	good, bad := 0, 0
+	for i := 0; i < len(b); {
+		if b[i] < 0x80 {
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRune(b[i:])
+		if r == utf8.RuneError && n == 1 {
+			bad++
+		} else {
+			good++
+		}
+		i += n
+	}
+	if good > bad {
+		out := make([]byte, 0, len(b)+2*bad)
+		var repl []int
+		for i := 0; i < len(b); {
+			r, n := utf8.DecodeRune(b[i:])
+			if r == utf8.RuneError && n == 1 {
+				repl = append(repl, len(out))
+				out = append(out, "\uFFFD"...)
+			} else {
+				out = append(out, b[i:i+n]...)
+			}
+			i += n
+		}
+		g.Text, g.offMode, g.repl = string(out), offReplaced, repl
+		g.Diagnostics = append(g.Diagnostics, notation.Diagnostic{Pos: g.Pos, Severity: notation.Warning, Code: CodeInvalidUTF8,
+			Msg: fmt.Sprintf("%d byte(s) that are not UTF-8 in the game text (replaced by U+FFFD)", bad)})
+		return
+	}
+	out, err := charmap.Windows1252.NewDecoder().Bytes(b)
+	if err != nil { // cannot happen: every byte has a mapping
+		out = []byte(string(b))
+	}
+	g.Text, g.offMode = string(out), offPerRune
+	g.Diagnostics = append(g.Diagnostics, notation.Diagnostic{Pos: g.Pos, Severity: notation.Warning, Code: CodeNotUTF8,
+		Msg: "game text is not UTF-8; read as Windows-1252"})
+}
+
+// ReadAll splits r and parses every game. The error is a read error; the
+// records read before it are returned with it.
+func ReadAll(r io.Reader, file string, opts Options) ([]*notation.Record, error) {
+	sp := NewSplitter(r, opts)
+	var recs []*notation.Record
+	for {
+		g, err := sp.Next()
+		if errors.Is(err, io.EOF) {
+			return recs, nil
+		}
+		if err != nil {
+			return recs, err
+		}
+		recs = append(recs, Parse(g, file))
+	}
+}

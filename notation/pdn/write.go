@@ -1,0 +1,249 @@
+package pdn
+
+import (
+	"bufio"
+	"io"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"arbiter/notation"
+)
+
+// LineWidth is the width the writer wraps movetext at.
+const LineWidth = 80
+
+// standardTags are written first, in this order; the other tags follow in
+// their original order.
+var standardTags = []string{"Event", "Site", "Date", "Round", "White", "Black", "Result"}
+
+// Write writes the records as normalised PDN: tags in the standard order,
+// movetext with move numbers ("12... 23x34" after an interruption), comments,
+// variations, NAGs, strengths and /FEN "..."/ setups, the result (or "*"
+// when the record has none), wrapped at 80 columns, LF line endings and a
+// blank line between games. Move texts are written as they are.
+func Write(w io.Writer, recs ...*notation.Record) error {
+	bw := bufio.NewWriter(w)
+	for i, r := range recs {
+		if i > 0 {
+			bw.WriteByte('\n')
+		}
+		writeRecord(bw, r)
+	}
+	return bw.Flush()
+}
+
+func writeRecord(bw *bufio.Writer, r *notation.Record) {
+	written := make([]bool, len(r.Tags))
+	for _, name := range standardTags {
+		for i, t := range r.Tags {
+			if !written[i] && t.Name == name {
+				writeTag(bw, t)
+				written[i] = true
+			}
+		}
+	}
+	for i, t := range r.Tags {
+		if !written[i] {
+			writeTag(bw, t)
+		}
+	}
+	if len(r.Tags) > 0 {
+		bw.WriteByte('\n')
+	}
+	lw := &lineWriter{w: bw}
+	for _, c := range r.Comments {
+		lw.comment(c.Text)
+	}
+	if r.Setup != "" {
+		lw.word(setupString(r.Setup))
+	}
+	writeMoves(lw, r.Moves)
+	result := r.Result
+	if result == "" {
+		result = "*"
+	}
+	lw.word(result)
+	lw.newline()
+}
+
+var tagEscaper = strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", " ", "\r", " ")
+
+func writeTag(bw *bufio.Writer, t notation.Tag) {
+	bw.WriteByte('[')
+	bw.WriteString(t.Name)
+	bw.WriteString(` "`)
+	tagEscaper.WriteString(bw, t.Value)
+	bw.WriteString("\"]\n")
+}
+
+func setupString(fen string) string { return `/FEN "` + fen + `"/` }
+
+// lineWriter joins words with spaces and wraps lines at LineWidth.
+type lineWriter struct {
+	w      *bufio.Writer
+	n      int    // characters on the current line
+	prefix string // glued before the next word ("(")
+	// afterLine is true right after a ; line comment: the line must end.
+	afterLine bool
+}
+
+func (lw *lineWriter) newline() {
+	if lw.n > 0 {
+		lw.w.WriteByte('\n')
+		lw.n = 0
+	}
+	lw.afterLine = false
+}
+
+// word writes s; nobreak keeps it on the current line.
+func (lw *lineWriter) wordOpt(s string, nobreak bool) {
+	if lw.afterLine {
+		lw.newline()
+	}
+	s = lw.prefix + s
+	lw.prefix = ""
+	n := utf8.RuneCountInString(s)
+	if lw.n > 0 {
+		if lw.n+1+n > LineWidth && !nobreak {
+			lw.w.WriteByte('\n')
+			lw.n = 0
+		} else {
+			lw.w.WriteByte(' ')
+			lw.n++
+		}
+	}
+	lw.w.WriteString(s)
+	lw.n += n
+}
+
+func (lw *lineWriter) word(s string) { lw.wordOpt(s, false) }
+
+// glue appends s to the last word (")").
+func (lw *lineWriter) glue(s string) {
+	if lw.afterLine || lw.n == 0 {
+		lw.word(s)
+		return
+	}
+	lw.w.WriteString(s)
+	lw.n += utf8.RuneCountInString(s)
+}
+
+// comment writes {text}, with its white space normalised so it can wrap. A
+// text with a } that its braces do not balance (the reader could not read
+// it back from braces) is written as a ; line comment.
+func (lw *lineWriter) comment(text string) {
+	fields := strings.Fields(text)
+	if strings.Contains(text, "}") && !balancedBraces(text) {
+		lw.word(";" + strings.Join(fields, " "))
+		lw.afterLine = true
+		return
+	}
+	if len(fields) == 0 {
+		lw.word("{}")
+		return
+	}
+	for i, f := range fields {
+		if i == 0 {
+			f = "{" + f
+		}
+		if i == len(fields)-1 {
+			f += "}"
+		}
+		// Never start a line inside a comment with '[': it could look
+		// like the tag section of a next game.
+		lw.wordOpt(f, i > 0 && f[0] == '[')
+	}
+}
+
+// balancedBraces reports whether every } in s closes an earlier { and
+// every { is closed.
+func balancedBraces(s string) bool {
+	depth := 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '{':
+			depth++
+		case '}':
+			depth--
+			if depth < 0 {
+				return false
+			}
+		}
+	}
+	return depth == 0
+}
+
+// wframe is one line being written: the main line or a variation.
+type wframe struct {
+	line        notation.Line
+	i           int
+	num         int  // number of move i
+	second      bool // move i is the second player's
+	interrupted bool // something was written since the last move
+	vars        []notation.Line
+	vi          int
+	varNum      int
+	varSecond   bool
+}
+
+// writeMoves writes a line and its variations, iteratively.
+func writeMoves(lw *lineWriter, main notation.Line) {
+	stack := []*wframe{{line: main, num: 1, interrupted: true}}
+	for len(stack) > 0 {
+		f := stack[len(stack)-1]
+		if f.vi < len(f.vars) {
+			v := f.vars[f.vi]
+			f.vi++
+			if len(v) == 0 {
+				continue
+			}
+			f.interrupted = true
+			lw.prefix += "("
+			stack = append(stack, &wframe{line: v, num: f.varNum, second: f.varSecond, interrupted: true})
+			continue
+		}
+		if f.i >= len(f.line) {
+			stack = stack[:len(stack)-1]
+			if len(stack) > 0 {
+				lw.glue(")")
+			}
+			continue
+		}
+		m := f.line[f.i]
+		f.i++
+		if m.Number > 0 {
+			if m.Number != f.num || m.Ellipsis != f.second {
+				// A written number that is not the running count
+				// is kept: write it even for a second-player move.
+				f.interrupted = true
+			}
+			f.num, f.second = m.Number, m.Ellipsis
+		} else if m.Ellipsis {
+			f.second = true
+		}
+		if m.Setup != "" {
+			lw.word(setupString(m.Setup))
+			f.interrupted = true
+		}
+		switch {
+		case !f.second:
+			lw.word(strconv.Itoa(f.num) + ".")
+		case f.interrupted:
+			lw.word(strconv.Itoa(f.num) + "...")
+		}
+		lw.word(m.Text + m.Strength)
+		for _, n := range m.NAGs {
+			lw.word("$" + strconv.Itoa(n))
+		}
+		for _, c := range m.Comments {
+			lw.comment(c.Text)
+		}
+		f.vars, f.vi, f.varNum, f.varSecond = m.Variations, 0, f.num, f.second
+		f.interrupted = len(m.Comments) > 0 || len(m.Variations) > 0
+		if f.second {
+			f.num++
+		}
+		f.second = !f.second
+	}
+}
