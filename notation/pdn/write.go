@@ -130,11 +130,11 @@ func (lw *lineWriter) glue(s string) {
 }
 
 // comment writes {text}, with its white space normalised so it can wrap. A
-// text with a } that its braces do not balance (the reader could not read
-// it back from braces) is written as a ; line comment.
+// text whose braces do not balance (it could not be read back from inside
+// braces) is written as a ; line comment.
 func (lw *lineWriter) comment(text string) {
 	fields := strings.Fields(text)
-	if strings.Contains(text, "}") && !balancedBraces(text) {
+	if !balancedBraces(text) {
 		lw.word(";" + strings.Join(fields, " "))
 		lw.afterLine = true
 		return
