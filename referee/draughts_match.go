@@ -45,6 +45,7 @@ func (g *draughtsGame) match(pos draughts.Position, all []draughts.Move, m *nota
 	}
 	groups := cands
 	if len(cands) > 1 {
+		draughts.SortMoves(cands)
 		groups = distinct(cands)
 	}
 	switch {
@@ -69,8 +70,9 @@ func (g *draughtsGame) match(pos draughts.Position, all []draughts.Move, m *nota
 		diag(notation.Error, "ambiguous", fmt.Sprintf("ambiguous: %d captures go from %d to %d; write the path", len(groups), sq[0], sq[len(sq)-1]), full)
 		return draughts.Move{}, false
 	}
-	legal := listMoves(distinct(all))
-	diag(notation.Error, "illegal", g.explain(pos, sq, mt.Capture, distinct(all)), legal)
+	sorted := distinct(all)
+	draughts.SortMoves(sorted)
+	diag(notation.Error, "illegal", g.explain(pos, sq, mt.Capture, sorted), listMoves(sorted))
 	return draughts.Move{}, false
 }
 

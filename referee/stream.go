@@ -9,7 +9,7 @@ import (
 	"arbiter/notation/pdn"
 )
 
-// StreamOptions configure CheckStream.
+// StreamOptions configure CheckStream and CheckInputs.
 type StreamOptions struct {
 	Options
 	PDN pdn.Options
@@ -18,22 +18,41 @@ type StreamOptions struct {
 	Jobs int
 }
 
-// CheckStream cuts a PDN stream into games as it reads, parses and replays
-// them on Jobs goroutines, and hands each report to emit in input order.
-// Memory stays bounded: at most a few games per job are in flight. An error
-// from emit stops the stream and is returned; read errors are returned too,
-// after the games read before them were emitted.
+// Input is one named source of records.
+type Input struct {
+	Name string
+	Open func() (io.ReadCloser, error)
+}
+
+// CheckStream checks the games of one reader; see CheckInputs.
 func CheckStream(r io.Reader, file string, opts StreamOptions, emit func(*Report) error) error {
+	in := Input{Name: file, Open: func() (io.ReadCloser, error) { return io.NopCloser(r), nil }}
+	var err error
+	CheckInputs([]Input{in}, opts, emit, func(_ Input, e error) { err = e })
+	return err
+}
+
+// CheckInputs cuts each input into games as it reads, parses and replays
+// the games of all inputs on Jobs goroutines (one pipeline for all files, so
+// small files keep every worker busy), and hands each report to emit in
+// input order. Memory stays bounded: at most a few games per job are in
+// flight. A file that cannot be opened or read is passed to failed (after
+// the games read from it were emitted) and the other files go on. An error
+// from emit stops everything.
+func CheckInputs(inputs []Input, opts StreamOptions, emit func(*Report) error, failed func(Input, error)) error {
 	jobs := opts.Jobs
 	if jobs <= 0 {
 		jobs = runtime.GOMAXPROCS(0)
 	}
 	type job struct {
 		seq  int
+		file string
 		text pdn.GameText
+		err  error // a read error, reported in sequence
+		in   Input
 	}
 	type done struct {
-		seq int
+		job
 		rep *Report
 	}
 	window := 4 * jobs // games in flight: bounds the reorder buffer
@@ -47,56 +66,80 @@ func CheckStream(r io.Reader, file string, opts StreamOptions, emit func(*Report
 		go func() {
 			defer wg.Done()
 			for j := range todo {
-				rec := pdn.Parse(j.text, file)
-				out <- done{j.seq, Check(rec, opts.Options)}
+				d := done{job: j}
+				if j.err == nil {
+					d.rep = Check(pdn.Parse(j.text, j.file), opts.Options)
+				}
+				out <- d
 			}
 		}()
 	}
-	var readErr error
 	go func() {
 		defer close(todo)
-		sp := pdn.NewSplitter(r, opts.PDN)
-		for seq := 0; ; seq++ {
+		seq := 0
+		send := func(j job) bool {
 			select {
 			case slots <- struct{}{}:
 			case <-stop:
-				return
+				return false
 			}
-			g, err := sp.Next()
-			if err != nil {
-				<-slots
-				if !errors.Is(err, io.EOF) {
-					readErr = err
-				}
-				return
-			}
+			j.seq = seq
+			seq++
 			select {
-			case todo <- job{seq, g}:
+			case todo <- j:
+				return true
 			case <-stop:
-				return
+				return false
 			}
+		}
+		for _, in := range inputs {
+			rc, err := in.Open()
+			if err != nil {
+				if !send(job{in: in, err: err}) {
+					return
+				}
+				continue
+			}
+			sp := pdn.NewSplitter(rc, opts.PDN)
+			for {
+				g, err := sp.Next()
+				if errors.Is(err, io.EOF) {
+					break
+				}
+				j := job{file: in.Name, text: g, in: in, err: err}
+				if !send(j) {
+					rc.Close()
+					return
+				}
+				if err != nil {
+					break
+				}
+			}
+			rc.Close()
 		}
 	}()
 	go func() { wg.Wait(); close(out) }()
 
-	pending := map[int]*Report{}
+	pending := map[int]done{}
 	next := 0
 	var emitErr error
 	for d := range out {
-		pending[d.seq] = d.rep
-		for rep, ok := pending[next]; ok; rep, ok = pending[next] {
+		pending[d.seq] = d
+		for d, ok := pending[next]; ok; d, ok = pending[next] {
 			delete(pending, next)
 			next++
 			<-slots
-			if emitErr == nil {
-				if emitErr = emit(rep); emitErr != nil {
-					close(stop)
-				}
+			if emitErr != nil {
+				continue
+			}
+			if d.err != nil {
+				failed(d.in, d.err)
+				continue
+			}
+			if emitErr = emit(d.rep); emitErr != nil {
+				close(stop)
 			}
 		}
 	}
-	if emitErr != nil {
-		return emitErr
-	}
-	return readErr
+	return emitErr
 }

@@ -57,28 +57,25 @@ func runCheck(c *cli.Context) error {
 	out := bufio.NewWriterSize(c.App.Writer, 64<<10)
 	w.setOutput(out)
 	var failed error
+	var sources []referee.Input
 	for _, f := range in {
-		rc, err := f.open()
-		if err != nil {
-			failed = ioError(f.name, err)
-			fmt.Fprintln(c.App.ErrWriter, "arbiter:", failed)
-			continue
+		sources = append(sources, referee.Input{Name: f.name, Open: f.open})
+	}
+	err = referee.CheckInputs(sources, opts, func(rep *referee.Report) error {
+		sum.games++
+		if rep.Verdict == referee.Valid {
+			sum.valid++
+		} else {
+			sum.invalid++
 		}
-		err = referee.CheckStream(rc, f.name, opts, func(rep *referee.Report) error {
-			sum.games++
-			if rep.Verdict == referee.Valid {
-				sum.valid++
-			} else {
-				sum.invalid++
-			}
-			sum.warnings += rep.Warnings()
-			return w.write(rep)
-		})
-		rc.Close()
-		if err != nil {
-			failed = ioError(f.name, err)
-			fmt.Fprintln(c.App.ErrWriter, "arbiter:", failed)
-		}
+		sum.warnings += rep.Warnings()
+		return w.write(rep)
+	}, func(f referee.Input, err error) {
+		failed = ioError(f.Name, err)
+		fmt.Fprintln(c.App.ErrWriter, "arbiter:", failed)
+	})
+	if err != nil {
+		return ioError("output", err)
 	}
 	if err := out.Flush(); err != nil {
 		return ioError("output", err)

@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
+	"runtime/pprof"
 
 	"github.com/urfave/cli/v2"
 )
@@ -20,10 +22,25 @@ const (
 )
 
 func main() {
+	// ARBITER_CPUPROFILE=file writes a CPU profile, for finding where a
+	// slow run spends its time (go tool pprof arbiter file).
+	if path := os.Getenv("ARBITER_CPUPROFILE"); path != "" {
+		if f, err := os.Create(path); err == nil {
+			if pprof.StartCPUProfile(f) == nil {
+				code := run(os.Args, os.Stdin, os.Stdout, os.Stderr)
+				pprof.StopCPUProfile()
+				os.Exit(code)
+			}
+		}
+	}
 	os.Exit(run(os.Args, os.Stdin, os.Stdout, os.Stderr))
 }
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	// Replaying allocates many short-lived move lists while the live heap
+	// stays a few MB (games stream through); collecting at 4x the live heap
+	// instead of 2x measured about 20% faster with --jobs 2, for some 25 MB.
+	debug.SetGCPercent(400)
 	app := newApp(stdin, stdout, stderr)
 	err := app.Run(args)
 	if err == nil {

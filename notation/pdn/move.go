@@ -53,6 +53,9 @@ func ParseMove(text string) (MoveText, error) {
 	if text == "-" || text == "--" {
 		return mt, &MoveError{text, "the move is not known"}
 	}
+	// One allocation for the usual two to four squares: the referee decodes
+	// every move of every game.
+	mt.Squares = make([]Square, 0, 4)
 	end, info := scanMoveSquares(text, 0, &mt)
 	if end == 0 {
 		return MoveText{}, &MoveError{text, "not a move"}

@@ -470,7 +470,7 @@ func (g *gen) count(p *Position) uint64 {
 // first path found. Both match the published perft numbers, and
 // len(LegalMoves) always equals Perft(p, 1, keepDuplicates).
 func (r *Rules) LegalMoves(p *Position, keepDuplicates bool, buf []Move) []Move {
-	buf, _ = r.legal(p, keepDuplicates, false, buf, nil)
+	buf, _ = r.legal(p, keepDuplicates, false, true, buf, nil)
 	return buf
 }
 
@@ -479,23 +479,28 @@ func (r *Rules) LegalMoves(p *Position, keepDuplicates bool, buf []Move) []Move 
 // referee needs them to accept whichever path a record writes; group them
 // by From, To and the captured set to get moves.
 func (r *Rules) LegalPaths(p *Position, buf []Move) []Move {
-	buf, _ = r.legal(p, true, true, buf, nil)
+	buf, _ = r.legal(p, true, true, true, buf, nil)
 	return buf
 }
 
-// AppendLegalPaths is LegalPaths that also takes the storage for the moves'
-// Path and Captured slices, so that a caller replaying a game can reuse
-// both from ply to ply without allocating. The moves alias ints: reuse ints
-// only when the moves of the previous call are no longer needed.
+// AppendLegalPaths is LegalPaths, in generation order rather than sorted
+// (SortMoves sorts them), that also takes the storage for the moves' Path
+// and Captured slices, so that a caller replaying a game can reuse both from
+// ply to ply without allocating. The moves alias ints: reuse ints only when
+// the moves of the previous call are no longer needed.
 func (r *Rules) AppendLegalPaths(p *Position, buf []Move, ints []int) ([]Move, []int) {
-	return r.legal(p, true, true, buf, ints)
+	return r.legal(p, true, true, false, buf, ints)
 }
+
+// SortMoves puts moves in the order LegalMoves returns them: by From, To,
+// Path, then Captured.
+func SortMoves(ms []Move) { slices.SortStableFunc(ms, compareMoves) }
 
 // genPool reuses generators (and their move stacks) across LegalMoves calls,
 // which a referee makes once per ply of every game.
 var genPool = sync.Pool{New: func() any { return new(gen) }}
 
-func (r *Rules) legal(p *Position, keepDuplicates, allPaths bool, buf []Move, ints []int) ([]Move, []int) {
+func (r *Rules) legal(p *Position, keepDuplicates, allPaths, sorted bool, buf []Move, ints []int) ([]Move, []int) {
 	g := genPool.Get().(*gen)
 	defer genPool.Put(g)
 	*g = gen{r: r, keepDup: keepDuplicates, allPaths: allPaths, wantPath: true,
@@ -515,7 +520,7 @@ func (r *Rules) legal(p *Position, keepDuplicates, allPaths bool, buf []Move, in
 		cm := &g.moves[i]
 		keys = append(keys, uint64(r.idxSq[cm.from])<<40|uint64(r.idxSq[cm.to])<<32|uint64(i))
 	}
-	if !slices.IsSorted(keys) {
+	if sorted && !slices.IsSorted(keys) {
 		slices.Sort(keys)
 	}
 	g.keys = keys
@@ -538,6 +543,9 @@ func (r *Rules) legal(p *Position, keepDuplicates, allPaths bool, buf []Move, in
 			}
 		}
 		buf = append(buf, m)
+	}
+	if !sorted {
+		return buf, all
 	}
 	// Moves that share from and to (captures only) by path, then captures.
 	out := buf[first:]
