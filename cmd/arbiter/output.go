@@ -77,7 +77,7 @@ func legal(d referee.Diagnostic) string {
 }
 
 func verdictLine(rep *referee.Report) string {
-	s := fmt.Sprintf("%s, %d plies", rep.Verdict, rep.Plies)
+	s := fmt.Sprintf("%s, %d plies of %s", rep.Verdict, rep.Plies, firstNonEmpty(rep.Variant, "unknown rules"))
 	r := rep.Result
 	if written := firstNonEmpty(r.Terminator, r.Tag); written != "" {
 		s += ", written " + written
