@@ -22,7 +22,7 @@ func checkCommand() *cli.Command {
 			"json (one object per game, one per line), github (workflow annotations).",
 		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "text", Usage: "text, json or github"},
-			&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Usage: "games checked in parallel (default: one per CPU); output is the same for any value"},
+			&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, DefaultText: "one per CPU", Usage: "games checked in parallel; the output is the same for any value"},
 			&cli.BoolFlag{Name: "verbose", Aliases: []string{"v"}, Usage: "text: also a line per game with its verdict and result"},
 			&cli.BoolFlag{Name: "no-board", Usage: "text: do not draw the board under an error"},
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no summary line"},

@@ -42,7 +42,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	// instead of 2x measured about 20% faster with --jobs 2, for some 25 MB.
 	debug.SetGCPercent(400)
 	app := newApp(stdin, stdout, stderr)
+	unknown := ""
+	app.CommandNotFound = func(_ *cli.Context, name string) { unknown = name }
 	err := app.Run(args)
+	if unknown != "" {
+		fmt.Fprintf(stderr, "arbiter: unknown command %q (see 'arbiter --help')\n", unknown)
+		return exitUsage
+	}
 	if err == nil {
 		return 0
 	}
