@@ -220,6 +220,8 @@ func writeMoves(lw *lineWriter, main notation.Line) {
 			}
 			f.num, f.second = m.Number, m.Ellipsis
 		} else if m.Ellipsis {
+			// "..." alone that changes the side to move must be written.
+			f.interrupted = f.interrupted || !f.second
 			f.second = true
 		}
 		if m.Setup != "" {
