@@ -83,8 +83,12 @@ func runCheck(c *cli.Context) error {
 	if !c.Bool("quiet") {
 		// On standard error: the report itself stays byte-identical from run
 		// to run, and the seconds never are.
-		fmt.Fprintf(c.App.ErrWriter, "%d games: %d valid, %d with errors, %d warnings (%.2f s)\n",
-			sum.games, sum.valid, sum.invalid, sum.warnings, time.Since(start).Seconds())
+		games := "games"
+		if sum.games == 1 {
+			games = "game"
+		}
+		fmt.Fprintf(c.App.ErrWriter, "%d %s: %d valid, %d with errors, %d warnings (%.2f s)\n",
+			sum.games, games, sum.valid, sum.invalid, sum.warnings, time.Since(start).Seconds())
 	}
 	switch {
 	case failed != nil:
