@@ -21,6 +21,32 @@ type compiled struct {
 	// endgamePieces is the most pieces on the board in any draw endgame,
 	// so positions with more skip the endgame rules at once.
 	endgamePieces int
+	// num is the variant's own notation; records whose GameType gives
+	// other fields get theirs from numberings.
+	num        *numbering
+	numMu      sync.Mutex
+	numberings map[gameNotation]*numbering
+}
+
+// numbering returns the translation for a record's notation, built once.
+func (c *compiled) numbering(n gameNotation) (*numbering, error) {
+	if n == c.num.notation {
+		return c.num, nil
+	}
+	c.numMu.Lock()
+	defer c.numMu.Unlock()
+	if num, ok := c.numberings[n]; ok {
+		return num, nil
+	}
+	num, err := newNumbering(c.rules, n)
+	if err != nil {
+		return nil, err
+	}
+	if c.numberings == nil {
+		c.numberings = map[gameNotation]*numbering{}
+	}
+	c.numberings[n] = num
+	return num, nil
 }
 
 var (
@@ -57,12 +83,20 @@ func compileDraughts(v *variants.Variant) (*compiled, error) {
 	if err := r.Init(); err != nil {
 		return nil, fmt.Errorf("%s: %v", v.File, err)
 	}
-	start, err := r.ParseFEN(d.Start)
+	gn, err := variantNotation(d, r)
+	if err != nil {
+		return nil, fmt.Errorf("%s: pdn_notation: %v", v.File, err)
+	}
+	num, err := newNumbering(r, gn)
+	if err != nil {
+		return nil, fmt.Errorf("%s: pdn_notation: %v", v.File, err)
+	}
+	start, err := r.ParseFEN(num.fen(d.Start))
 	if err != nil {
 		return nil, fmt.Errorf("%s: start: %v", v.File, err)
 	}
 	r.FirstMover = start.Turn()
-	c := &compiled{variant: v, rules: r, start: start, twoPoint: d.Board.Width >= 10}
+	c := &compiled{variant: v, rules: r, start: start, twoPoint: d.Board.Width >= 10, num: num}
 	for _, e := range d.Draw.Endgames {
 		longest := func(ms []string) (n int) {
 			for _, m := range ms {
@@ -119,6 +153,14 @@ func Check(rec *notation.Record, opts Options) (rep *Report) {
 	}
 	g := newDraughtsGame(c, rec, rep)
 	g.matched = opts.Matched
+	if g.num, err = recordNumbering(c, rec); err != nil {
+		pos := rec.Pos
+		if t, ok := rec.TagPos("GameType"); ok {
+			pos = t.Pos
+		}
+		rep.add(Diagnostic{Diagnostic: notation.Diagnostic{Pos: pos, Severity: notation.Error, Code: "gametype", Msg: err.Error()}})
+		return rep
+	}
 	g.run()
 	return rep
 }
@@ -154,6 +196,7 @@ type draughtsGame struct {
 	r       *draughts.Rules
 	rec     *notation.Record
 	rep     *Report
+	num     *numbering
 	matched func(m *notation.Move, short, full string)
 }
 
@@ -173,7 +216,7 @@ func (g *draughtsGame) warnf(pos notation.Pos, code, format string, args ...any)
 // variant's start.
 func (g *draughtsGame) startPosition() (draughts.Position, bool) {
 	if t, ok := g.rec.TagPos("FEN"); ok && strings.TrimSpace(t.Value) != "" {
-		p, err := g.r.ParseFEN(t.Value)
+		p, err := g.r.ParseFEN(g.num.fen(t.Value))
 		if err != nil {
 			g.errorf(t.Pos, "fen", "FEN tag: %v", err)
 			return p, false
@@ -181,7 +224,7 @@ func (g *draughtsGame) startPosition() (draughts.Position, bool) {
 		return p, true
 	}
 	if g.rec.Setup != "" {
-		p, err := g.r.ParseFEN(g.rec.Setup)
+		p, err := g.r.ParseFEN(g.num.fen(g.rec.Setup))
 		if err != nil {
 			g.errorf(g.rec.SetupPos, "fen", "setup: %v", err)
 			return p, false
@@ -199,7 +242,7 @@ func (g *draughtsGame) run() {
 	st := newLineState(g, start)
 	end := g.replay(st, g.rec.Moves, false)
 	g.rep.Plies = end.plies
-	g.rep.FinalFEN = g.r.FEN(end.pos)
+	g.rep.FinalFEN = g.num.formatFEN(end.pos)
 	g.judgeResult(end)
 }
 
@@ -270,7 +313,7 @@ func (g *draughtsGame) replay(st *lineState, line notation.Line, variation bool)
 			g.replay(st.clone(), alt, true)
 		}
 		if m.Setup != "" {
-			p, err := g.r.ParseFEN(m.Setup)
+			p, err := g.r.ParseFEN(g.num.fen(m.Setup))
 			if err != nil {
 				g.errorf(m.SetupPos, "fen", "setup: %v", err)
 				return st
@@ -288,7 +331,7 @@ func (g *draughtsGame) replay(st *lineState, line notation.Line, variation bool)
 			g.rep.add(Diagnostic{
 				Diagnostic: notation.Diagnostic{Pos: m.Pos, Severity: sev, Code: code, Msg: msg},
 				MoveNumber: num, Move: m.Text, Legal: legal, Variation: variation,
-				FEN: g.r.FEN(st.pos), Board: g.board(st.pos),
+				FEN: g.num.formatFEN(st.pos), Board: g.board(st.pos),
 			})
 		}
 		if st.over != "" {
@@ -305,7 +348,7 @@ func (g *draughtsGame) replay(st *lineState, line notation.Line, variation bool)
 			return st
 		}
 		if g.matched != nil {
-			g.matched(m, unambiguous(mv, st.legal), mv.FullString())
+			g.matched(m, g.num.unambiguous(mv, st.legal), g.num.move(mv, true))
 		}
 		g.play(st, mv)
 		for _, alt := range late {
@@ -491,6 +534,31 @@ func (g *draughtsGame) judgeResult(end *lineState) {
 	case written == Drawn:
 		res.Draw = DrawAgreed
 	}
+}
+
+// variantNotation is the variant's pdn_notation, or the international
+// style (numbers from the top-left, the first mover's view) for its board.
+func variantNotation(d *variants.Draughts, r *draughts.Rules) (gameNotation, error) {
+	if d.PDNNotation != "" {
+		return parseGameNotation(d.PDNNotation)
+	}
+	_, bottomLeftPlays := r.SquareAt(0, r.Height-1)
+	return gameNotation{width: r.Width, height: r.Height, corner: 2, invert: !bottomLeftPlays}, nil
+}
+
+// recordNumbering: the GameType tag's fields when it has them, else the
+// variant's notation; a record in algebraic notation is read as such even
+// without them.
+func recordNumbering(c *compiled, rec *notation.Record) (*numbering, error) {
+	gt, _ := rec.Tag("GameType")
+	if _, fields, ok := strings.Cut(gt, ","); ok {
+		n, err := parseGameNotation(fields)
+		if err != nil {
+			return nil, err
+		}
+		return c.numbering(n)
+	}
+	return c.num, nil
 }
 
 // DraughtsRules returns the engine rules and start position of a draughts

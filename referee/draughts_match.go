@@ -26,9 +26,9 @@ func (g *draughtsGame) match(pos draughts.Position, all []draughts.Move, m *nota
 	}
 	sq := make([]int, len(mt.Squares))
 	for i, s := range mt.Squares {
-		n, ok := g.square(s)
+		n, ok := g.num.square(s.Num, s.Alpha)
 		if !ok {
-			diag(notation.Error, "no-such-square", fmt.Sprintf("%s is not a square of the %dx%d board", squareText(s), g.r.Width, g.r.Height), nil)
+			diag(notation.Error, "no-such-square", fmt.Sprintf("%s is not a playing square of the %dx%d board", squareText(s), g.r.Width, g.r.Height), nil)
 			return draughts.Move{}, false
 		}
 		sq[i] = n
@@ -52,11 +52,11 @@ func (g *draughtsGame) match(pos draughts.Position, all []draughts.Move, m *nota
 	case len(groups) == 1:
 		mv := groups[0]
 		if len(sq) > 2 && len(sq) < len(mv.Path)+1 {
-			diag(notation.Warning, "partial-path", fmt.Sprintf("capture written with part of its path; it can only be %s", mv.FullString()), nil)
+			diag(notation.Warning, "partial-path", fmt.Sprintf("capture written with part of its path; it can only be %s", g.num.move(mv, true)), nil)
 		}
 		if mt.Capture != mv.IsCapture() {
 			if mv.IsCapture() {
-				diag(notation.Warning, "capture-mark", fmt.Sprintf("a capture written with '-'; it is %s", short(mv)), nil)
+				diag(notation.Warning, "capture-mark", fmt.Sprintf("a capture written with '-'; it is %s", g.num.move(mv, false)), nil)
 			} else {
 				diag(notation.Warning, "capture-mark", "a plain move written as a capture", nil)
 			}
@@ -65,14 +65,14 @@ func (g *draughtsGame) match(pos draughts.Position, all []draughts.Move, m *nota
 	case len(groups) > 1:
 		var full []string
 		for _, mv := range groups {
-			full = append(full, mv.FullString())
+			full = append(full, g.num.move(mv, true))
 		}
-		diag(notation.Error, "ambiguous", fmt.Sprintf("ambiguous: %d captures go from %d to %d; write the path", len(groups), sq[0], sq[len(sq)-1]), full)
+		diag(notation.Error, "ambiguous", fmt.Sprintf("ambiguous: %d captures go from %s to %s; write the path", len(groups), g.num.name(sq[0]), g.num.name(sq[len(sq)-1])), full)
 		return draughts.Move{}, false
 	}
 	sorted := distinct(all)
 	draughts.SortMoves(sorted)
-	diag(notation.Error, "illegal", g.explain(pos, sq, mt.Capture, sorted), listMoves(sorted))
+	diag(notation.Error, "illegal", g.explain(pos, sq, mt.Capture, sorted), g.num.listMoves(sorted))
 	return draughts.Move{}, false
 }
 
@@ -112,49 +112,31 @@ next:
 	return out
 }
 
-// short writes a move in short form unless another legal move shares its
-// from and to squares.
-func short(mv draughts.Move) string { return mv.String() }
-
 // unambiguous is the short form of mv unless another distinct legal move
 // shares its from and to squares; then the full path.
-func unambiguous(mv draughts.Move, legal []draughts.Move) string {
+func (num *numbering) unambiguous(mv draughts.Move, legal []draughts.Move) string {
 	var same []draughts.Move
 	for _, o := range legal {
 		if o.From == mv.From && o.To == mv.To {
 			same = append(same, o)
 		}
 	}
-	if len(same) > 1 && len(distinct(same)) > 1 {
-		return mv.FullString()
-	}
-	return mv.String()
+	return num.move(mv, len(same) > 1 && len(distinct(same)) > 1)
 }
 
-func listMoves(moves []draughts.Move) []string {
+func (num *numbering) listMoves(moves []draughts.Move) []string {
 	count := map[[2]int]int{}
 	for _, mv := range moves {
 		count[[2]int{mv.From, mv.To}]++
 	}
 	var out []string
 	for _, mv := range moves {
-		s := mv.String()
-		if count[[2]int{mv.From, mv.To}] > 1 {
-			s = mv.FullString()
-		}
-		out = append(out, s)
+		out = append(out, num.move(mv, count[[2]int{mv.From, mv.To}] > 1))
 	}
 	if len(out) > maxListed {
 		out = append(out[:maxListed], fmt.Sprintf("... %d more", len(out)-maxListed))
 	}
 	return out
-}
-
-func (g *draughtsGame) square(s pdn.Square) (int, bool) {
-	if s.Alpha != "" {
-		return g.r.ParseAlpha(s.Alpha)
-	}
-	return s.Num, s.Num >= 1 && s.Num <= g.r.NumSquares()
 }
 
 func squareText(s pdn.Square) string {
@@ -167,15 +149,16 @@ func squareText(s pdn.Square) string {
 // explain says, in the words of the rules, why no legal move fits.
 func (g *draughtsGame) explain(pos draughts.Position, sq []int, writtenCapture bool, legal []draughts.Move) string {
 	from, to := sq[0], sq[len(sq)-1]
+	name := g.num.name
 	pc := pos.At(from)
 	turn := pos.Turn()
 	switch {
 	case len(legal) == 0:
 		return fmt.Sprintf("%s has no legal move", turn)
 	case pc == draughts.Empty:
-		return fmt.Sprintf("no piece on %d", from)
+		return fmt.Sprintf("no piece on %s", name(from))
 	case pc.Color() != turn:
-		return fmt.Sprintf("not your piece: %d holds a %s, and %s is to move", from, pieceName(pc), turn)
+		return fmt.Sprintf("not your piece: %s holds a %s, and %s is to move", name(from), pieceName(pc), turn)
 	}
 	if legal[0].IsCapture() {
 		most := 0
@@ -185,7 +168,7 @@ func (g *draughtsGame) explain(pos draughts.Position, sq []int, writtenCapture b
 		best := ""
 		for _, mv := range legal {
 			if len(mv.Captured) == most {
-				best = mv.FullString()
+				best = g.num.move(mv, true)
 				break
 			}
 		}
@@ -193,7 +176,7 @@ func (g *draughtsGame) explain(pos draughts.Position, sq []int, writtenCapture b
 			return fmt.Sprintf("the capture must take the most pieces: a capture of %d %s is available: %s", most, plural(most, "piece"), best)
 		}
 		if writtenCapture {
-			return fmt.Sprintf("no capture goes from %d to %d; capture is compulsory: %s", from, to, best)
+			return fmt.Sprintf("no capture goes from %s to %s; capture is compulsory: %s", name(from), name(to), best)
 		}
 		return fmt.Sprintf("capture is compulsory: a capture of %d %s is available: %s", most, plural(most, "piece"), best)
 	}
@@ -201,13 +184,13 @@ func (g *draughtsGame) explain(pos draughts.Position, sq []int, writtenCapture b
 		return fmt.Sprintf("there is no capture for %s here", turn)
 	}
 	if pos.At(to) != draughts.Empty {
-		return fmt.Sprintf("%d is occupied", to)
+		return fmt.Sprintf("%s is occupied", name(to))
 	}
 	fr, fc := g.r.RowCol(from)
 	tr, tc := g.r.RowCol(to)
 	dr, dc := tr-fr, tc-fc
 	if dr == 0 || abs(dr) != abs(dc) {
-		return fmt.Sprintf("%d and %d are not on one diagonal", from, to)
+		return fmt.Sprintf("%s and %s are not on one diagonal", name(from), name(to))
 	}
 	if pc.IsMan() {
 		forward := -1 // white men move towards row 0
@@ -224,7 +207,7 @@ func (g *draughtsGame) explain(pos draughts.Position, sq []int, writtenCapture b
 	if pc.IsKing() && !g.r.FlyingKings && abs(dr) > 1 {
 		return "a king moves one square at a time in this variant"
 	}
-	return fmt.Sprintf("the way from %d to %d is blocked", from, to)
+	return fmt.Sprintf("the way from %s to %s is blocked", name(from), name(to))
 }
 
 func pieceName(p draughts.Piece) string {
@@ -249,23 +232,26 @@ func abs(x int) int {
 	return x
 }
 
-// board draws a position for a person: dark squares only, men w/b,
-// kings W/B, with the square numbers of each row at its side.
+// board draws a position for a person as the record sees the board (from
+// the first mover's side): men w/b, kings W/B, and the names of each row's
+// first and last squares at its side.
 func (g *draughtsGame) board(p draughts.Position) string {
 	var b strings.Builder
-	for row := 0; row < g.r.Height; row++ {
+	flip := g.num.notation.firstBlack
+	for vrow := 0; vrow < g.r.Height; vrow++ {
 		b.WriteString("    ")
-		lo, hi := 0, 0
-		for col := 0; col < g.r.Width; col++ {
+		var names []string
+		for vcol := 0; vcol < g.r.Width; vcol++ {
+			col, row := vcol, vrow
+			if flip {
+				col, row = g.r.Width-1-vcol, g.r.Height-1-vrow
+			}
 			sq, ok := g.r.SquareAt(col, row)
 			if !ok {
 				b.WriteString("  ")
 				continue
 			}
-			if lo == 0 {
-				lo = sq
-			}
-			hi = sq
+			names = append(names, g.num.name(sq))
 			c := "."
 			switch p.At(sq) {
 			case draughts.WhiteMan:
@@ -279,7 +265,10 @@ func (g *draughtsGame) board(p draughts.Position) string {
 			}
 			b.WriteString(" " + c)
 		}
-		fmt.Fprintf(&b, "   %2d-%d\n", lo, hi)
+		if len(names) > 0 {
+			fmt.Fprintf(&b, "   %2s-%s", names[0], names[len(names)-1])
+		}
+		b.WriteString("\n")
 	}
 	fmt.Fprintf(&b, "    %s to move", p.Turn())
 	return b.String()

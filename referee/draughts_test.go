@@ -94,7 +94,7 @@ var refereeCases = []struct {
 	{name: "capture written with dash", pdn: `1. 32-28 19-23 2. 28-19 *`,
 		want: []string{"warning capture-mark 2 28-19: a capture written with '-'"}, verdict: Valid},
 	{name: "no such square", pdn: `1. 32-51 *`,
-		want: []string{"error no-such-square 1 32-51: 51 is not a square of the 10x10 board"}, verdict: Invalid},
+		want: []string{"error no-such-square 1 32-51: 51 is not a playing square of the 10x10 board"}, verdict: Invalid},
 	{name: "win for the loser", pdn: `[FEN "W:W28:B23"] [Result "0-2"] 1. 28x19 0-2`,
 		want:    []string{"error result: result 0-2 (black wins) contradicts the moves: black has no legal move"},
 		verdict: Invalid, derived: "2-0"},

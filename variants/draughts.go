@@ -12,6 +12,14 @@ type Draughts struct {
 	// PDNGameType is the PDN GameType number that selects this variant
 	// (20 international, 21 English, 25 Russian, ...); 0 for none.
 	PDNGameType int `yaml:"pdn_gametype"`
+	// PDNNotation is the rest of the variant's PDN GameType value: first
+	// mover, board width and height, notation (A algebraic or N numeric,
+	// with the corner of square 1: 0 bottom-left, 1 bottom-right, 2
+	// top-left, 3 top-right, seen from the first mover's side) and whether
+	// the bottom-left corner is a non-playing square: "W,10,10,N2,0".
+	// Squares in the start position and in records are in this notation
+	// unless a record's GameType tag says otherwise.
+	PDNNotation string `yaml:"pdn_notation"`
 	Board       struct {
 		Width  int `yaml:"width"`
 		Height int `yaml:"height"`

@@ -1,0 +1,272 @@
+package referee
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"arbiter/referee/draughts"
+)
+
+// numbering translates between the squares a record writes and the
+// engine's squares. The engine numbers playing squares row by row from the
+// top-left as White sees the board; records number them as their PDN
+// GameType says: the board seen from the first mover's side, square 1 in one
+// of the four corners, numbers or algebraic names (a1 in a corner).
+type numbering struct {
+	notation   gameNotation
+	toEngine   []int // record number -> engine square (index 0 unused)
+	fromEngine []int // engine square -> record number
+	alpha      []string
+	alphaIndex map[string]int
+	identity   bool // record numbers are engine numbers
+}
+
+// gameNotation is the optional part of a PDN GameType tag:
+// "W,10,10,N2,0" = first mover, width, height, notation type (A
+// algebraic, N numeric, S short) with the corner of square 1 (0 bottom-left,
+// 1 bottom-right, 2 top-left, 3 top-right), and whether the bottom-left
+// corner is a non-playing square (1) or a playing one (0).
+type gameNotation struct {
+	firstBlack    bool
+	width, height int
+	alpha         bool
+	corner        int
+	invert        bool
+}
+
+func (n gameNotation) String() string {
+	first, kind, inv := "W", "N", 0
+	if n.firstBlack {
+		first = "B"
+	}
+	if n.alpha {
+		kind = "A"
+	}
+	if n.invert {
+		inv = 1
+	}
+	return fmt.Sprintf("%s,%d,%d,%s%d,%d", first, n.width, n.height, kind, n.corner, inv)
+}
+
+// parseGameNotation reads the optional fields of a GameType value (after
+// the type number), e.g. "W,8,8,A0,0"; the invert flag may be left out.
+func parseGameNotation(s string) (gameNotation, error) {
+	var n gameNotation
+	f := strings.Split(strings.ReplaceAll(s, " ", ""), ",")
+	if len(f) != 4 && len(f) != 5 {
+		return n, fmt.Errorf("GameType fields %q: want first mover, width, height, notation[, invert flag] (like W,10,10,N2,0)", s)
+	}
+	switch strings.ToUpper(f[0]) {
+	case "W":
+	case "B":
+		n.firstBlack = true
+	default:
+		return n, fmt.Errorf("GameType first mover %q: want W or B", f[0])
+	}
+	var err error
+	if n.width, err = strconv.Atoi(f[1]); err != nil || n.width < 4 || n.width > 26 {
+		return n, fmt.Errorf("GameType board width %q: want a number from 4 to 26", f[1])
+	}
+	if n.height, err = strconv.Atoi(f[2]); err != nil || n.height < 4 || n.height > 26 {
+		return n, fmt.Errorf("GameType board height %q: want a number from 4 to 26", f[2])
+	}
+	nt := strings.ToUpper(f[3])
+	if len(nt) != 2 || !strings.ContainsRune("ANS", rune(nt[0])) || nt[1] < '0' || nt[1] > '3' {
+		return n, fmt.Errorf("GameType notation %q: want A, N or S and a corner 0-3 (like N2)", f[3])
+	}
+	n.alpha = nt[0] != 'N'
+	n.corner = int(nt[1] - '0')
+	if len(f) == 5 {
+		switch f[4] {
+		case "0":
+		case "1":
+			n.invert = true
+		default:
+			return n, fmt.Errorf("GameType invert flag %q: want 0 or 1", f[4])
+		}
+	}
+	return n, nil
+}
+
+// newNumbering builds the translation for a record notation on the
+// engine's board, or says why the two do not fit.
+func newNumbering(r *draughts.Rules, n gameNotation) (*numbering, error) {
+	if n.width != r.Width || n.height != r.Height {
+		return nil, fmt.Errorf("GameType says a %dx%d board, but the rules are for %dx%d", n.width, n.height, r.Width, r.Height)
+	}
+	// atView finds the engine square at a row and column of the board as
+	// the record shows it: seen from the first mover's side.
+	atView := func(vrow, vcol int) (int, bool) {
+		if n.firstBlack {
+			return r.SquareAt(r.Width-1-vcol, r.Height-1-vrow)
+		}
+		return r.SquareAt(vcol, vrow)
+	}
+	if _, bottomLeftPlays := atView(r.Height-1, 0); bottomLeftPlays == n.invert && r.NumSquares() < r.Width*r.Height {
+		return nil, fmt.Errorf("GameType invert flag %v does not fit the rules' board (its bottom-left corner %s a playing square)",
+			map[bool]int{false: 0, true: 1}[n.invert], map[bool]string{true: "is", false: "is not"}[bottomLeftPlays])
+	}
+	num := &numbering{notation: n, toEngine: []int{0}, fromEngine: make([]int, r.NumSquares()+1),
+		alpha: make([]string, r.NumSquares()+1), alphaIndex: map[string]int{}}
+	// scan visits the playing squares row by row from a corner, counting
+	// rows and columns from that corner.
+	scan := func(corner int, visit func(sq, i, j int)) {
+		bottom, left := corner <= 1, corner == 0 || corner == 2
+		for i := 0; i < r.Height; i++ {
+			vrow := i
+			if bottom {
+				vrow = r.Height - 1 - i
+			}
+			for j := 0; j < r.Width; j++ {
+				vcol := j
+				if !left {
+					vcol = r.Width - 1 - j
+				}
+				if sq, ok := atView(vrow, vcol); ok {
+					visit(sq, i, j)
+				}
+			}
+		}
+	}
+	// Numbers start in the notation's corner; records in algebraic notation
+	// that also write numbers (FEN ballots) number from the top-left.
+	numCorner := n.corner
+	if n.alpha {
+		numCorner = 2
+	}
+	scan(numCorner, func(sq, _, _ int) {
+		num.fromEngine[sq] = len(num.toEngine)
+		num.toEngine = append(num.toEngine, sq)
+	})
+	// Algebraic names: a1 is the notation's corner.
+	scan(n.corner, func(sq, i, j int) {
+		name := string(rune('a'+j)) + strconv.Itoa(i+1)
+		num.alpha[sq] = name
+		num.alphaIndex[name] = sq
+	})
+	num.identity = true
+	for i, sq := range num.toEngine {
+		if i != sq {
+			num.identity = false
+		}
+	}
+	return num, nil
+}
+
+// square reads a written square: a number in the record's numbering or an
+// algebraic name.
+func (num *numbering) square(numeric int, alpha string) (int, bool) {
+	if alpha != "" {
+		sq, ok := num.alphaIndex[strings.ToLower(alpha)]
+		return sq, ok
+	}
+	if numeric < 1 || numeric >= len(num.toEngine) {
+		return 0, false
+	}
+	return num.toEngine[numeric], true
+}
+
+// name writes an engine square the way the record writes squares.
+func (num *numbering) name(sq int) string {
+	if num.notation.alpha {
+		return num.alpha[sq]
+	}
+	return strconv.Itoa(num.fromEngine[sq])
+}
+
+// move writes a move in the record's notation: from and to, or with
+// every landing square when full is set.
+func (num *numbering) move(m draughts.Move, full bool) string {
+	sep := "-"
+	if m.IsCapture() {
+		sep = "x"
+	}
+	var b strings.Builder
+	b.WriteString(num.name(m.From))
+	if full && m.IsCapture() {
+		for _, s := range m.Path {
+			b.WriteString(sep + num.name(s))
+		}
+		return b.String()
+	}
+	b.WriteString(sep + num.name(m.To))
+	return b.String()
+}
+
+// fen translates a FEN written in the record's numbering (numbers, ranges,
+// algebraic squares, K for kings) into the engine's numbering, for the
+// engine's FEN reader, which then says what is wrong with it if anything.
+func (num *numbering) fen(s string) string {
+	if num.identity && !num.notation.alpha {
+		return s
+	}
+	t := strings.TrimSpace(strings.Trim(strings.TrimSpace(s), `"`))
+	t = strings.TrimSuffix(t, ".")
+	fields := strings.Split(t, ":")
+	for i := 1; i < len(fields); i++ {
+		f := strings.TrimSpace(fields[i])
+		if f == "" {
+			continue
+		}
+		colour, rest := f[:1], f[1:]
+		var out []string
+		for _, item := range strings.Split(rest, ",") {
+			item = strings.TrimSpace(item)
+			king := ""
+			if strings.HasPrefix(strings.ToUpper(item), "K") {
+				king, item = "K", strings.TrimSpace(item[1:])
+			}
+			lo, hi, isRange := strings.Cut(item, "-")
+			a, errA := strconv.Atoi(strings.TrimSpace(lo))
+			b, errB := strconv.Atoi(strings.TrimSpace(hi))
+			switch {
+			case isRange && errA == nil && errB == nil && a <= b && b-a < 1000:
+				for n := a; n <= b; n++ {
+					out = append(out, king+num.engineText(strconv.Itoa(n), n, ""))
+				}
+			case errA == nil && !isRange:
+				out = append(out, king+num.engineText(item, a, ""))
+			default:
+				out = append(out, king+num.engineText(item, 0, item))
+			}
+		}
+		fields[i] = colour + strings.Join(out, ",")
+	}
+	return strings.Join(fields, ":")
+}
+
+// engineText is the engine's number for a written square, or the text as
+// written when it names no square (so the engine reports it).
+func (num *numbering) engineText(text string, n int, alpha string) string {
+	if sq, ok := num.square(n, alpha); ok {
+		return strconv.Itoa(sq)
+	}
+	return text
+}
+
+// formatFEN writes a position as a PDN FEN in the record's numbering,
+// squares in the numbering's order.
+func (num *numbering) formatFEN(p draughts.Position) string {
+	var b strings.Builder
+	b.WriteString(map[draughts.Color]string{draughts.White: "W", draughts.Black: "B"}[p.Turn()])
+	for _, c := range []draughts.Color{draughts.White, draughts.Black} {
+		b.WriteString(map[draughts.Color]string{draughts.White: ":W", draughts.Black: ":B"}[c])
+		first := true
+		for n := 1; n < len(num.toEngine); n++ {
+			pc := p.At(num.toEngine[n])
+			if pc == draughts.Empty || pc.Color() != c {
+				continue
+			}
+			if !first {
+				b.WriteByte(',')
+			}
+			first = false
+			if pc.IsKing() {
+				b.WriteByte('K')
+			}
+			b.WriteString(num.name(num.toEngine[n]))
+		}
+	}
+	return b.String()
+}
