@@ -3,6 +3,7 @@ package pdn
 import (
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"arbiter/notation"
@@ -233,7 +234,9 @@ func decodeEntities(s string) string {
 			num, base = num[1:], 16
 		}
 		r, err := strconv.ParseInt(num, base, 32)
-		if err != nil || r <= 0 || !utf8.ValidRune(rune(r)) {
+		// Only letters and digits: a decoded space or control character
+		// would not read back as part of a name (fuzz finding).
+		if err != nil || r <= 0 || !utf8.ValidRune(rune(r)) || !(unicode.IsLetter(rune(r)) || unicode.IsDigit(rune(r))) {
 			b.WriteString("&#")
 			s = s[2:]
 			continue
