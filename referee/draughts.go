@@ -162,7 +162,54 @@ func Check(rec *notation.Record, opts Options) (rep *Report) {
 		return rep
 	}
 	g.run()
+	if opts.Variant == nil && rep.Errors() > 0 && !hasGameType(rec) {
+		suggestVariants(rec, v, rep)
+	}
 	return rep
+}
+
+func hasGameType(rec *notation.Record) bool {
+	gt, ok := rec.Tag("GameType")
+	return ok && strings.TrimSpace(gt) != ""
+}
+
+// replayErrors are the error codes that say the moves do not fit the rules
+// (rather than that the text could not be read).
+var replayErrors = map[string]bool{"illegal": true, "ambiguous": true, "no-such-square": true, "after-end": true, "fen": true}
+
+// suggestVariants: a record without a GameType tag whose moves break the
+// default rules is replayed under every builtin draughts variant, and the
+// report says which ones its moves fit, so the user can choose one.
+func suggestVariants(rec *notation.Record, tried *variants.Variant, rep *Report) {
+	first := -1
+	for i, d := range rep.Diagnostics {
+		if d.Severity == notation.Error && replayErrors[d.Code] {
+			first = i
+			break
+		}
+	}
+	if first < 0 {
+		return
+	}
+	all, err := variants.Builtin()
+	if err != nil {
+		return
+	}
+	var fit []string
+	for _, v := range all {
+		if v == tried || v.Draughts == nil {
+			continue
+		}
+		if other := Check(rec, Options{Variant: v}); other.Errors() == 0 {
+			fit = append(fit, v.Name)
+		}
+	}
+	msg := fmt.Sprintf("no GameType tag, so read as %s; its moves fit no builtin variant", tried.Name)
+	if len(fit) > 0 {
+		msg = fmt.Sprintf("no GameType tag, so read as %s; its moves fit %s: choose with --variant or a GameType tag", tried.Name, strings.Join(fit, ", "))
+	}
+	d := rep.Diagnostics[first]
+	rep.add(Diagnostic{Diagnostic: notation.Diagnostic{Pos: d.Pos, Severity: notation.Warning, Code: "variant-guess", Msg: msg}})
 }
 
 // chooseVariant: the user's choice first, then the GameType tag, then
