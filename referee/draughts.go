@@ -204,10 +204,10 @@ func suggestVariants(rec *notation.Record, tried *variants.Variant, rep *Report)
 			fit = append(fit, v.Name)
 		}
 	}
-	msg := fmt.Sprintf("no GameType tag, so read as %s; its moves fit no builtin variant", tried.Name)
-	if len(fit) > 0 {
-		msg = fmt.Sprintf("no GameType tag, so read as %s; its moves fit %s: choose with --variant or a GameType tag", tried.Name, strings.Join(fit, ", "))
+	if len(fit) == 0 {
+		return // the record is wrong under any rules: nothing to suggest
 	}
+	msg := fmt.Sprintf("no GameType tag, so read as %s; its moves fit %s: choose with --variant or a GameType tag", tried.Name, strings.Join(fit, ", "))
 	d := rep.Diagnostics[first]
 	rep.add(Diagnostic{Diagnostic: notation.Diagnostic{Pos: d.Pos, Severity: notation.Warning, Code: "variant-guess", Msg: msg}})
 }

@@ -90,7 +90,9 @@ type gen struct {
 	from      uint8
 	color     Color
 	promoting bool    // a man has been promoted in passing in this sequence
-	best      int     // majority: most pieces captured so far
+	best      uint64  // ranked: highest rank of the captures found so far
+	oppKings  bb      // the opponent's kings (for the precedence rules)
+	byKing    bool    // the capturing piece is a king
 	start     int     // first move of the current generation in moves
 	seqs      []uint8 // keepDup: captured sequences of this generation's moves
 
@@ -109,6 +111,9 @@ type gen struct {
 // that have a capture, plus all kings if some king has one. It is empty
 // exactly when there is no capture.
 func (r *Rules) capturers(p *Position) bb {
+	if r.general {
+		return r.capturersG(p)
+	}
 	c := p.turn & 1
 	own, opp := p.pc[c], p.pc[c^1]
 	empty := r.valid.andNot(own.or(opp))
@@ -182,6 +187,9 @@ func (r *Rules) capturers(p *Position) bb {
 // countQuiet counts the non-capture moves of the side to move without
 // generating them.
 func (r *Rules) countQuiet(p *Position) int {
+	if r.general {
+		return r.countQuietG(p)
+	}
 	c := p.turn & 1
 	own := p.pc[c]
 	empty := r.valid.andNot(own.or(p.pc[c^1]))
@@ -215,6 +223,10 @@ func (r *Rules) countQuiet(p *Position) int {
 // quiet appends the non-capture moves of the side to move.
 func (g *gen) quiet(p *Position) {
 	r := g.r
+	if r.general {
+		g.quietG(p)
+		return
+	}
 	c := p.turn & 1
 	own := p.pc[c]
 	empty := r.valid.andNot(own.or(p.pc[c^1]))
@@ -272,6 +284,7 @@ func (g *gen) captures(p *Position, pieces bb) {
 	}
 	g.color = c
 	g.best = 0
+	g.oppKings = opp.and(p.kings)
 	g.start = len(g.moves)
 	g.seqs = g.seqs[:0] // only compared within one generation
 	for !pieces.zero() {
@@ -281,9 +294,15 @@ func (g *gen) captures(p *Position, pieces bb) {
 		g.empty.set(s)
 		g.captured = bb{}
 		g.promoting = false
-		if p.kings.has(s) {
+		g.byKing = p.kings.has(s)
+		switch {
+		case r.general && g.byKing:
+			g.kingCapG(s, 0, 0)
+		case r.general:
+			g.manCapG(s, 0, 0)
+		case g.byKing:
 			g.kingCap(s, 0)
-		} else {
+		default:
 			g.manCap(s, 0)
 		}
 	}
@@ -344,7 +363,7 @@ func (g *gen) kingCap(s uint8, n int) {
 		// chosen. (Under the majority rule the shorter captures are
 		// discarded anyway, so the check is skipped.)
 		mustGoOn := false
-		if r.FlyingKings && r.Priority != PriorityMajority {
+		if r.mustGoOnFK {
 			for l := first; l != noSq && g.empty.has(l); l = r.nb[int(l)*4+d] {
 				if g.kingCanCapture(l) {
 					mustGoOn = true
@@ -391,12 +410,16 @@ func (g *gen) kingCanCapture(s uint8) bool {
 
 // record adds a finished capture sequence ending on to.
 func (g *gen) record(to uint8, n int, prom bool) {
-	if g.r.Priority == PriorityMajority {
-		if n < g.best {
+	if g.r.ranked {
+		k := uint64(n)
+		if !g.r.rankCount {
+			k = g.rank(n)
+		}
+		if k < g.best {
 			return
 		}
-		if n > g.best {
-			g.best = n
+		if k > g.best {
+			g.best = k
 			g.moves = g.moves[:g.start]
 			if g.wantPath {
 				g.paths = g.paths[:g.start]
@@ -427,6 +450,38 @@ func (g *gen) record(to uint8, n int, prom bool) {
 		g.arena = append(g.arena, g.path[:n]...)
 		g.arena = append(g.arena, g.order[:n]...)
 	}
+}
+
+// rank returns the precedence rank of the current capture sequence of n
+// pieces: a legal capture has the highest rank of all. The fields are, from
+// the most significant: the count or value of the captured pieces (bits
+// 40-63), capture by a king (bit 39), the number of kings taken (bits
+// 32-38), and which of the first 32 pieces taken are kings, the first in
+// the highest bit.
+func (g *gen) rank(n int) uint64 {
+	r := g.r
+	var k uint64
+	switch r.Priority {
+	case PriorityMajority:
+		k = uint64(n) << 40
+	case PriorityValue:
+		kings := g.captured.and(g.oppKings).count()
+		k = uint64(r.ManValue*(n-kings)+r.KingValue*kings) << 40
+	}
+	if r.PreferKingCapture && g.byKing {
+		k |= 1 << 39
+	}
+	if r.PreferMostKings {
+		k |= uint64(min(g.captured.and(g.oppKings).count(), 127)) << 32
+	}
+	if r.PreferEarlyKings {
+		for i := 0; i < n && i < 32; i++ {
+			if g.oppKings.has(g.order[i]) {
+				k |= 1 << (31 - i)
+			}
+		}
+	}
+	return k
 }
 
 // generate appends all legal moves of the side to move.

@@ -103,8 +103,10 @@ const (
 	// PriorityMajority: the sequence taking the most pieces must be played,
 	// kings and men counting the same; free choice among equal maxima.
 	PriorityMajority
-	// Values from 2 on are reserved for later rules (Italian, Frisian
-	// quality priorities); Init rejects them for now.
+	// PriorityValue: the sequence taking the greatest value must be played,
+	// a captured man counting ManValue and a captured king KingValue
+	// (Frisian).
+	PriorityValue
 )
 
 func (p Priority) String() string {
@@ -113,6 +115,8 @@ func (p Priority) String() string {
 		return "free"
 	case PriorityMajority:
 		return "majority"
+	case PriorityValue:
+		return "value"
 	}
 	return "priority(" + strconv.Itoa(int(p)) + ")"
 }
@@ -151,6 +155,74 @@ type Rules struct {
 	// StartRows is how many rows of men each side has in the default start
 	// position (StartPosition("")); 0 means (Height-2)/2.
 	StartRows int
+	// StartOffset is how many rows at each side's own edge are left empty
+	// in the default start position, before its StartRows rows of men (1
+	// in Turkish draughts, whose men start on the second and third rows).
+	StartOffset int
+
+	// Board geometry and directions.
+
+	// AllSquares: every square of the board is a playing square (Turkish
+	// draughts), numbered 1..Width*Height row by row from the top-left
+	// square as White sees the board; TopLeftDark is then ignored and Width
+	// may be odd. Otherwise only the dark squares are used.
+	AllSquares bool
+	// Orthogonal: pieces move and capture along ranks and files instead of
+	// diagonals (Turkish draughts; requires AllSquares). A man moves one
+	// square straight forward or sideways and captures forwards and
+	// sideways (and backwards if ManCapturesBackward); a king moves and
+	// captures along ranks and files in the four directions.
+	Orthogonal bool
+	// OrthogonalCaptures: men and kings capture along ranks and files as
+	// well as along diagonals (Frisian draughts); they still move only
+	// diagonally. On a dark-squares board the piece jumped is on the next
+	// playing square of the row or column (two squares away) and the
+	// capturer lands on the playing square beyond it (two squares further).
+	// Men capture orthogonally forwards and sideways, and backwards if
+	// ManCapturesBackward. Ignored when Orthogonal.
+	OrthogonalCaptures bool
+
+	// Capture mechanics.
+
+	// KingStopsBehind: a flying king captures at a distance but must land
+	// on the square immediately beyond the captured piece (Thai draughts).
+	// Only meaningful with FlyingKings.
+	KingStopsBehind bool
+	// RemoveAtOnce: each captured piece is removed from the board as soon
+	// as it is jumped (Thai, Turkish draughts), so it does not block the
+	// rest of the capture and its square may be crossed or landed on
+	// again. Otherwise captured pieces stay on the board until the move
+	// ends, block, and may not be jumped twice. Either way a piece is
+	// captured at most once.
+	RemoveAtOnce bool
+	// NoReversal: within a multiple capture, a piece may not turn back 180
+	// degrees between two captures (Turkish draughts).
+	NoReversal bool
+
+	// Capture precedence, applied in this order after Priority: a capture
+	// is legal only if no other capture ranks higher on the first of these
+	// criteria that distinguishes them.
+
+	// ManValue and KingValue are the values of a captured man and king
+	// under PriorityValue (both at least 1 and at most 1000). Frisian
+	// draughts counts a king as more than one man but less than two: 2 and 3
+	// give a king one and a half men; 100 and 199 give "two men less a
+	// hair", so that two kings outweigh three men (the reading of the
+	// published Frisian perft figures; the two agree to perft depth 11).
+	ManValue, KingValue int
+	// PreferKingCapture: a capture made by a king takes precedence over one
+	// made by a man (Italian and Frisian after the count; Czech on its own,
+	// with PriorityFree: if a king can capture, a king must).
+	PreferKingCapture bool
+	// PreferMostKings: the capture taking the most kings takes precedence
+	// ("quality": Spanish, Portuguese, Italian).
+	PreferMostKings bool
+	// PreferEarlyKings: the capture that meets a king earliest takes
+	// precedence: the sequences are compared piece by piece in capture
+	// order, and the first one to take a king where the other takes a man
+	// wins (Italian). Sequences longer than 32 pieces compare on their
+	// first 32.
+	PreferEarlyKings bool
 
 	// Tables filled by Init.
 	inited bool
@@ -163,6 +235,22 @@ type Rules struct {
 	far    [2]bb             // promotion row of each colour
 	manCap [2][]uint8        // capture directions of each colour's men
 	init0  Position          // default start position
+
+	// The general generator (see movegen_general.go), used when general
+	// is set: any geometry, eight directions, every capture mechanism.
+	general   bool
+	nb8       [maxIdx * 8]uint8 // neighbour of an index in each of 8 directions
+	dshift    [8]int8           // index difference to the neighbour in each direction
+	dmask     [8]bb             // squares that have a neighbour in each direction
+	manMoveG  [2][]uint8        // quiet directions of each colour's men
+	manCapG   [2][]uint8        // capture directions of each colour's men
+	kingMoveG []uint8           // quiet directions of kings
+	kingCapG  []uint8           // capture directions of kings
+
+	// Capture precedence (see record).
+	ranked     bool // some criterion restricts the choice among captures
+	rankCount  bool // the only criterion is the number of pieces
+	mustGoOnFK bool // a flying king must land where it can go on capturing
 }
 
 const (
@@ -176,7 +264,15 @@ const (
 	dirUR        // shift right by h
 	dirDL        // shift left by h
 	dirDR        // shift left by h+1
+	// Orthogonal directions, used by the general generator only (nb8).
+	dirU // towards row 0
+	dirD
+	dirL
+	dirR
 )
+
+// reverse is the opposite of each of the 8 directions.
+var reverse = [8]uint8{dirDR, dirDL, dirUR, dirUL, dirD, dirU, dirR, dirL}
 
 // International returns the rules of international draughts (10x10), Init'ed.
 func International() *Rules {
@@ -200,34 +296,51 @@ func International() *Rules {
 // Init validates the parameters and precomputes the tables. It must be
 // called once before any other method.
 func (r *Rules) Init() error {
+	r.inited = false
 	w, h := r.Width, r.Height
 	switch {
 	case w < 2 || h < 2:
 		return fmt.Errorf("draughts: board %dx%d too small", w, h)
-	case w%2 != 0:
+	case !r.AllSquares && w%2 != 0:
 		return fmt.Errorf("draughts: board width %d must be even", w)
-	case (h+1)/2*(w+1) > maxIdx:
+	case !r.AllSquares && (h+1)/2*(w+1) > maxIdx:
 		return fmt.Errorf("draughts: board %dx%d too large (at most 14x14)", w, h)
+	case r.AllSquares && h*(w+1) > maxIdx:
+		return fmt.Errorf("draughts: board %dx%d too large for all squares (at most 10x10)", w, h)
+	case r.Orthogonal && !r.AllSquares:
+		return errors.New("draughts: orthogonal moves need a board where all squares are used")
 	case r.FirstMover > Black:
 		return fmt.Errorf("draughts: invalid first mover %d", r.FirstMover)
-	case r.Priority > PriorityMajority:
+	case r.Priority > PriorityValue:
 		return fmt.Errorf("draughts: capture priority %v not supported", r.Priority)
-	case r.StartRows < 0 || 2*r.StartRows > h:
-		return fmt.Errorf("draughts: %d start rows do not fit a board of height %d", r.StartRows, h)
+	case r.Priority == PriorityValue && (r.ManValue < 1 || r.ManValue > 1000 || r.KingValue < 1 || r.KingValue > 1000):
+		return fmt.Errorf("draughts: capture values %d (man) and %d (king) must be in 1..1000", r.ManValue, r.KingValue)
+	case r.StartRows < 0 || r.StartOffset < 0 || 2*(r.StartRows+r.StartOffset) > h:
+		return fmt.Errorf("draughts: %d start rows after %d empty rows do not fit a board of height %d", r.StartRows, r.StartOffset, h)
 	}
-	r.h = uint(w / 2)
-	r.n = w / 2 * h
+	if r.AllSquares {
+		r.h = uint(w)
+		r.n = w * h
+	} else {
+		r.h = uint(w / 2)
+		r.n = w / 2 * h
+	}
 	r.sqIdx = make([]uint8, r.n+1)
 	r.idxSq = [maxIdx]int16{}
 	r.valid = bb{}
 	r.far = [2]bb{}
 	for sq := 1; sq <= r.n; sq++ {
 		row, col := r.RowCol(sq)
-		icol := col
-		if r.TopLeftDark {
-			icol = w - 1 - col
+		var idx uint8
+		if r.AllSquares {
+			idx = uint8(row*(w+1) + col)
+		} else {
+			icol := col
+			if r.TopLeftDark {
+				icol = w - 1 - col
+			}
+			idx = uint8((row/2)*(w+1) + (row%2)*(w/2) + icol/2)
 		}
-		idx := uint8((row/2)*(w+1) + (row%2)*(w/2) + icol/2)
 		r.sqIdx[sq] = idx
 		r.idxSq[idx] = int16(sq)
 		r.valid.set(idx)
@@ -238,28 +351,73 @@ func (r *Rules) Init() error {
 			r.far[Black].set(idx)
 		}
 	}
-	for i := range r.nb {
-		r.nb[i] = noSq
+	// Neighbours in the 8 directions. The diagonal directions are defined
+	// in the internal (possibly mirrored) layout; translate the column step
+	// back to user columns. On a dark-squares board the orthogonal
+	// neighbour is two squares away (the next playing square).
+	for i := range r.nb8 {
+		r.nb8[i] = noSq
 	}
+	ostep := 2
+	if r.AllSquares {
+		ostep = 1
+	}
+	mirror := r.TopLeftDark && !r.AllSquares
 	for sq := 1; sq <= r.n; sq++ {
 		row, col := r.RowCol(sq)
 		idx := r.sqIdx[sq]
-		for d := 0; d < 4; d++ {
-			dr, dc := -1, -1
-			if d >= dirDL {
-				dr = 1
+		for d := 0; d < 8; d++ {
+			var dr, dc int
+			switch d {
+			case dirUL:
+				dr, dc = -1, -1
+			case dirUR:
+				dr, dc = -1, 1
+			case dirDL:
+				dr, dc = 1, -1
+			case dirDR:
+				dr, dc = 1, 1
+			case dirU:
+				dr = -ostep
+			case dirD:
+				dr = ostep
+			case dirL:
+				dc = -ostep
+			case dirR:
+				dc = ostep
 			}
-			// Directions are defined in the internal (possibly mirrored)
-			// layout; translate the column step back to user columns.
-			if d == dirUR || d == dirDR {
-				dc = 1
-			}
-			if r.TopLeftDark {
+			if mirror {
 				dc = -dc
 			}
 			if t, ok := r.SquareAt(col+dc, row+dr); ok {
-				r.nb[int(idx)*4+d] = r.sqIdx[t]
+				r.nb8[int(idx)*8+d] = r.sqIdx[t]
 			}
+		}
+	}
+	for i := range r.nb {
+		r.nb[i] = noSq
+	}
+	for i := 0; i < maxIdx; i++ {
+		copy(r.nb[i*4:i*4+4], r.nb8[i*8:i*8+4])
+	}
+	// Each direction is one constant index difference (checked), applied
+	// to the squares that have a neighbour in that direction.
+	for d := 0; d < 8; d++ {
+		r.dmask[d] = bb{}
+		r.dshift[d] = 0
+		for sq := 1; sq <= r.n; sq++ {
+			idx := int(r.sqIdx[sq])
+			t := r.nb8[idx*8+d]
+			if t == noSq {
+				continue
+			}
+			diff := int(t) - idx
+			if r.dmask[d].zero() {
+				r.dshift[d] = int8(diff)
+			} else if int(r.dshift[d]) != diff {
+				return errors.New("draughts: internal layout error")
+			}
+			r.dmask[d].set(uint8(idx))
 		}
 	}
 	if r.ManCapturesBackward {
@@ -269,31 +427,77 @@ func (r *Rules) Init() error {
 		r.manCap[White] = []uint8{dirUL, dirUR}
 		r.manCap[Black] = []uint8{dirDL, dirDR}
 	}
-	r.inited = true
-	// Check the shift property of the layout the fast paths rely on.
-	for sq := 1; sq <= r.n; sq++ {
-		idx := int(r.sqIdx[sq])
+	// Directions of the general generator.
+	diag := []uint8{dirUL, dirUR, dirDL, dirDR}
+	orth := []uint8{dirU, dirD, dirL, dirR}
+	orthCaps := r.Orthogonal || r.OrthogonalCaptures
+	for c := White; c <= Black; c++ {
+		fwd, back := []uint8{dirUL, dirUR}, []uint8{dirDL, dirDR}
+		ofwd, oback := uint8(dirU), uint8(dirD)
+		if c == Black {
+			fwd, back = back, fwd
+			ofwd, oback = oback, ofwd
+		}
+		var mv, cp []uint8
+		if r.Orthogonal {
+			mv = []uint8{ofwd, dirL, dirR}
+		} else {
+			mv = fwd
+			cp = append(cp, fwd...)
+			if r.ManCapturesBackward {
+				cp = append(cp, back...)
+			}
+		}
+		if orthCaps {
+			cp = append(cp, ofwd, dirL, dirR)
+			if r.ManCapturesBackward {
+				cp = append(cp, oback)
+			}
+		}
+		r.manMoveG[c], r.manCapG[c] = mv, cp
+	}
+	r.kingMoveG, r.kingCapG = diag, nil
+	if r.Orthogonal {
+		r.kingMoveG = orth
+	} else {
+		r.kingCapG = append(r.kingCapG, diag...)
+	}
+	if orthCaps {
+		r.kingCapG = append(r.kingCapG, orth...)
+	}
+	r.general = r.AllSquares || orthCaps || (r.KingStopsBehind && r.FlyingKings) || r.RemoveAtOnce || r.NoReversal
+	r.ranked = r.Priority != PriorityFree || r.PreferKingCapture || r.PreferMostKings || r.PreferEarlyKings
+	r.rankCount = r.Priority == PriorityMajority && !r.PreferKingCapture && !r.PreferMostKings && !r.PreferEarlyKings
+	// Under a count or value priority a longer capture always ranks
+	// higher, so a capture that stops while it could go on is discarded
+	// anyway; otherwise the generator must enforce it.
+	r.mustGoOnFK = r.FlyingKings && !r.KingStopsBehind && r.Priority == PriorityFree
+	if !r.AllSquares {
+		// The fast generator shifts by h and h+1 (ghost bits stop wraps).
 		for d, off := range [4]int{-int(r.h) - 1, -int(r.h), int(r.h), int(r.h) + 1} {
-			t := r.nb[idx*4+d]
-			j := idx + off
-			wrapped := j >= 0 && j < maxIdx && r.valid.has(uint8(j))
-			if (t != noSq && int(t) != j) || (t == noSq && wrapped) {
-				r.inited = false
-				return errors.New("draughts: internal layout error")
+			for sq := 1; sq <= r.n; sq++ {
+				idx := int(r.sqIdx[sq])
+				t := r.nb[idx*4+d]
+				j := idx + off
+				wrapped := j >= 0 && j < maxIdx && r.valid.has(uint8(j))
+				if (t != noSq && int(t) != j) || (t == noSq && wrapped) {
+					return errors.New("draughts: internal layout error")
+				}
 			}
 		}
 	}
+	r.inited = true
 	// Default start position.
 	rows := r.StartRows
 	if rows == 0 {
-		rows = (h - 2) / 2
+		rows = (h - 2*r.StartOffset - 2) / 2
 	}
 	p := r.EmptyPosition()
 	for sq := 1; sq <= r.n; sq++ {
 		row, _ := r.RowCol(sq)
-		if row < rows {
+		if row >= r.StartOffset && row < r.StartOffset+rows {
 			p.Set(sq, BlackMan)
-		} else if row >= h-rows {
+		} else if row >= h-r.StartOffset-rows && row < h-r.StartOffset {
 			p.Set(sq, WhiteMan)
 		}
 	}
@@ -316,6 +520,9 @@ func (r *Rules) SquareAt(col, row int) (sq int, ok bool) {
 	if col < 0 || row < 0 || col >= r.Width || row >= r.Height {
 		return 0, false
 	}
+	if r.AllSquares {
+		return row*r.Width + col + 1, true
+	}
 	if (col%2 == 1) != r.darkOddCols(row) {
 		return 0, false
 	}
@@ -325,6 +532,12 @@ func (r *Rules) SquareAt(col, row int) (sq int, ok bool) {
 // RowCol returns the row (0 = top) and column (0 = White's left) of a
 // square; sq must be in 1..NumSquares.
 func (r *Rules) RowCol(sq int) (row, col int) {
+	if r.AllSquares {
+		if sq < 1 || sq > r.Width*r.Height {
+			return -1, -1
+		}
+		return (sq - 1) / r.Width, (sq - 1) % r.Width
+	}
 	h := r.Width / 2
 	if sq < 1 || sq > h*r.Height {
 		return -1, -1
