@@ -71,7 +71,11 @@ func decodeTag(raw string, p notation.Pos, d *diags) (t notation.Tag, ok bool) {
 		d.errorf(p, CodeUnreadable, "tag without a readable name: %s", raw)
 		return t, false
 	}
-	if c, known := canonicalTags[strings.ToLower(t.Name)]; known && c != t.Name {
+	if std, ok := localTagNames[strings.ToLower(t.Name)]; ok {
+		// A national federation's own tag name: read as the standard one,
+		// so that players, result and date mean the same in every file.
+		t.Name = std
+	} else if c, known := canonicalTags[strings.ToLower(t.Name)]; known && c != t.Name {
 		d.warn(p, CodeTagNameCase, "tag ["+t.Name+"] read as ["+c+"]")
 		t.Name = c
 	} else if isLetter(t.Name[0]) && !('A' <= t.Name[0] && t.Name[0] <= 'Z') {
@@ -266,4 +270,20 @@ func validTagName(name string) bool {
 		}
 	}
 	return true
+}
+
+// localTagNames maps the tag names of national exports (Italian, Russian,
+// French, Dutch) to the standard PDN ones.
+var localTagNames = map[string]string{
+	// Italian (FID exports): Dati carries the event and round.
+	"dati": "Event", "evento": "Event", "luogo": "Site", "data": "Date", "anno": "Date",
+	"turno": "Round", "bianco": "White", "nero": "Black", "risultato": "Result", "apertura": "Opening",
+	// Russian.
+	"событие": "Event", "турнир": "Event", "место": "Site", "дата": "Date", "тур": "Round",
+	"белые": "White", "черные": "Black", "чёрные": "Black", "результат": "Result",
+	// French.
+	"événement": "Event", "lieu": "Site", "ronde": "Round", "blancs": "White", "noirs": "Black", "résultat": "Result",
+	"type de jeu": "GameType",
+	// Dutch.
+	"evenement": "Event", "plaats": "Site", "datum": "Date", "wit": "White", "zwart": "Black", "uitslag": "Result",
 }
