@@ -5,6 +5,7 @@
 package referee
 
 import (
+	"fmt"
 	"sort"
 
 	"arbiter/notation"
@@ -125,8 +126,36 @@ func (r *Report) finish() {
 		}
 		return a.Col < b.Col
 	})
+	r.foldRepeats()
 	r.Verdict = Valid
 	if r.Errors() > 0 {
 		r.Verdict = Invalid
 	}
+}
+
+// foldedCodes are warnings some records repeat on nearly every move (an
+// export that writes "x" on plain moves): said once per game, with a count,
+// like the reader's own repeated leniencies.
+var foldedCodes = map[string]bool{"capture-mark": true}
+
+func (r *Report) foldRepeats() {
+	first := map[string]int{}
+	count := map[string]int{}
+	out := r.Diagnostics[:0]
+	for _, d := range r.Diagnostics {
+		if foldedCodes[d.Code] {
+			count[d.Code]++
+			if _, seen := first[d.Code]; seen {
+				continue
+			}
+			first[d.Code] = len(out)
+		}
+		out = append(out, d)
+	}
+	for code, i := range first {
+		if n := count[code]; n > 1 {
+			out[i].Msg += fmt.Sprintf(" (%d times in this game)", n)
+		}
+	}
+	r.Diagnostics = out
 }
