@@ -114,11 +114,16 @@ func compileDraughts(v *variants.Variant) (*compiled, error) {
 type Options struct {
 	// Variant, when set, is used for every game whatever its tags say.
 	Variant *variants.Variant
-	// Matched, when set, is told of every written move the referee matched
-	// to a legal move, with the move's shortest unambiguous form (from-to,
-	// or the full path where two captures share from and to) and its full
-	// path; convert uses it to normalise records.
-	Matched func(m *notation.Move, short, full string)
+	// Rewrite makes Check normalise the record in place as it replays it:
+	// every matched move is rewritten in its shortest unambiguous form
+	// (from-to, or the full path where two captures share from and to), or
+	// with its full path when FullPaths is set; moves from the first error
+	// on stay as written.
+	Rewrite   bool
+	FullPaths bool
+	// Notation, with Rewrite, also converts the squares: "numeric" or
+	// "alpha" (a1-h8); the FEN tag, setups and GameType tag follow.
+	Notation string
 }
 
 // Check replays one record and reports on it. It never panics on any
@@ -152,14 +157,28 @@ func Check(rec *notation.Record, opts Options) (rep *Report) {
 		return rep
 	}
 	g := newDraughtsGame(c, rec, rep)
-	g.matched = opts.Matched
+	gtPos := rec.Pos
+	if t, ok := rec.TagPos("GameType"); ok {
+		gtPos = t.Pos
+	}
 	if g.num, err = recordNumbering(c, rec); err != nil {
-		pos := rec.Pos
-		if t, ok := rec.TagPos("GameType"); ok {
-			pos = t.Pos
-		}
-		rep.add(Diagnostic{Diagnostic: notation.Diagnostic{Pos: pos, Severity: notation.Error, Code: "gametype", Msg: err.Error()}})
+		rep.add(Diagnostic{Diagnostic: notation.Diagnostic{Pos: gtPos, Severity: notation.Error, Code: "gametype", Msg: err.Error()}})
 		return rep
+	}
+	if opts.Rewrite {
+		out, err := g.outputNumbering(opts.Notation)
+		if err != nil {
+			rep.add(Diagnostic{Diagnostic: notation.Diagnostic{Pos: gtPos, Severity: notation.Error, Code: "notation", Msg: err.Error()}})
+			return rep
+		}
+		defer g.rewriteSetups(out)
+		g.matched = func(m *notation.Move, mv draughts.Move, legal []draughts.Move) {
+			if opts.FullPaths {
+				m.Text = out.move(mv, true)
+			} else {
+				m.Text = out.unambiguous(mv, legal)
+			}
+		}
 	}
 	g.run()
 	if opts.Variant == nil && rep.Errors() > 0 && !hasGameType(rec) {
@@ -244,7 +263,7 @@ type draughtsGame struct {
 	rec     *notation.Record
 	rep     *Report
 	num     *numbering
-	matched func(m *notation.Move, short, full string)
+	matched func(m *notation.Move, mv draughts.Move, legal []draughts.Move)
 }
 
 func newDraughtsGame(c *compiled, rec *notation.Record, rep *Report) *draughtsGame {
@@ -395,7 +414,7 @@ func (g *draughtsGame) replay(st *lineState, line notation.Line, variation bool)
 			return st
 		}
 		if g.matched != nil {
-			g.matched(m, g.num.unambiguous(mv, st.legal), g.num.move(mv, true))
+			g.matched(m, mv, st.legal)
 		}
 		g.play(st, mv)
 		for _, alt := range late {
@@ -606,6 +625,75 @@ func recordNumbering(c *compiled, rec *notation.Record) (*numbering, error) {
 		return c.numbering(n)
 	}
 	return c.num, nil
+}
+
+// outputNumbering is the notation a rewritten record is written in: the
+// record's own, or its numeric or algebraic counterpart.
+func (g *draughtsGame) outputNumbering(target string) (*numbering, error) {
+	n := g.num.notation
+	switch target {
+	case "":
+		return g.num, nil
+	case "alpha":
+		if !n.alpha {
+			n.alpha, n.corner = true, 0
+		}
+	case "numeric":
+		if n.alpha {
+			n.alpha = false
+			if def := g.c.num.notation; !def.alpha {
+				n.corner = def.corner
+			} else {
+				n.corner = 2 // numbers from the top-left, as algebraic-notation files number FENs
+			}
+		}
+	default:
+		return nil, fmt.Errorf("unknown notation %q (numeric or alpha)", target)
+	}
+	return g.c.numbering(n)
+}
+
+// rewriteSetups writes the FEN tag, the setups and the GameType tag in the
+// output numbering, when it is not the record's.
+func (g *draughtsGame) rewriteSetups(out *numbering) {
+	if out == g.num {
+		return
+	}
+	convert := func(fen string) string {
+		p, err := g.r.ParseFEN(g.num.fen(fen))
+		if err != nil {
+			return fen // reported by the replay; kept as written
+		}
+		return out.formatFEN(p)
+	}
+	for i, t := range g.rec.Tags {
+		switch {
+		case strings.EqualFold(t.Name, "FEN") && strings.TrimSpace(t.Value) != "":
+			g.rec.Tags[i].Value = convert(t.Value)
+		case strings.EqualFold(t.Name, "GameType"):
+			num, _, _ := strings.Cut(t.Value, ",")
+			g.rec.Tags[i].Value = strings.TrimSpace(num) + "," + out.notation.String()
+		}
+	}
+	if g.rec.Setup != "" {
+		g.rec.Setup = convert(g.rec.Setup)
+	}
+	var walk func(l notation.Line)
+	walk = func(l notation.Line) {
+		for _, m := range l {
+			if m.Setup != "" {
+				m.Setup = convert(m.Setup)
+			}
+			for _, v := range m.Variations {
+				walk(v)
+			}
+		}
+	}
+	walk(g.rec.Moves)
+	if _, ok := g.rec.Tag("GameType"); !ok && g.c.variant.Draughts.PDNGameType != 0 {
+		g.rec.Tags = append(g.rec.Tags, notation.Tag{Name: "GameType",
+			Value: fmt.Sprintf("%d,%s", g.c.variant.Draughts.PDNGameType, out.notation)})
+	}
 }
 
 // DraughtsRules returns the engine rules and start position of a draughts

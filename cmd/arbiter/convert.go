@@ -27,6 +27,7 @@ func convertCommand() *cli.Command {
 		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "to", Value: "pdn", Usage: "pdn or json"},
 			&cli.StringFlag{Name: "captures", Value: "short", Usage: "pdn: short (19x30) or full (28x19x10) capture paths"},
+			&cli.StringFlag{Name: "notation", Usage: "pdn: write squares as numeric (32-28) or alpha (c3-d4); default: as the record does"},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` instead of standard output"},
 		}, variantFlags...),
 		Action: runConvert,
@@ -40,6 +41,9 @@ func runConvert(c *cli.Context) error {
 	}
 	if captures != "short" && captures != "full" {
 		return usageError("unknown --captures %q (short or full)", captures)
+	}
+	if n := c.String("notation"); n != "" && n != "numeric" && n != "alpha" {
+		return usageError("unknown --notation %q (numeric or alpha)", n)
 	}
 	opts, err := streamOptions(c)
 	if err != nil {
@@ -69,7 +73,9 @@ func runConvert(c *cli.Context) error {
 		}
 		err = readRecords(rc, f.name, opts, func(rec *notation.Record) error {
 			if to == "pdn" {
-				rep := normalise(rec, opts.Options, captures == "full")
+				o := opts.Options
+				o.Rewrite, o.FullPaths, o.Notation = true, captures == "full", c.String("notation")
+				rep := referee.Check(rec, o)
 				if rep.Verdict != referee.Valid {
 					bad++
 					fmt.Fprintf(c.App.ErrWriter, "%s:%d: game %d has errors; moves from the first error on are kept as written (run 'arbiter check')\n",
@@ -100,17 +106,6 @@ func runConvert(c *cli.Context) error {
 		return cli.Exit("", exitFindings)
 	}
 	return nil
-}
-
-// normalise rewrites each move the referee can match in its normal form.
-func normalise(rec *notation.Record, opts referee.Options, full bool) *referee.Report {
-	opts.Matched = func(m *notation.Move, short, fullPath string) {
-		m.Text = short
-		if full {
-			m.Text = fullPath
-		}
-	}
-	return referee.Check(rec, opts)
 }
 
 // readRecords reads PDN, or JSON lines of records; JSON is recognised by

@@ -20,6 +20,7 @@ func TestConvertGolden(t *testing.T) {
 		{"convert-partial-path.pdn", []string{"convert", td + "draughts/avignon-2014-game39.pdn"}, 0},
 		{"convert-full-paths.pdn", []string{"convert", "--captures", "full", td + "draughts/avignon-2014-game39.pdn"}, 0},
 		{"convert-variation.pdn", []string{"convert", td + "draughts/world-title-match-women-2024-game2.pdn"}, 1},
+		{"convert-russian-numeric.pdn", []string{"convert", "--notation", "numeric", td + "draughts/belarus-2015-round3-games1-2.pdn"}, 0},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -35,7 +36,7 @@ func TestConvertGolden(t *testing.T) {
 // PDN -> JSON -> PDN keeps tags, comments, variations and moves, and the
 // PDN written converts to itself.
 func TestConvertRoundTrip(t *testing.T) {
-	for _, f := range []string{"championnat-de-france-2021.pdn", "world-title-match-women-2024-game2.pdn", "avignon-2014-game39.pdn"} {
+	for _, f := range []string{"championnat-de-france-2021.pdn", "world-title-match-women-2024-game2.pdn", "avignon-2014-game39.pdn", "belarus-2015-round3-games1-2.pdn"} {
 		t.Run(f, func(t *testing.T) {
 			js, _, _ := arbiter(t, "", "convert", "--to", "json", td+"draughts/"+f)
 			if strings.Count(js, "\n") == 0 {
@@ -108,5 +109,21 @@ func writeLine(b *strings.Builder, l notation.Line) {
 			writeLine(b, v)
 			b.WriteString(")")
 		}
+	}
+}
+
+// Numeric and algebraic notation convert into each other without loss.
+func TestConvertNotationRoundTrip(t *testing.T) {
+	orig, _, _ := arbiter(t, "", "convert", "--notation", "alpha", td+"draughts/belarus-2015-round3-games1-2.pdn")
+	numeric, _, code := arbiter(t, orig, "convert", "--notation", "numeric", "-")
+	if code != 0 || !strings.Contains(numeric, "1. 21-17 9-13") || !strings.Contains(numeric, `[GameType "25,W,8,8,N2,0"]`) {
+		t.Fatalf("numeric (exit %d):\n%s", code, numeric)
+	}
+	back, _, _ := arbiter(t, numeric, "convert", "--notation", "alpha", "-")
+	if back != orig {
+		t.Errorf("alpha -> numeric -> alpha changed the record:\n%s\n---\n%s", orig, back)
+	}
+	if _, errOut, code := arbiter(t, numeric, "check", "-"); code != 0 {
+		t.Errorf("the numeric record does not check: %s", errOut)
 	}
 }
