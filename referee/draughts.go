@@ -171,7 +171,9 @@ func Check(rec *notation.Record, opts Options) (rep *Report) {
 			rep.add(Diagnostic{Diagnostic: notation.Diagnostic{Pos: gtPos, Severity: notation.Error, Code: "notation", Msg: err.Error()}})
 			return rep
 		}
-		defer g.rewriteSetups(out)
+		if opts.Notation != "" {
+			defer g.rewriteSetups(out)
+		}
 		g.matched = func(m *notation.Move, mv draughts.Move, legal []draughts.Move) {
 			if opts.FullPaths {
 				m.Text = out.move(mv, true)
@@ -654,11 +656,8 @@ func (g *draughtsGame) outputNumbering(target string) (*numbering, error) {
 }
 
 // rewriteSetups writes the FEN tag, the setups and the GameType tag in the
-// output numbering, when it is not the record's.
+// output numbering.
 func (g *draughtsGame) rewriteSetups(out *numbering) {
-	if out == g.num {
-		return
-	}
 	convert := func(fen string) string {
 		p, err := g.r.ParseFEN(g.num.fen(fen))
 		if err != nil {
