@@ -1,6 +1,9 @@
 package referee
 
 import (
+	"golang.org/x/text/encoding/charmap"
+
+	"arbiter/variants"
 	"bytes"
 	"fmt"
 	"path/filepath"
@@ -9,41 +12,71 @@ import (
 	"testing"
 )
 
-// The international tournament corpus replays with exactly the findings
-// below: each a genuine fault of the record, looked at by hand. A new error
-// is either a new bug in arbiter or a finding to add here after checking it.
-func TestInternationalCorpusFindings(t *testing.T) {
-	files := readCorpus(t, "draughts/international-tournaments")
-	want := []string{
-		"BrunoVsScan31.pdn game 11: illegal move 32 17-11: no piece on 17",
-		"World Title Match Women 2024.pdn game 2: illegal move 1 5-10: 10 is occupied",
+// Each corpus folder replays with exactly the findings listed: each a
+// genuine fault of the record, looked at by hand. A new error is either a
+// new bug in arbiter or a finding to add here after checking it.
+func TestCorpusFindings(t *testing.T) {
+	tests := []struct {
+		folder  string
+		variant string // "" = as the records' tags say
+		games   int
+		want    []string
+	}{
+		{"draughts/international-tournaments", "", 774, []string{
+			"BrunoVsScan31.pdn game 11: illegal move 32 17-11: no piece on 17",
+			"World Title Match Women 2024.pdn game 2: illegal move 1 5-10: 10 is occupied",
+		}},
+		// The English files carry no GameType tag. Game 541 is the one the
+		// corpus notes as Tinsley's game 540 (counted from 0).
+		{"draughts/english", "english", 726, []string{
+			"tinsley.pdn game 541: illegal move 62 32-28: no piece on 32",
+		}},
+		{"draughts/russian-belarus", "", 484, nil},
 	}
-	var got []string
-	games := 0
-	for name, data := range files {
-		err := CheckStream(bytes.NewReader(data), name, StreamOptions{}, func(r *Report) error {
-			games++
-			for _, d := range r.Diagnostics {
-				if d.Severity.String() == "error" {
-					got = append(got, fmt.Sprintf("%s game %d: %s %s %d %s: %s", filepath.Base(name), r.Game, d.Code, "move", d.MoveNumber, d.Move, d.Msg))
+	for _, tc := range tests {
+		t.Run(tc.folder, func(t *testing.T) {
+			files := readCorpus(t, tc.folder)
+			opts := StreamOptions{}
+			if tc.variant != "" {
+				v, err := variants.Lookup(tc.variant)
+				if err != nil {
+					t.Fatal(err)
+				}
+				opts.Variant = v
+			}
+			var got []string
+			games := 0
+			for name, data := range files {
+				if strings.Contains(name, "cp1251") {
+					opts.PDN.Encoding = charmap.Windows1251
+				} else {
+					opts.PDN.Encoding = nil
+				}
+				err := CheckStream(bytes.NewReader(data), name, opts, func(r *Report) error {
+					games++
+					for _, d := range r.Diagnostics {
+						if d.Severity.String() == "error" {
+							got = append(got, fmt.Sprintf("%s game %d: %s move %d %s: %s", filepath.Base(name), r.Game, d.Code, d.MoveNumber, d.Move, d.Msg))
+						}
+					}
+					return nil
+				})
+				if err != nil {
+					t.Fatal(err)
 				}
 			}
-			return nil
+			sort.Strings(got)
+			if games != tc.games {
+				t.Errorf("%d games, want %d", games, tc.games)
+			}
+			if len(got) != len(tc.want) {
+				t.Fatalf("errors:\n  %s\nwant:\n  %s", strings.Join(got, "\n  "), strings.Join(tc.want, "\n  "))
+			}
+			for i := range tc.want {
+				if !strings.HasPrefix(got[i], tc.want[i]) {
+					t.Errorf("error %d = %q, want %q", i, got[i], tc.want[i])
+				}
+			}
 		})
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
-	sort.Strings(got)
-	if games != 774 {
-		t.Errorf("%d games, want 774", games)
-	}
-	if len(got) != len(want) {
-		t.Fatalf("errors:\n  %s\nwant:\n  %s", strings.Join(got, "\n  "), strings.Join(want, "\n  "))
-	}
-	for i := range want {
-		if !strings.HasPrefix(got[i], want[i]) {
-			t.Errorf("error %d = %q, want %q", i, got[i], want[i])
-		}
 	}
 }
