@@ -1,8 +1,6 @@
 package referee
 
 import (
-	"golang.org/x/text/encoding/charmap"
-
 	"arbiter/variants"
 	"bytes"
 	"fmt"
@@ -47,11 +45,6 @@ func TestCorpusFindings(t *testing.T) {
 			var got []string
 			games := 0
 			for name, data := range files {
-				if strings.Contains(name, "cp1251") {
-					opts.PDN.Encoding = charmap.Windows1251
-				} else {
-					opts.PDN.Encoding = nil
-				}
 				err := CheckStream(bytes.NewReader(data), name, opts, func(r *Report) error {
 					games++
 					for _, d := range r.Diagnostics {

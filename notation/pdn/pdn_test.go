@@ -737,3 +737,25 @@ func TestConcurrentParse(t *testing.T) {
 		}
 	}
 }
+
+func TestEncodingGuess(t *testing.T) {
+	tests := []struct {
+		name string
+		in   []byte
+		want string
+	}{
+		{"French in Windows-1252", []byte("[White \"L\xe9on M\xe9nard\"]\n[Event \"Tourn\xe9e d'\xe9t\xe9\"]\n1. 32-28 *"), "Léon Ménard"},
+		{"Russian in Windows-1251", []byte("[White \"\xcd\xe5\xec\xe5\xf6 \xc4\xec\xe8\xf2\xf0\xe8\xe9\"]\n1. c3-d4 *"), "Немец Дмитрий"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			recs, err := ReadAll(bytes.NewReader(tc.in), "x", Options{})
+			if err != nil || len(recs) != 1 {
+				t.Fatal(recs, err)
+			}
+			if v, _ := recs[0].Tag("White"); v != tc.want {
+				t.Errorf("White = %q, want %q", v, tc.want)
+			}
+		})
+	}
+}

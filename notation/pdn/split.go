@@ -776,13 +776,34 @@ func (s *Splitter) decode(g *GameText, b []byte) {
 			Msg: fmt.Sprintf("%d byte(s) that are not UTF-8 in the game text (replaced by U+FFFD)", bad)})
 		return
 	}
-	out, err := charmap.Windows1252.NewDecoder().Bytes(b)
+	cm, name := charmap.Windows1252, "Windows-1252"
+	if looksCyrillic(b) {
+		cm, name = charmap.Windows1251, "Windows-1251 (it reads as Cyrillic; --encoding chooses another)"
+	}
+	out, err := cm.NewDecoder().Bytes(b)
 	if err != nil { // cannot happen: every byte has a mapping
 		out = []byte(string(b))
 	}
 	g.Text, g.offMode = string(out), offPerRune
 	g.Diagnostics = append(g.Diagnostics, notation.Diagnostic{Pos: g.Pos, Severity: notation.Warning, Code: CodeNotUTF8,
-		Msg: "game text is not UTF-8; read as Windows-1252"})
+		Msg: "game text is not UTF-8; read as " + name})
+}
+
+// looksCyrillic tells Windows-1251 text from Windows-1252 text: in 1251
+// the letters of a Cyrillic word are all bytes from 0xC0 up, so such bytes
+// stand next to each other, while in Western European text an accented
+// letter (0xC0 up in 1252 too) mostly stands between ASCII letters.
+func looksCyrillic(b []byte) bool {
+	runs, pairs := 0, 0
+	for i := 0; i+1 < len(b); i++ {
+		if b[i] >= 0xC0 {
+			runs++
+			if b[i+1] >= 0xC0 {
+				pairs++
+			}
+		}
+	}
+	return runs >= 4 && 2*pairs > runs
 }
 
 // ReadAll splits r and parses every game. The error is a read error; the
