@@ -12,8 +12,13 @@ import (
 // skip when it is absent.
 const corpusDir = "../../shared/corpus"
 
+// readCorpus reads the .pdn files of a corpus folder, or the one file
+// sub.pdn when sub names a file without its extension.
 func readCorpus(tb testing.TB, sub string) map[string][]byte {
 	files, _ := filepath.Glob(filepath.Join(corpusDir, sub, "*.pdn"))
+	if len(files) == 0 {
+		files, _ = filepath.Glob(filepath.Join(corpusDir, sub+".pdn"))
+	}
 	if len(files) == 0 {
 		tb.Skipf("corpus %s not present", sub)
 	}

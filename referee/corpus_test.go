@@ -30,6 +30,19 @@ func TestCorpusFindings(t *testing.T) {
 			"tinsley.pdn game 541: illegal move 62 32-28: no piece on 32",
 		}},
 		{"draughts/russian-belarus", "", 484, nil},
+		// pdn-conformance files without a GameType tag, with the rules
+		// their games are in.
+		{"draughts/pdn-conformance/succeed/ussr1947", "russian", 153, nil},
+		{"draughts/pdn-conformance/fail/abatsiev", "russian", 56, []string{
+			`abatsiev.pdn game 36: unreadable-move move 1 -: cannot read move "-"`,
+		}},
+		{"draughts/pdn-conformance/succeed/OCA_2.0", "english", 43, nil},
+		{"draughts/pdn-conformance/succeed/Principles of Strategy", "english", 16, nil},
+		{"draughts/pdn-conformance/succeed/inferno", "english", 68, nil},
+		{"draughts/pdn-conformance/succeed/Tricks traps and shots", "english", 91, []string{
+			"Tricks traps and shots.pdn game 57: ambiguous move 19 10x26",
+			"Tricks traps and shots.pdn game 90: ambiguous move 11 32x7",
+		}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.folder, func(t *testing.T) {
