@@ -77,9 +77,23 @@ func compileDraughts(v *variants.Variant) (*compiled, error) {
 		Priority:            draughts.PriorityFree,
 		PromoteInPassing:    d.Promotion.InPassing,
 	}
-	if d.Capture.Priority == "majority" {
+	switch d.Capture.Priority {
+	case "majority":
 		r.Priority = draughts.PriorityMajority
+	case "value":
+		r.Priority = draughts.PriorityValue
 	}
+	r.ManValue, r.KingValue = d.Capture.ManValue, d.Capture.KingValue
+	r.PreferKingCapture = d.Capture.PreferKingCapture
+	r.PreferMostKings = d.Capture.PreferMostKings
+	r.PreferEarlyKings = d.Capture.PreferEarlyKings
+	r.OrthogonalCaptures = d.Capture.Orthogonal
+	r.RemoveAtOnce = d.Capture.RemoveAtOnce
+	r.NoReversal = d.Capture.NoReversal
+	r.KingStopsBehind = d.Kings.StopBehind
+	r.KingMoveLimit = d.Kings.MoveLimit
+	r.AllSquares = d.Board.AllSquares
+	r.Orthogonal = d.Board.Directions == "orthogonal"
 	if err := r.Init(); err != nil {
 		return nil, fmt.Errorf("%s: %v", v.File, err)
 	}

@@ -189,7 +189,11 @@ func (g *draughtsGame) explain(pos draughts.Position, sq []int, writtenCapture b
 	fr, fc := g.r.RowCol(from)
 	tr, tc := g.r.RowCol(to)
 	dr, dc := tr-fr, tc-fc
-	if dr == 0 || abs(dr) != abs(dc) {
+	if g.r.Orthogonal {
+		if dr != 0 && dc != 0 {
+			return fmt.Sprintf("%s and %s are not on one rank or file", name(from), name(to))
+		}
+	} else if dr == 0 || abs(dr) != abs(dc) {
 		return fmt.Sprintf("%s and %s are not on one diagonal", name(from), name(to))
 	}
 	if pc.IsMan() {
@@ -200,11 +204,11 @@ func (g *draughtsGame) explain(pos draughts.Position, sq []int, writtenCapture b
 		if dr*forward < 0 {
 			return "men do not move backwards"
 		}
-		if abs(dr) > 1 {
+		if max(abs(dr), abs(dc)) > 1 {
 			return "a man moves one square at a time"
 		}
 	}
-	if pc.IsKing() && !g.r.FlyingKings && abs(dr) > 1 {
+	if pc.IsKing() && !g.r.FlyingKings && max(abs(dr), abs(dc)) > 1 {
 		return "a king moves one square at a time in this variant"
 	}
 	return fmt.Sprintf("the way from %s to %s is blocked", name(from), name(to))

@@ -27,6 +27,12 @@ type Draughts struct {
 		// first player's side, is a playing square. Squares are numbered
 		// 1.. along the playing squares row by row from that corner.
 		TopLeftDark bool `yaml:"top_left_dark"`
+		// AllSquares: every square is a playing square (Turkish), numbered
+		// row by row from the top-left.
+		AllSquares bool `yaml:"all_squares"`
+		// Directions pieces move and capture along: "diagonal" (the
+		// default) or "orthogonal" (ranks and files: Turkish).
+		Directions string `yaml:"directions"`
 	} `yaml:"board"`
 	// Start is the start position as a PDN FEN.
 	Start string `yaml:"start"`
@@ -38,12 +44,39 @@ type Draughts struct {
 		// Flying kings move and capture along a whole diagonal; others
 		// one square at a time.
 		Flying bool `yaml:"flying"`
+		// StopBehind: a flying king lands on the square just beyond the
+		// piece it captures (Thai).
+		StopBehind bool `yaml:"stop_behind"`
+		// MoveLimit: a side that still has men may make at most this many
+		// non-capturing moves in a row with the same king (Frisian: 3); 0
+		// for no limit.
+		MoveLimit int `yaml:"move_limit"`
 	} `yaml:"kings"`
 	Capture struct {
 		Compulsory bool `yaml:"compulsory"`
-		// Priority: "free" (any capture) or "majority" (the capture
-		// taking the most pieces must be played).
-		Priority string `yaml:"priority"`
+		// Priority: "free" (any capture), "majority" (the capture taking
+		// the most pieces must be played) or "value" (the capture taking
+		// the most value, men and kings counting man_value and king_value:
+		// Frisian).
+		Priority  string `yaml:"priority"`
+		ManValue  int    `yaml:"man_value"`
+		KingValue int    `yaml:"king_value"`
+		// Then, in this order, among captures the priority leaves: one made
+		// by a king (Italian, Frisian; Czech with free priority), the one
+		// taking the most kings (Spanish, Portuguese, Italian), the one that
+		// meets a king earliest (Italian).
+		PreferKingCapture bool `yaml:"prefer_king_capture"`
+		PreferMostKings   bool `yaml:"prefer_most_kings"`
+		PreferEarlyKings  bool `yaml:"prefer_early_kings"`
+		// Orthogonal: men and kings also capture along ranks and files,
+		// over the next playing square (Frisian).
+		Orthogonal bool `yaml:"orthogonal"`
+		// RemoveAtOnce: a captured piece leaves the board as it is jumped
+		// (Thai, Turkish); otherwise pieces stay until the move ends.
+		RemoveAtOnce bool `yaml:"remove_at_once"`
+		// NoReversal: a multiple capture may not turn back 180 degrees
+		// (Turkish).
+		NoReversal bool `yaml:"no_reversal"`
 	} `yaml:"capture"`
 	Promotion struct {
 		// InPassing: a man that reaches the far row during a capture
@@ -128,8 +161,20 @@ func (d *Draughts) validate(fail func(key, format string, args ...any) error) er
 	}
 	switch d.Capture.Priority {
 	case "free", "majority":
+	case "value":
+		if d.Capture.ManValue < 1 || d.Capture.KingValue < 1 {
+			return fail("priority", "capture.priority value needs capture.man_value and capture.king_value (at least 1)")
+		}
 	default:
-		return fail("priority", "capture.priority must be free or majority, not %q", d.Capture.Priority)
+		return fail("priority", "capture.priority must be free, majority or value, not %q", d.Capture.Priority)
+	}
+	switch d.Board.Directions {
+	case "", "diagonal", "orthogonal":
+	default:
+		return fail("directions", "board.directions must be diagonal or orthogonal, not %q", d.Board.Directions)
+	}
+	if d.Kings.MoveLimit < 0 {
+		return fail("move_limit", "kings.move_limit must be 0 (none) or more")
 	}
 	effect := func(key, e string) error {
 		if e != EffectForced && e != EffectClaimable {
