@@ -70,6 +70,38 @@ func (p *Position) apply(m *cmove) {
 	p.turn = o
 }
 
+// countKingMove keeps the KingMoveLimit history after m was applied: call
+// it after apply when KingMoveLimit > 0.
+func (p *Position) countKingMove(m *cmove) {
+	c := p.turn ^ 1
+	switch {
+	case p.pc[c].andNot(p.kings).zero():
+		// Only kings left: the limit no longer applies (and the count is
+		// kept at zero, so that positions repeat as usual).
+		p.kingSq[c], p.kingRun[c] = 0, 0
+	case m.n == 0 && p.kings.has(m.to) && !m.prom:
+		if p.kingSq[c] == m.from+1 {
+			p.kingRun[c] = min(p.kingRun[c]+1, 255)
+		} else {
+			p.kingRun[c] = 1
+		}
+		p.kingSq[c] = m.to + 1
+	default:
+		p.kingSq[c], p.kingRun[c] = 0, 0
+	}
+}
+
+// limitedKing returns the king of the side to move that may not make a
+// non-capturing move under KingMoveLimit, as a set (empty if none).
+func (r *Rules) limitedKing(p *Position) bb {
+	c := p.turn & 1
+	if r.KingMoveLimit == 0 || int(p.kingRun[c]) < r.KingMoveLimit || p.kingSq[c] == 0 ||
+		p.pc[c].andNot(p.kings).zero() {
+		return bb{}
+	}
+	return bit(p.kingSq[c] - 1).and(p.pc[c]).and(p.kings)
+}
+
 // pathRec locates a capture's landing squares and captured pieces in
 // gen.arena: n landing squares at off, then n captured pieces.
 type pathRec struct{ off uint32 }
@@ -108,8 +140,9 @@ type gen struct {
 
 // capturers returns a superset of the pieces of the side to move that can
 // capture, computed with whole-board bitboard operations: exactly the men
-// that have a capture, plus all kings if some king has one. It is empty
-// exactly when there is no capture.
+// that have a capture (with the general generator: all men if one has),
+// plus all kings if some king has one. It is empty exactly when there is no
+// capture.
 func (r *Rules) capturers(p *Position) bb {
 	if r.general {
 		return r.capturersG(p)
@@ -656,5 +689,8 @@ func (r *Rules) Play(p Position, m Move) Position {
 		}
 	}
 	p.apply(&cm)
+	if r.KingMoveLimit > 0 {
+		p.countKingMove(&cm)
+	}
 	return p
 }

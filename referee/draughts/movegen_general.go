@@ -63,7 +63,7 @@ func (r *Rules) countQuietG(p *Position) int {
 	own := p.pc[c]
 	empty := r.valid.andNot(own.or(p.pc[c^1]))
 	men := own.andNot(p.kings)
-	kings := own.and(p.kings)
+	kings := own.and(p.kings).andNot(r.limitedKing(p))
 	n := 0
 	if !men.zero() {
 		for _, d := range r.manMoveG[c] {
@@ -100,7 +100,7 @@ func (g *gen) quietG(p *Position) {
 			}
 		}
 	}
-	kings := own.and(p.kings)
+	kings := own.and(p.kings).andNot(r.limitedKing(p))
 	for !kings.zero() {
 		k := kings.pop()
 		for _, d := range r.kingMoveG {

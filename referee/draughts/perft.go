@@ -35,6 +35,9 @@ func (g *gen) perft(p Position, depth int) uint64 {
 	for i := start; i < end; i++ {
 		q := p
 		q.apply(&g.moves[i])
+		if g.r.KingMoveLimit > 0 {
+			q.countKingMove(&g.moves[i])
+		}
 		total += g.perft(q, depth-1)
 	}
 	g.moves = g.moves[:start]

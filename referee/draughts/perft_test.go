@@ -18,9 +18,11 @@ const (
 // DRAUGHTS_PERFT_DEEP=1 go test ./referee/draughts/ (and not -short).
 func deep() bool { return !testing.Short() && os.Getenv("DRAUGHTS_PERFT_DEEP") != "" }
 
-// rules8x8 returns the test-only 8x8 rule sets. Each side has 12 men on its
+// rules8x8 returns the test-only rule sets other than international (the
+// 8x8 ones, Frisian, Canadian, Turkish). Each 8x8 side has 12 men on its
 // first three rows (Initial); the counts from the start position do not
-// depend on which corner is dark or which colour is at the top.
+// depend on which corner is dark or which colour is at the top, but the
+// Spanish, Portuguese and Italian boards are mirrored as in play.
 func rules8x8(t testing.TB) map[string]*Rules {
 	base := Rules{
 		Width: 8, Height: 8,
@@ -38,8 +40,49 @@ func rules8x8(t testing.TB) map[string]*Rules {
 	russian.PromoteInPassing = true
 	brazilian := base // international rules on 8x8
 	brazilian.Priority = PriorityMajority
-	pool := base // flying kings, free choice, no promotion in passing
-	out := map[string]*Rules{"english": &english, "russian": &russian, "brazilian": &brazilian, "pool": &pool}
+	pool := base    // flying kings, free choice, no promotion in passing
+	spanish := base // men capture forward only; most pieces, then most kings
+	spanish.TopLeftDark = true
+	spanish.ManCapturesBackward = false
+	spanish.Priority = PriorityMajority
+	spanish.PreferMostKings = true
+	portuguese := spanish // the same rules
+	italian := base       // short kings that men may not take; four precedence rules
+	italian.TopLeftDark = true
+	italian.ManCapturesBackward = false
+	italian.FlyingKings = false
+	italian.MenCaptureKings = false
+	italian.Priority = PriorityMajority
+	italian.PreferKingCapture = true
+	italian.PreferMostKings = true
+	italian.PreferEarlyKings = true
+	czech := base // men capture forward only; a king must capture if it can
+	czech.ManCapturesBackward = false
+	czech.PreferKingCapture = true
+	thai := base // kings stop behind the piece; pieces removed at once
+	thai.ManCapturesBackward = false
+	thai.KingStopsBehind = true
+	thai.RemoveAtOnce = true
+	// Thai is played with two rows of men each (8 men); the published
+	// perft figures are from the usual three rows (12 men).
+	thai8 := thai
+	thai8.StartRows = 2
+	frisian := International() // orthogonal captures too; value, then king
+	frisian.OrthogonalCaptures = true
+	frisian.Priority = PriorityValue
+	frisian.ManValue, frisian.KingValue = 2, 3
+	frisian.PreferKingCapture = true
+	canadian := *International()
+	canadian.Width, canadian.Height = 12, 12
+	turkish := Rules{ // all 64 squares, orthogonal moves, pieces removed at once
+		Width: 8, Height: 8, AllSquares: true, Orthogonal: true,
+		StartRows: 2, StartOffset: 1,
+		FlyingKings: true, CaptureCompulsory: true, MenCaptureKings: true,
+		Priority: PriorityMajority, RemoveAtOnce: true, NoReversal: true,
+	}
+	out := map[string]*Rules{"english": &english, "russian": &russian, "brazilian": &brazilian, "pool": &pool,
+		"spanish": &spanish, "portuguese": &portuguese, "italian": &italian, "czech": &czech, "thai": &thai, "thai8": &thai8,
+		"frisian": frisian, "canadian": &canadian, "turkish": &turkish}
 	for name, r := range out {
 		if err := r.Init(); err != nil {
 			t.Fatalf("%s: %v", name, err)
@@ -73,6 +116,17 @@ var perftCases = []perftCase{
 	{"brazilian/drop", "brazilian", "", false, []uint64{7, 49, 302, 1469, 7473, 37628, 187302, 907830, 4431766, 21560022, 105491257}, 8},
 	{"pool/keep", "pool", "", true, []uint64{7, 49, 302, 1469, 7482, 37986, 190146, 929902, 4570615, 22442551, 110877932}, 8},
 	{"pool/drop", "pool", "", false, []uint64{7, 49, 302, 1469, 7482, 37986, 190146, 929896, 4570534, 22435955, 110833952}, 8},
+	{"czech/keep", "czech", "", true, []uint64{7, 49, 302, 1469, 7361, 36768, 179740, 845931, 3963671, 18368918, 84967210, 386267783}, 8},
+	{"czech/drop", "czech", "", false, []uint64{7, 49, 302, 1469, 7361, 36768, 179740, 845931, 3963671, 18368918, 84967210, 386262109}, 8},
+	{"spanish/keep", "spanish", "", true, []uint64{7, 49, 302, 1469, 7361, 36473, 177532, 828783, 3860866, 17743464, 81383200, 365734003}, 8},
+	{"spanish/drop", "spanish", "", false, []uint64{7, 49, 302, 1469, 7361, 36473, 177532, 828783, 3860866, 17743464, 81383200, 365728331}, 8},
+	{"italian/keep", "italian", "", true, []uint64{7, 49, 302, 1469, 7361, 36473, 177532, 828783, 3860875, 17761384, 81647058, 367917147}, 8},
+	{"italian/drop", "italian", "", false, []uint64{7, 49, 302, 1469, 7361, 36473, 177532, 828783, 3860875, 17761384, 81647058, 367911475}, 8},
+	{"thai/keep", "thai", "", true, []uint64{7, 49, 302, 1469, 7361, 36768, 179740, 845931, 3963648, 18363523, 84892793, 385719334}, 8},
+	{"thai/drop", "thai", "", false, []uint64{7, 49, 302, 1469, 7361, 36768, 179740, 845931, 3963648, 18363523, 84892793, 385713660}, 8},
+	{"frisian/keep", "frisian", "", true, []uint64{9, 81, 658, 3880, 21345, 103584, 550314, 2907905, 16204497, 90161025}, 7},
+	{"frisian/drop", "frisian", "", false, []uint64{9, 81, 658, 3874, 21265, 102431, 540126, 2825779, 15605069, 85817725}, 7},
+	{"canadian", "canadian", "", false, []uint64{11, 121, 1222, 10053, 79049, 584100, 4369366, 31839056, 237209258}, 7},
 }
 
 func TestPerft(t *testing.T) {

@@ -2,7 +2,9 @@ package draughts
 
 // Position is a board and the side to move. It is a comparable value
 // (usable as a map key for repetition detection; two positions are equal when
-// they have the same Rules, pieces and side to move) and cheap to copy.
+// they have the same Rules, pieces and side to move, and under
+// Rules.KingMoveLimit the same count of moves made by the same king) and
+// cheap to copy.
 // Positions are made by Rules methods (StartPosition, ParseFEN,
 // EmptyPosition, Play); the zero Position is an empty board without rules on
 // which Set does nothing.
@@ -11,6 +13,9 @@ type Position struct {
 	pc    [2]bb // pieces of each colour
 	kings bb    // kings of both colours
 	turn  Color
+	// KingMoveLimit only: for each side, 1 + the index of the king that
+	// made its last non-capturing moves (0 if none), and how many in a row.
+	kingSq, kingRun [2]uint8
 }
 
 // EmptyPosition returns an empty board with FirstMover to move.

@@ -11,6 +11,15 @@
 // padded bitboard layout (two rows of Width/2 squares followed by one ghost
 // bit), so that each diagonal direction is one constant shift; boards up to
 // 14x14 fit in the 128 bits.
+//
+// With Rules.AllSquares every square is a playing square (Turkish draughts),
+// numbered 1..Width*Height row by row from the top-left; internally each row
+// is followed by one ghost bit (boards up to 10x10 fit). Such boards, and
+// the rules the fast diagonal generator does not handle (orthogonal moves
+// or captures, kings stopping behind the captured piece, pieces removed
+// during the capture, no 180-degree turns, the king move limit), are played
+// by the general generator of movegen_general.go, which works on a table of
+// neighbours in eight directions.
 package draughts
 
 import (
@@ -128,7 +137,8 @@ func (p Priority) String() string {
 type Rules struct {
 	// Width and Height of the board in squares (10, 10 for international).
 	// Width must be even; ceil(Height/2)*(Width+1) must be at most 128
-	// (so up to 14x14).
+	// (so up to 14x14). With AllSquares, Width may be odd and
+	// Height*(Width+1) must be at most 128 (so up to 10x10).
 	Width, Height int
 	// TopLeftDark: whether the top-left square (row 0, col 0, as White sees
 	// the board) is a playing square. False for international draughts,
@@ -138,9 +148,11 @@ type Rules struct {
 	FirstMover Color
 	// ManCapturesBackward: men capture backwards as well as forwards.
 	ManCapturesBackward bool
-	// FlyingKings: kings move any distance along a free diagonal and capture
-	// at a distance, landing on any empty square beyond. Otherwise kings
-	// move and capture like men, one square, in all four directions.
+	// FlyingKings: kings move any distance along a free diagonal (a free
+	// rank or file with Orthogonal) and capture at a distance, landing on
+	// any empty square beyond (the first one with KingStopsBehind).
+	// Otherwise kings move and capture like men, one square, in all four
+	// directions (and orthogonally too with OrthogonalCaptures).
 	FlyingKings bool
 	// CaptureCompulsory: when a capture is possible a non-capture is illegal.
 	CaptureCompulsory bool
@@ -153,7 +165,8 @@ type Rules struct {
 	// MenCaptureKings: men may capture kings (false in Italian draughts).
 	MenCaptureKings bool
 	// StartRows is how many rows of men each side has in the default start
-	// position (StartPosition("")); 0 means (Height-2)/2.
+	// position (StartPosition("")); 0 means (Height-2)/2 - StartOffset
+	// (all rows but the two middle ones).
 	StartRows int
 	// StartOffset is how many rows at each side's own edge are left empty
 	// in the default start position, before its StartRows rows of men (1
@@ -223,6 +236,15 @@ type Rules struct {
 	// wins (Italian). Sequences longer than 32 pieces compare on their
 	// first 32.
 	PreferEarlyKings bool
+
+	// KingMoveLimit: a side that still has men may not make more than
+	// this many non-capturing moves in a row with the same king (Frisian
+	// draughts: 3); 0 means no limit. This rule depends on the game's
+	// history: Positions made by Play (and perft) carry, for each side, the
+	// king that made its last moves and how many; a position from a FEN
+	// carries no history (no moves counted). The published Frisian perft
+	// figures are without this rule.
+	KingMoveLimit int
 
 	// Tables filled by Init.
 	inited bool
@@ -315,6 +337,8 @@ func (r *Rules) Init() error {
 		return fmt.Errorf("draughts: capture priority %v not supported", r.Priority)
 	case r.Priority == PriorityValue && (r.ManValue < 1 || r.ManValue > 1000 || r.KingValue < 1 || r.KingValue > 1000):
 		return fmt.Errorf("draughts: capture values %d (man) and %d (king) must be in 1..1000", r.ManValue, r.KingValue)
+	case r.KingMoveLimit < 0 || r.KingMoveLimit > 255:
+		return fmt.Errorf("draughts: king move limit %d out of range 0..255", r.KingMoveLimit)
 	case r.StartRows < 0 || r.StartOffset < 0 || 2*(r.StartRows+r.StartOffset) > h:
 		return fmt.Errorf("draughts: %d start rows after %d empty rows do not fit a board of height %d", r.StartRows, r.StartOffset, h)
 	}
@@ -465,7 +489,7 @@ func (r *Rules) Init() error {
 	if orthCaps {
 		r.kingCapG = append(r.kingCapG, orth...)
 	}
-	r.general = r.AllSquares || orthCaps || (r.KingStopsBehind && r.FlyingKings) || r.RemoveAtOnce || r.NoReversal
+	r.general = r.AllSquares || orthCaps || (r.KingStopsBehind && r.FlyingKings) || r.RemoveAtOnce || r.NoReversal || r.KingMoveLimit > 0
 	r.ranked = r.Priority != PriorityFree || r.PreferKingCapture || r.PreferMostKings || r.PreferEarlyKings
 	r.rankCount = r.Priority == PriorityMajority && !r.PreferKingCapture && !r.PreferMostKings && !r.PreferEarlyKings
 	// Under a count or value priority a longer capture always ranks
