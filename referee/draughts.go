@@ -710,11 +710,30 @@ func (g *draughtsGame) rewriteSetups(out *numbering) {
 }
 
 // DraughtsRules returns the engine rules and start position of a draughts
-// variant, for tools (perft, convert) that drive the engine directly.
+// variant, for tools (perft) that drive the engine directly.
 func DraughtsRules(v *variants.Variant) (*draughts.Rules, draughts.Position, error) {
 	c, err := compileDraughts(v)
 	if err != nil {
 		return nil, draughts.Position{}, err
 	}
 	return c.rules, c.start, nil
+}
+
+// DraughtsMove writes an engine move in the variant's own notation, with
+// its full path when full is set.
+func DraughtsMove(v *variants.Variant, m draughts.Move, full bool) string {
+	c, err := compileDraughts(v)
+	if err != nil {
+		return m.FullString()
+	}
+	return c.num.move(m, full)
+}
+
+// DraughtsPosition reads a FEN written in the variant's own notation.
+func DraughtsPosition(v *variants.Variant, fen string) (draughts.Position, error) {
+	c, err := compileDraughts(v)
+	if err != nil {
+		return draughts.Position{}, err
+	}
+	return c.rules.ParseFEN(c.num.fen(fen))
 }

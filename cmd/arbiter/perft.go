@@ -19,7 +19,7 @@ func perftCommand() *cli.Command {
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "variant", Value: "international", Usage: "rules (see 'arbiter variants')"},
 			&cli.StringFlag{Name: "variant-file", Usage: "a YAML `FILE` describing the rules"},
-			&cli.StringFlag{Name: "fen", Usage: "start from this position instead of the variant's start"},
+			&cli.StringFlag{Name: "fen", Usage: "start from this position (in the variant's notation) instead of the variant's start"},
 			&cli.IntFlag{Name: "depth", Aliases: []string{"d"}, Required: true, Usage: "plies to search (1-20)"},
 			&cli.BoolFlag{Name: "divide", Usage: "print the count below each legal move of the position"},
 			&cli.BoolFlag{Name: "keep-duplicates", Usage: "count every capture path, even when two take the same pieces"},
@@ -51,7 +51,7 @@ func runPerft(c *cli.Context) error {
 		return usageError("%v", err)
 	}
 	if fen := c.String("fen"); fen != "" {
-		if pos, err = rules.ParseFEN(fen); err != nil {
+		if pos, err = referee.DraughtsPosition(v, fen); err != nil {
 			return usageError("--fen: %v", err)
 		}
 	}
@@ -60,7 +60,7 @@ func runPerft(c *cli.Context) error {
 	if c.Bool("divide") {
 		var total uint64
 		for _, e := range rules.Divide(pos, depth, keep) {
-			fmt.Fprintf(w, "%-12s %d\n", e.Move.FullString(), e.Nodes)
+			fmt.Fprintf(w, "%-12s %d\n", referee.DraughtsMove(v, e.Move, true), e.Nodes)
 			total += e.Nodes
 		}
 		fmt.Fprintf(w, "total %d\n", total)
