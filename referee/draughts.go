@@ -210,7 +210,7 @@ func hasGameType(rec *notation.Record) bool {
 
 // replayErrors are the error codes that say the moves do not fit the rules
 // (rather than that the text could not be read).
-var replayErrors = map[string]bool{"illegal": true, "ambiguous": true, "no-such-square": true, "after-end": true, "fen": true}
+var replayErrors = map[string]bool{"illegal": true, "no-such-square": true, "fen": true}
 
 // suggestVariants: a record without a GameType tag whose moves break the
 // default rules is replayed under every builtin draughts variant, and the
