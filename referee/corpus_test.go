@@ -36,6 +36,14 @@ func TestCorpusFindings(t *testing.T) {
 		{"draughts/pdn-conformance/fail/abatsiev", "russian", 56, []string{
 			`abatsiev.pdn game 36: unreadable-move move 1 -: cannot read move "-"`,
 		}},
+		{"draughts/pdn-conformance/succeed/Campionato Assoluto 2005", "italian", 53, []string{
+			"Campionato Assoluto 2005.pdn game 46: ambiguous move 13 3x26",
+		}},
+		{"draughts/pdn-conformance/succeed/mrcd2000kval", "czech", 40, nil},
+		{"draughts/pdn-conformance/succeed/mrcd2006", "czech", 44, nil},
+		{"draughts/pdn-conformance/succeed/mrcd2007", "czech", 102, nil},
+		{"draughts/pdn-conformance/fail/mrdrcd07", "czech", 72, nil},
+		{"draughts/pdn-conformance/fail/mrdrcd08", "czech", 40, nil},
 		{"draughts/pdn-conformance/succeed/OCA_2.0", "english", 43, nil},
 		{"draughts/pdn-conformance/succeed/Principles of Strategy", "english", 16, nil},
 		{"draughts/pdn-conformance/succeed/inferno", "english", 68, nil},
