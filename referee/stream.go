@@ -68,7 +68,7 @@ func CheckInputs(inputs []Input, opts StreamOptions, emit func(*Report) error, f
 			for j := range todo {
 				d := done{job: j}
 				if j.err == nil {
-					d.rep = Check(pdn.Parse(j.text, j.file), opts.Options)
+					d.rep = Check(ParseGame(j.text, j.file), opts.Options)
 				}
 				out <- d
 			}

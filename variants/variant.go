@@ -21,7 +21,7 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-//go:embed draughts/*.yaml
+//go:embed draughts/*.yaml morris/*.yaml
 var builtin embed.FS
 
 // Variant is one named rule set. Exactly one game section is set, the one
@@ -35,8 +35,12 @@ type Variant struct {
 	// Extends names a variant whose fields this one starts from; only the
 	// fields written here override it.
 	Extends string `yaml:"extends,omitempty"`
+	// Default marks the variant a record of this game gets when it names
+	// none (or one arbiter does not know); one per game.
+	Default bool `yaml:"default,omitempty"`
 
 	Draughts *Draughts `yaml:"draughts,omitempty"`
+	Morris   *Morris   `yaml:"morris,omitempty"`
 
 	// File is where the variant was read from ("builtin:draughts/x.yaml"
 	// for embedded ones); YAML is its text as written.
@@ -170,6 +174,10 @@ func parse(file string, data []byte, depth int) (*Variant, error) {
 		if err != nil {
 			return nil, &Error{File: file, Line: lineOfKey(data, "extends"), Msg: err.Error()}
 		}
+		if base.Morris != nil {
+			m := *base.Morris
+			v.Morris = &m
+		}
 		if base.Draughts != nil {
 			d := *base.Draughts
 			d.Draw.Endgames = append([]Endgame(nil), base.Draughts.Draw.Endgames...)
@@ -202,10 +210,15 @@ func (v *Variant) validate(data []byte) error {
 			return fail("game", "game %q needs a draughts: section", v.Game)
 		}
 		return v.Draughts.validate(fail)
+	case "morris":
+		if v.Morris == nil {
+			return fail("game", "game %q needs a morris: section", v.Game)
+		}
+		return v.Morris.validate(fail)
 	case "":
 		return fail("game", "missing key: game")
 	default:
-		return fail("game", "unknown game %q (known: draughts)", v.Game)
+		return fail("game", "unknown game %q (known: draughts, morris)", v.Game)
 	}
 }
 
@@ -257,4 +270,35 @@ func lineOfKey(data []byte, key string) int {
 		}
 	}
 	return 0
+}
+
+// ForGame returns the builtin variant of a game with the given name. With
+// no name, or a name it does not know (an error then), it also returns the
+// game's default variant, so a caller can go on with a warning.
+func ForGame(game, name string) (*Variant, error) {
+	all, err := Builtin()
+	if err != nil {
+		return nil, err
+	}
+	var def *Variant
+	var names []string
+	for _, v := range all {
+		if v.Game != game {
+			continue
+		}
+		if strings.EqualFold(v.Name, name) {
+			return v, nil
+		}
+		if v.Default {
+			def = v
+		}
+		names = append(names, v.Name)
+	}
+	if len(names) == 0 {
+		return nil, fmt.Errorf("%w: arbiter knows no %q games", ErrUnknown, game)
+	}
+	if name == "" && def != nil {
+		return def, nil
+	}
+	return def, fmt.Errorf("%w %q for %s (known: %s)", ErrUnknown, name, game, strings.Join(names, ", "))
 }

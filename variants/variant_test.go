@@ -77,3 +77,23 @@ func TestUserFileExtends(t *testing.T) {
 		t.Fatalf("override lost base fields: %+v", v.Draughts)
 	}
 }
+
+func TestForGame(t *testing.T) {
+	v, err := ForGame("draughts", "russian")
+	if err != nil || v.Name != "russian" {
+		t.Fatalf("draughts/russian: %v %v", v, err)
+	}
+	if v, err := ForGame("draughts", ""); err != nil || v.Name != "international" {
+		t.Fatalf("draughts default: %v %v", v, err)
+	}
+	v, err = ForGame("draughts", "Custom")
+	if !errors.Is(err, ErrUnknown) || v == nil || v.Name != "international" {
+		t.Fatalf("unknown name: %v %v", v, err)
+	}
+	if v, err := ForGame("chess", ""); err == nil || v != nil {
+		t.Fatalf("unknown game: %v %v", v, err)
+	}
+	if papyrus, _ := Lookup("papyrus"); papyrus.Default {
+		t.Error("extending a default variant made papyrus a default too")
+	}
+}

@@ -136,7 +136,7 @@ func readRecords(r io.Reader, name string, opts referee.StreamOptions, each func
 		if err != nil {
 			return err
 		}
-		if err := each(pdn.Parse(g, name)); err != nil {
+		if err := each(referee.ParseGame(g, name)); err != nil {
 			return err
 		}
 	}
