@@ -19,8 +19,10 @@ test:
 # throughput in games/s and MB/s, parser MB/s.
 bench: build
 	$(GO) test -run '^$$' -bench . -benchtime 3x ./referee/... ./notation/...
-	@echo "perft from the international start, one thread:"
+	@echo "perft from the start position, one thread (international, Russian, English):"
 	./arbiter perft --depth 9 | tail -2
+	./arbiter perft --variant russian --depth 10 | tail -2
+	./arbiter perft --variant english --depth 10 | tail -2
 	@if [ -d "$(CORPUS)/draughts/international-tournaments" ]; then \
 	  echo "check --jobs 2 over the international tournament corpus (exit 1: it has findings):"; \
 	  for i in 1 2 3; do ./arbiter check --jobs 2 --format json $(CORPUS)/draughts/international-tournaments/*.pdn >/dev/null; done; \
