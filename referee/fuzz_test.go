@@ -5,23 +5,36 @@ import (
 	"testing"
 
 	"arbiter/notation/pdn"
+	"arbiter/variants"
 )
 
 // FuzzCheck: no record, however broken, makes the referee panic (Check
 // turns a panic into an "internal" diagnostic, which fails here).
 func FuzzCheck(f *testing.F) {
 	for _, tc := range refereeCases {
-		f.Add(tc.pdn)
+		f.Add(tc.pdn, uint8(0))
 	}
-	f.Add(`[FEN "W:WK25:B7,13,19,20,34"] 1. 25x9x1 (1. 25x14 (1... 3-8)) 1-1`)
-	f.Add(`[GameType "20"][FEN "B:W1-50:B"] 1... 1x50x1 2-0`)
-	f.Fuzz(func(t *testing.T, text string) {
+	f.Add(`[FEN "W:WK25:B7,13,19,20,34"] 1. 25x9x1 (1. 25x14 (1... 3-8)) 1-1`, uint8(0))
+	f.Add(`[GameType "20"][FEN "B:W1-50:B"] 1... 1x50x1 2-0`, uint8(0))
+	f.Add(`[GameType "25"] 1. c3-d4 f6-e5 2. d4xf6 g7xe5 *`, uint8(1))
+	f.Add(`[GameType "30,W,8,8,A0,0"] 1. a3-a4 a6-a5 *`, uint8(2))
+	f.Add(`[GameType "24"] 1. 9-13 22-18 *`, uint8(3))
+	all, err := variants.Builtin()
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, text string, variant uint8) {
+		// 0: as the tags say; otherwise one builtin variant for every game.
+		var opts Options
+		if variant > 0 {
+			opts.Variant = all[int(variant)%len(all)]
+		}
 		recs, err := pdn.ReadAll(strings.NewReader(text), "f.pdn", pdn.Options{MaxGameBytes: 1 << 16})
 		if err != nil {
 			return
 		}
 		for _, rec := range recs {
-			rep := Check(rec, Options{})
+			rep := Check(rec, opts)
 			for _, d := range rep.Diagnostics {
 				if d.Code == "internal" {
 					t.Fatalf("%s", d.Msg)
