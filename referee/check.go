@@ -22,6 +22,10 @@ type Options struct {
 	// Notation, with Rewrite, also converts the squares: "numeric" or
 	// "alpha" (a1-h8); the FEN tag, setups and GameType tag follow.
 	Notation string
+
+	// defaultNumbering reads squares in the variant's own notation,
+	// whatever the GameType tag's fields say.
+	defaultNumbering bool
 }
 
 // Check replays one record and reports on it. It never panics on any
@@ -70,17 +74,22 @@ func hasGameType(rec *notation.Record) bool {
 // (rather than that the text could not be read).
 var replayErrors = map[string]bool{"illegal": true, "no-such-square": true, "fen": true}
 
+// firstReplayError is the index of the first diagnostic that says the
+// moves do not fit the rules, or -1.
+func firstReplayError(rep *Report) int {
+	for i, d := range rep.Diagnostics {
+		if d.Severity == notation.Error && replayErrors[d.Code] {
+			return i
+		}
+	}
+	return -1
+}
+
 // suggestVariants: a record without a GameType tag whose moves break the
 // default rules is replayed under every builtin draughts variant, and the
 // report says which ones its moves fit, so the user can choose one.
 func suggestVariants(rec *notation.Record, tried *variants.Variant, rep *Report) {
-	first := -1
-	for i, d := range rep.Diagnostics {
-		if d.Severity == notation.Error && replayErrors[d.Code] {
-			first = i
-			break
-		}
-	}
+	first := firstReplayError(rep)
 	if first < 0 {
 		return
 	}

@@ -30,6 +30,21 @@ func TestCorpusFindings(t *testing.T) {
 			"tinsley.pdn game 541: illegal move 62 32-28: no piece on 32",
 		}},
 		{"draughts/russian-belarus", "", 484, nil},
+		// pdn-conformance 10x10 files. kurnik's GameType tag says "N1"
+		// numbering but its moves are numbered as usual (a warning).
+		{"draughts/pdn-conformance/succeed/kurnik", "", 4, []string{
+			"kurnik.pdn game 3: after-end move 79 16-2: move written after the game was over (draw: the same position for the third time at move 79)",
+		}},
+		{"draughts/pdn-conformance/succeed/candidate95", "", 8, []string{
+			"candidate95.pdn game 8: result-mismatch move 0 : the game ends with 1/2-1/2 but its Result tag says 0-1",
+		}},
+		{"draughts/pdn-conformance/succeed/schildpad", "", 34, []string{
+			"schildpad.pdn game 3: ambiguous move 35 36x16",
+			"schildpad.pdn game 7: ambiguous move 56 4x24",
+		}},
+		{"draughts/pdn-conformance/succeed/wk2003", "", 23, nil},
+		{"draughts/pdn-conformance/succeed/nk2003-amsterdam", "", 33, nil},
+		{"draughts/pdn-conformance/succeed/DUTCH96H", "", 13, nil},
 		// pdn-conformance files without a GameType tag, with the rules
 		// their games are in.
 		{"draughts/pdn-conformance/succeed/ussr1947", "russian", 153, nil},

@@ -136,7 +136,9 @@ func checkDraughts(rec *notation.Record, v *variants.Variant, opts Options, rep 
 	if t, ok := rec.TagPos("GameType"); ok {
 		gtPos = t.Pos
 	}
-	if g.num, err = recordNumbering(c, rec); err != nil {
+	if opts.defaultNumbering {
+		g.num = c.num
+	} else if g.num, err = recordNumbering(c, rec); err != nil {
 		rep.add(Diagnostic{Diagnostic: notation.Diagnostic{Pos: gtPos, Severity: notation.Error, Code: "gametype", Msg: err.Error()}})
 		return
 	}
@@ -158,6 +160,19 @@ func checkDraughts(rec *notation.Record, v *variants.Variant, opts Options, rep 
 		}
 	}
 	g.run()
+	if g.num != c.num && !opts.Rewrite && firstReplayError(rep) >= 0 {
+		// Some exporters write GameType fields that their own moves do
+		// not follow (kurnik: "20,W,10,10,N1,0" on standard numbering).
+		o := opts
+		o.Variant, o.defaultNumbering = v, true
+		if alt := Check(rec, o); firstReplayError(alt) < 0 {
+			*rep = *alt
+			rep.add(Diagnostic{Diagnostic: notation.Diagnostic{Pos: gtPos, Severity: notation.Warning, Code: "gametype",
+				Msg: fmt.Sprintf("the GameType tag says the squares are numbered %s, but the moves follow %s; read as %s",
+					g.num.notation, c.num.notation, c.num.notation)}})
+			return
+		}
+	}
 	if opts.Variant == nil && rep.Errors() > 0 && !hasGameType(rec) {
 		suggestVariants(rec, v, rep)
 	}
