@@ -122,9 +122,12 @@ func chooseVariant(rec *notation.Record, opts Options, rep *Report) (*variants.V
 	if opts.Variant != nil {
 		return opts.Variant, nil
 	}
-	if game, _ := rec.Tag("Game"); game != "" && !strings.EqualFold(strings.TrimSpace(game), "draughts") {
+	if game := recordGame(rec); game != "" && game != "draughts" {
 		name, _ := rec.Tag("Variant")
-		v, err := variants.ForGame(strings.ToLower(strings.TrimSpace(game)), strings.TrimSpace(name))
+		if v := variantOf(game, name); v != nil {
+			return v, nil // the name as people write it: "Nine Men's Morris"
+		}
+		v, err := variants.ForGame(game, strings.TrimSpace(name))
 		if err != nil && v != nil {
 			pos := rec.Pos
 			if t, ok := rec.TagPos("Variant"); ok {

@@ -11,6 +11,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"arbiter/notation"
+	morrisnot "arbiter/notation/morris"
 	"arbiter/notation/pdn"
 	"arbiter/referee"
 )
@@ -27,7 +28,7 @@ func convertCommand() *cli.Command {
 		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "to", Value: "pdn", Usage: "pdn or json"},
 			&cli.StringFlag{Name: "captures", Value: "short", Usage: "pdn: short (19x30) or full (28x19x10) capture paths"},
-			&cli.StringFlag{Name: "notation", Usage: "pdn: write squares as numeric (32-28) or alpha (c3-d4); default: as the record does"},
+			&cli.StringFlag{Name: "notation", Usage: "pdn: write squares as numeric (32-28) or alpha (c3-d4); default: as the record does (morris: coordinates d6-d5, or numeric for PlayOK's 1-24)"},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` instead of standard output"},
 		}, variantFlags...),
 		Action: runConvert,
@@ -42,8 +43,13 @@ func runConvert(c *cli.Context) error {
 	if captures != "short" && captures != "full" {
 		return usageError("unknown --captures %q (short or full)", captures)
 	}
-	if n := c.String("notation"); n != "" && n != "numeric" && n != "alpha" {
-		return usageError("unknown --notation %q (numeric or alpha)", n)
+	nota := c.String("notation")
+	switch nota {
+	case "", "numeric", "alpha":
+	case "coordinates":
+		nota = "alpha" // morris records' word for it
+	default:
+		return usageError("unknown --notation %q (numeric, alpha or coordinates)", nota)
 	}
 	opts, err := streamOptions(c)
 	if err != nil {
@@ -74,12 +80,17 @@ func runConvert(c *cli.Context) error {
 		err = readRecords(rc, f.name, opts, func(rec *notation.Record) error {
 			if to == "pdn" {
 				o := opts.Options
-				o.Rewrite, o.FullPaths, o.Notation = true, captures == "full", c.String("notation")
+				o.Rewrite, o.FullPaths, o.Notation = true, captures == "full", nota
+				morris := referee.RecordGame(rec) == "morris"
 				rep := referee.Check(rec, o)
 				if rep.Verdict != referee.Valid {
 					bad++
 					fmt.Fprintf(c.App.ErrWriter, "%s:%d: game %d has errors; moves from the first error on are kept as written (run 'arbiter check')\n",
 						rep.File, rep.Pos.Line, rep.Game)
+				}
+				if morris {
+					// Coordinates unless numeric is asked for.
+					return morrisnot.Write(out, rec, nota == "numeric")
 				}
 				return pdn.Write(out, rec)
 			}
