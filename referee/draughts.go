@@ -231,7 +231,7 @@ func (g *draughtsGame) run() {
 	end := g.replay(st, g.rec.Moves, false)
 	g.rep.Plies = end.plies
 	g.rep.FinalFEN = g.num.formatFEN(end.pos)
-	g.judgeResult(end)
+	judgeResult(g.rec, g.rep, gameEnd{over: end.over, winner: end.winner, claims: end.claims}, g.c.twoPoint)
 }
 
 // lineState is everything the draw rules and the move numbering need to
@@ -477,51 +477,6 @@ func ordinal(n int) string {
 		return "third"
 	}
 	return fmt.Sprintf("%dth", n)
-}
-
-// judgeResult compares the written result with what the moves support.
-func (g *draughtsGame) judgeResult(end *lineState) {
-	res := &g.rep.Result
-	res.Claimable = end.claims
-	tag, hasTag := g.rec.TagPos("Result")
-	if hasTag {
-		res.Tag = strings.TrimSpace(tag.Value)
-	}
-	res.Terminator = g.rec.Result
-	tagO, tagOK := ParseOutcome(res.Tag)
-	if hasTag && !tagOK {
-		g.warnf(tag.Pos, "result-tag", "Result tag %q is not a result", tag.Value)
-	}
-	termO, _ := ParseOutcome(res.Terminator)
-	if hasTag && tagOK && res.Terminator != "" && tagO != termO {
-		if tagO != Unknown && termO != Unknown {
-			g.errorf(g.rec.ResultPos, "result-mismatch", "the game ends with %s but its Result tag says %s", res.Terminator, res.Tag)
-		} else {
-			g.warnf(g.rec.ResultPos, "result-mismatch", "the game ends with %s but its Result tag says %s", res.Terminator, res.Tag)
-		}
-	}
-	written, wpos := termO, g.rec.ResultPos
-	if written == Unknown && tagOK {
-		written, wpos = tagO, tag.Pos
-	}
-	if !wpos.IsValid() {
-		wpos = g.rec.Pos
-	}
-	if end.over != "" {
-		res.Derived = end.winner.Notation(g.c.twoPoint)
-		res.Reason = end.over
-	}
-	switch {
-	case end.over != "" && written != Unknown && written != BothLose && written != end.winner:
-		g.errorf(wpos, "result", "result %s (%s) contradicts the moves: %s, so the result is %s",
-			written.Notation(g.c.twoPoint), written, end.over, res.Derived)
-	case written == Drawn && end.over != "":
-		res.Draw = DrawForced
-	case written == Drawn && len(end.claims) > 0:
-		res.Draw = DrawClaimable
-	case written == Drawn:
-		res.Draw = DrawAgreed
-	}
 }
 
 // variantNotation is the variant's pdn_notation, or the international

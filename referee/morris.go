@@ -215,7 +215,7 @@ func (g *morrisGame) run(start morris.Position) {
 	}
 	g.rep.Plies = g.plies
 	g.rep.FinalFEN = morris.FEN(g.pos)
-	g.judgeResult()
+	judgeResult(g.rec, g.rep, gameEnd{over: g.over, winner: g.winner, claims: g.claims}, false)
 }
 
 // match finds the legal move a written move means, or says why there is
@@ -407,51 +407,5 @@ func (g *morrisGame) checkOver() {
 		g.winner = WhiteWins
 	default:
 		g.winner = BlackWins
-	}
-}
-
-// judgeResult compares the written result with what the moves support,
-// as the draughts referee does.
-func (g *morrisGame) judgeResult() {
-	res := &g.rep.Result
-	res.Claimable = g.claims
-	tag, hasTag := g.rec.TagPos("Result")
-	if hasTag {
-		res.Tag = strings.TrimSpace(tag.Value)
-	}
-	res.Terminator = g.rec.Result
-	tagO, tagOK := ParseOutcome(res.Tag)
-	if hasTag && !tagOK {
-		g.warnf(tag.Pos, "result-tag", "Result tag %q is not a result", tag.Value)
-	}
-	termO, _ := ParseOutcome(res.Terminator)
-	if hasTag && tagOK && res.Terminator != "" && tagO != termO {
-		if tagO != Unknown && termO != Unknown {
-			g.errorf(g.rec.ResultPos, "result-mismatch", "the game ends with %s but its Result tag says %s", res.Terminator, res.Tag)
-		} else {
-			g.warnf(g.rec.ResultPos, "result-mismatch", "the game ends with %s but its Result tag says %s", res.Terminator, res.Tag)
-		}
-	}
-	written, wpos := termO, g.rec.ResultPos
-	if written == Unknown && tagOK {
-		written, wpos = tagO, tag.Pos
-	}
-	if !wpos.IsValid() {
-		wpos = g.rec.Pos
-	}
-	if g.over != "" {
-		res.Derived = g.winner.Notation(false)
-		res.Reason = g.over
-	}
-	switch {
-	case g.over != "" && written != Unknown && written != BothLose && written != g.winner:
-		g.errorf(wpos, "result", "result %s (%s) contradicts the moves: %s, so the result is %s",
-			written.Notation(false), written, g.over, res.Derived)
-	case written == Drawn && g.over != "":
-		res.Draw = DrawForced
-	case written == Drawn && len(g.claims) > 0:
-		res.Draw = DrawClaimable
-	case written == Drawn:
-		res.Draw = DrawAgreed
 	}
 }

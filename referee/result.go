@@ -1,6 +1,11 @@
 package referee
 
-import "strings"
+import (
+	"strconv"
+	"strings"
+
+	"arbiter/notation"
+)
 
 // Outcome is what a result says, whatever notation wrote it.
 type Outcome uint8
@@ -43,3 +48,62 @@ func (o Outcome) Notation(twoPoint bool) string {
 	}
 	return [...]string{"*", "1-0", "0-1", "1/2-1/2", "0-0"}[o]
 }
+
+// gameEnd is how a replay ended, for judging the written result.
+type gameEnd struct {
+	over   string   // why the game is over by rule, "" when it is not
+	winner Outcome  // the outcome the rule gives, when over
+	claims []string // draw rules that let a player claim during the game
+}
+
+// judgeResult compares the written result (Result tag and terminator)
+// with what the moves support, and says of a written draw whether a rule
+// forced it, made it claimable, or neither. twoPoint writes results as
+// 2-0/1-1/0-2.
+func judgeResult(rec *notation.Record, rep *Report, end gameEnd, twoPoint bool) {
+	report := func(sev notation.Severity, pos notation.Pos, code, msg string) {
+		rep.add(Diagnostic{Diagnostic: notation.Diagnostic{Pos: pos, Severity: sev, Code: code, Msg: msg}})
+	}
+	res := &rep.Result
+	res.Claimable = end.claims
+	tag, hasTag := rec.TagPos("Result")
+	if hasTag {
+		res.Tag = strings.TrimSpace(tag.Value)
+	}
+	res.Terminator = rec.Result
+	tagO, tagOK := ParseOutcome(res.Tag)
+	if hasTag && !tagOK {
+		report(notation.Warning, tag.Pos, "result-tag", "Result tag "+strconv.Quote(tag.Value)+" is not a result")
+	}
+	termO, _ := ParseOutcome(res.Terminator)
+	if hasTag && tagOK && res.Terminator != "" && tagO != termO {
+		sev := notation.Warning // one side says "*": not known, not wrong
+		if tagO != Unknown && termO != Unknown {
+			sev = notation.Error
+		}
+		report(sev, rec.ResultPos, "result-mismatch", "the game ends with "+res.Terminator+" but its Result tag says "+res.Tag)
+	}
+	written, wpos := termO, rec.ResultPos
+	if written == Unknown && tagOK {
+		written, wpos = tagO, tag.Pos
+	}
+	if !wpos.IsValid() {
+		wpos = rec.Pos
+	}
+	if end.over != "" {
+		res.Derived = end.winner.Notation(twoPoint)
+		res.Reason = end.over
+	}
+	switch {
+	case end.over != "" && written != Unknown && written != BothLose && written != end.winner:
+		report(notation.Error, wpos, "result", "result "+written.Notation(twoPoint)+" ("+written.String()+") contradicts the moves: "+
+			end.over+", so the result is "+res.Derived)
+	case written == Drawn && end.over != "":
+		res.Draw = DrawForced
+	case written == Drawn && len(end.claims) > 0:
+		res.Draw = DrawClaimable
+	case written == Drawn:
+		res.Draw = DrawAgreed
+	}
+}
+
