@@ -106,4 +106,3 @@ func judgeResult(rec *notation.Record, rep *Report, end gameEnd, twoPoint bool) 
 		res.Draw = DrawAgreed
 	}
 }
-
