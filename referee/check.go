@@ -53,11 +53,15 @@ func Check(rec *notation.Record, opts Options) (rep *Report) {
 		return rep
 	}
 	rep.Variant = v.Name
-	switch v.Game {
-	case "draughts":
+	switch {
+	case v.Draughts != nil:
 		checkDraughts(rec, v, opts, rep)
-	case "morris":
+	case v.Morris != nil:
 		checkMorris(rec, v, opts, rep)
+	case v.Race != nil:
+		checkRace(rec, v, opts, rep)
+	case v.Halma != nil:
+		checkHalma(rec, v, opts, rep)
 	default:
 		rep.add(Diagnostic{Diagnostic: notation.Diagnostic{Pos: rec.Pos, Severity: notation.Error, Code: "variant",
 			Msg: fmt.Sprintf("arbiter cannot referee %s games yet", v.Game)}})

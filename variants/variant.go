@@ -21,7 +21,7 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-//go:embed draughts/*.yaml morris/*.yaml
+//go:embed draughts/*.yaml morris/*.yaml race/*.yaml halma/*.yaml
 var builtin embed.FS
 
 // Variant is one named rule set. Exactly one game section is set, the one
@@ -41,6 +41,8 @@ type Variant struct {
 
 	Draughts *Draughts `yaml:"draughts,omitempty"`
 	Morris   *Morris   `yaml:"morris,omitempty"`
+	Race     *Race     `yaml:"race,omitempty"`
+	Halma    *Halma    `yaml:"halma,omitempty"`
 
 	// File is where the variant was read from ("builtin:draughts/x.yaml"
 	// for embedded ones); YAML is its text as written.
@@ -178,6 +180,14 @@ func parse(file string, data []byte, depth int) (*Variant, error) {
 			m := *base.Morris
 			v.Morris = &m
 		}
+		if base.Race != nil {
+			r := base.Race.clone()
+			v.Race = r
+		}
+		if base.Halma != nil {
+			h := base.Halma.clone()
+			v.Halma = h
+		}
 		if base.Draughts != nil {
 			d := *base.Draughts
 			d.Draw.Endgames = append([]Endgame(nil), base.Draughts.Draw.Endgames...)
@@ -204,22 +214,32 @@ func (v *Variant) validate(data []byte) error {
 	if v.Name == "" {
 		return fail("name", "missing key: name")
 	}
-	switch v.Game {
-	case "draughts":
-		if v.Draughts == nil {
-			return fail("game", "game %q needs a draughts: section", v.Game)
-		}
-		return v.Draughts.validate(fail)
-	case "morris":
-		if v.Morris == nil {
-			return fail("game", "game %q needs a morris: section", v.Game)
-		}
-		return v.Morris.validate(fail)
-	case "":
+	if v.Game == "" {
 		return fail("game", "missing key: game")
-	default:
-		return fail("game", "unknown game %q (known: draughts, morris)", v.Game)
 	}
+	// The rules section says which engine plays the game; the game's name
+	// is what records and --variant lookups call it (ludo, goose, ...).
+	type section struct {
+		key      string
+		set      bool
+		validate func() error
+	}
+	sections := []section{
+		{"draughts", v.Draughts != nil, func() error { return v.Draughts.validate(fail) }},
+		{"morris", v.Morris != nil, func() error { return v.Morris.validate(fail) }},
+		{"race", v.Race != nil, func() error { return v.Race.validate(fail) }},
+		{"halma", v.Halma != nil, func() error { return v.Halma.validate(fail) }},
+	}
+	var set []section
+	for _, sec := range sections {
+		if sec.set {
+			set = append(set, sec)
+		}
+	}
+	if len(set) != 1 {
+		return fail("game", "a variant needs exactly one rules section: draughts:, morris:, race: or halma:")
+	}
+	return set[0].validate()
 }
 
 // yamlError turns yaml.v3's errors ("yaml: line 3: ..." or a TypeError

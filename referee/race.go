@@ -1,0 +1,80 @@
+package referee
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"strings"
+
+	"arbiter/notation"
+	racenot "arbiter/notation/race"
+	"arbiter/variants"
+)
+
+// The race games' records are read by notation/race whatever their game's
+// name: a record says [Game "ludo"], "goose" or "horse-race".
+func init() {
+	for _, g := range []string{"ludo", "goose", "horse-race"} {
+		parsers[g] = racenot.Parse
+	}
+}
+
+// checkRace replays a dice race game record: the engine is chosen by the
+// rules section the variant's race: has, never by its name.
+func checkRace(rec *notation.Record, v *variants.Variant, opts Options, rep *Report) {
+	switch {
+	case v.Race.Ludo != nil:
+		checkLudo(rec, v, rep)
+	case v.Race.Goose != nil:
+		checkGoose(rec, v, rep)
+	case v.Race.Horse != nil:
+		checkHorse(rec, v, rep)
+	default:
+		rep.add(Diagnostic{Diagnostic: notation.Diagnostic{Pos: rec.Pos, Severity: notation.Error, Code: "variant",
+			Msg: fmt.Sprintf("variant %s has no race rules arbiter can play", v.Name)}})
+	}
+}
+
+func simulateRace(w io.Writer, v *variants.Variant, players int, seed int64) error {
+	if players < v.Race.MinPlayers || players > v.Race.MaxPlayers {
+		return fmt.Errorf("%s is for %d to %d players, not %d", v.Name, v.Race.MinPlayers, v.Race.MaxPlayers, players)
+	}
+	rng := rand.New(rand.NewPCG(uint64(seed), 0x5eed))
+	switch {
+	case v.Race.Ludo != nil:
+		return simulateLudo(w, v, players, rng)
+	case v.Race.Goose != nil:
+		return simulateGoose(w, v, players, rng)
+	case v.Race.Horse != nil:
+		return simulateHorse(w, v, players, rng)
+	}
+	return errors.New("arbiter cannot simulate this race variant")
+}
+
+// roll throws the variant's dice.
+func roll(rng *rand.Rand, r *variants.Race) []int {
+	d := make([]int, r.Dice)
+	for i := range d {
+		d[i] = 1 + rng.IntN(r.Faces)
+	}
+	return d
+}
+
+// raceTag writes a tag pair.
+func raceTag(b *strings.Builder, name, value string) {
+	fmt.Fprintf(b, "[%s %q]\n", name, value)
+}
+
+// raceDiag adds a diagnostic about a written throw.
+func raceDiag(rep *Report, m *notation.Move, round int, sev notation.Severity, code, msg string, legal []string, fen, board string) {
+	rep.add(Diagnostic{
+		Diagnostic: notation.Diagnostic{Pos: m.Pos, Severity: sev, Code: code, Msg: msg},
+		MoveNumber: round, Move: m.Text, Legal: legal, FEN: fen, Board: board,
+	})
+}
+
+// sameName compares names as people write them (case, spaces).
+func sameName(a, b string) bool {
+	return strings.EqualFold(strings.TrimSpace(a), strings.TrimSpace(b))
+}

@@ -1,0 +1,332 @@
+package referee
+
+import (
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"slices"
+	"strconv"
+	"strings"
+
+	"arbiter/notation"
+	racenot "arbiter/notation/race"
+	"arbiter/referee/race"
+	"arbiter/variants"
+)
+
+// gooseGame is one replay of a Game-of-the-Goose record.
+type gooseGame struct {
+	r       *race.Goose
+	v       *variants.Variant
+	rec     *notation.Record
+	rep     *Report
+	players []string
+	s       *race.GooseState
+	round   int
+}
+
+// goosePlayers reads the Players tag: names separated by commas.
+func goosePlayers(rec *notation.Record) []string {
+	v, _ := rec.Tag("Players")
+	var out []string
+	for _, p := range strings.Split(v, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// checkGoose replays a Goose record: players from the Players tag, in
+// playing order; the first throw's player starts.
+func checkGoose(rec *notation.Record, v *variants.Variant, rep *Report) {
+	r, err := race.NewGoose(v)
+	if err != nil {
+		rep.add(Diagnostic{Diagnostic: notation.Diagnostic{Pos: rec.Pos, Severity: notation.Error, Code: "variant", Msg: err.Error()}})
+		return
+	}
+	g := &gooseGame{r: r, v: v, rec: rec, rep: rep, players: goosePlayers(rec)}
+	if n := len(g.players); n < v.Race.MinPlayers || n > v.Race.MaxPlayers {
+		rep.add(Diagnostic{Diagnostic: notation.Diagnostic{Pos: rec.Pos, Severity: notation.Error, Code: "players",
+			Msg: fmt.Sprintf("%s is for %d to %d players, named in a Players tag (\"Anna, Bram\"): this record has %d", v.Name, v.Race.MinPlayers, v.Race.MaxPlayers, n)}})
+		return
+	}
+	g.s = r.Start(len(g.players))
+	if t, ok := rec.TagPos("FEN"); ok && strings.TrimSpace(t.Value) != "" {
+		if err := g.setup(t.Value); err != nil {
+			rep.add(Diagnostic{Diagnostic: notation.Diagnostic{Pos: t.Pos, Severity: notation.Error, Code: "fen", Msg: "FEN tag: " + err.Error()}})
+			return
+		}
+	}
+	if len(rec.Moves) > 0 {
+		if mt, err := racenot.ParseMove(rec.Moves[0].Text); err == nil && mt.Player != "" {
+			if i := g.player(mt.Player); i >= 0 {
+				g.s.Turn = i
+			}
+		}
+	}
+	g.run()
+}
+
+// setup reads a position in the form FinalFEN writes: "Anna 12, Bram 31
+// waiting, Cees 19 misses 1" (every player; a pawn off 0 has thrown).
+func (g *gooseGame) setup(fen string) error {
+	seen := map[int]bool{}
+	for _, part := range strings.Split(fen, ",") {
+		f := strings.Fields(part)
+		if len(f) < 2 {
+			return fmt.Errorf("%q: want a player and a square", part)
+		}
+		i := g.player(f[0])
+		n, err := strconv.Atoi(f[1])
+		if i < 0 || err != nil || n < 0 || n > g.r.G.Last {
+			return fmt.Errorf("%q: not a player and a square 0-%d", part, g.r.G.Last)
+		}
+		g.s.Square[i], g.s.Started[i], seen[i] = n, n != 0, true
+		switch {
+		case len(f) == 3 && f[2] == "waiting":
+			g.s.Waiting[i] = true
+		case len(f) == 4 && f[2] == "misses":
+			g.s.Miss[i], _ = strconv.Atoi(f[3])
+		case len(f) != 2:
+			return fmt.Errorf("%q: after the square, \"waiting\" or \"misses N\"", part)
+		}
+	}
+	if len(seen) != len(g.players) {
+		return fmt.Errorf("every player's square is needed")
+	}
+	return nil
+}
+
+func (g *gooseGame) player(name string) int {
+	for i, p := range g.players {
+		if sameName(p, name) {
+			return i
+		}
+	}
+	return -1
+}
+
+func (g *gooseGame) position() string {
+	var parts []string
+	for i, p := range g.players {
+		st := ""
+		switch {
+		case g.s.Waiting[i]:
+			st = " waiting"
+		case g.s.Miss[i] > 0:
+			st = fmt.Sprintf(" misses %d", g.s.Miss[i])
+		}
+		parts = append(parts, fmt.Sprintf("%s %d%s", p, g.s.Square[i], st))
+	}
+	return strings.Join(parts, ", ")
+}
+
+func gooseMoveText(dice []int, m race.GooseMove) string {
+	mt := racenot.MoveText{Dice: dice, From: m.From, Path: m.Path, Pays: -1}
+	if m.Pay > 0 {
+		mt.Pays = m.Pay
+	}
+	return mt.String()
+}
+
+func (g *gooseGame) run() {
+	for _, m := range g.rec.Moves {
+		if m.Number > 0 {
+			g.round = m.Number
+		}
+		fail := func(code, msg string, legal []string) {
+			raceDiag(g.rep, m, g.round, notation.Error, code, msg, legal, g.position(), strings.ReplaceAll(g.position(), ", ", "\n"))
+		}
+		if g.s.Winner >= 0 {
+			fail("after-end", fmt.Sprintf("throw written after the game was over (%s reached %d)", g.players[g.s.Winner], g.r.G.Last), nil)
+			break
+		}
+		if g.s.Turn < 0 {
+			fail("after-end", "throw written when every pawn waits in a well or prison: nobody can throw", nil)
+			break
+		}
+		mt, err := racenot.ParseMove(m.Text)
+		if err != nil {
+			break
+		}
+		me := g.s.Turn
+		if mt.Player != "" && g.player(mt.Player) != me {
+			why := ""
+			if p := g.player(mt.Player); p >= 0 && g.s.Waiting[p] {
+				why = fmt.Sprintf(" (%s waits on %d until another pawn arrives)", mt.Player, g.s.Square[p])
+			} else if p >= 0 && g.s.Miss[p] > 0 {
+				why = fmt.Sprintf(" (%s misses a turn)", mt.Player)
+			}
+			fail("turn", fmt.Sprintf("%s is not to throw: it is %s's turn%s", mt.Player, g.players[me], why), nil)
+			break
+		}
+		if len(mt.Dice) != g.v.Race.Dice || slices.ContainsFunc(mt.Dice, func(d int) bool { return d < 1 || d > g.v.Race.Faces }) {
+			fail("roll", fmt.Sprintf("%v is not a throw of %d %d-sided dice", mt.Dice, g.v.Race.Dice, g.v.Race.Faces), nil)
+			break
+		}
+		mv := g.r.Move(g.s, mt.Dice)
+		legal := []string{gooseMoveText(mt.Dice, mv)}
+		if mv.Alt != nil {
+			legal = append(legal, gooseMoveText(mt.Dice, *mv.Alt))
+		}
+		if mt.Pass {
+			fail("must-move", "a throw always moves the pawn here", legal)
+			break
+		}
+		if mt.FromBase || mt.From != mv.From {
+			fail("illegal", fmt.Sprintf("%s's pawn is on %d, not %s", g.players[me], mv.From, strconv.Itoa(mt.From)), legal)
+			break
+		}
+		if mt.Capture {
+			fail("consequence", "nothing is captured in the Game of the Goose", legal)
+			break
+		}
+		chosen, why := g.choose(mt, mv)
+		if why != "" {
+			fail("consequence", why, legal)
+			break
+		}
+		g.r.Play(g.s, chosen)
+	}
+	g.rep.Plies = g.s.Throws
+	g.rep.FinalFEN = g.position()
+	g.judge()
+}
+
+// choose matches the written path and payment with the move, or with its
+// alternative at a square with a choice.
+func (g *gooseGame) choose(mt racenot.MoveText, mv race.GooseMove) (race.GooseMove, string) {
+	fits := func(c race.GooseMove) bool {
+		return (len(mt.Path) == 0 || slices.Equal(mt.Path, c.Path)) && (mt.Pays < 0 || mt.Pays == c.Pay)
+	}
+	if mv.Alt != nil {
+		a, b := fits(mv), fits(*mv.Alt)
+		switch {
+		case a && b:
+			return mv, fmt.Sprintf("the %s is a choice: write which (%s, or %s)", mv.Special, pathText(mv), pathText(*mv.Alt))
+		case b:
+			return *mv.Alt, ""
+		}
+	}
+	if fits(mv) {
+		return mv, ""
+	}
+	if len(mt.Path) > 0 && !slices.Equal(mt.Path, mv.Path) {
+		return mv, fmt.Sprintf("the pawn goes %s, not %s", pathText(mv), pathText(race.GooseMove{From: mv.From, Path: mt.Path}))
+	}
+	return mv, fmt.Sprintf("the pawn pays %d, not %d", mv.Pay, mt.Pays)
+}
+
+func pathText(m race.GooseMove) string {
+	var s []string
+	for _, p := range m.Path {
+		s = append(s, strconv.Itoa(p))
+	}
+	return fmt.Sprintf("%d/%s", m.From, strings.Join(s, ">"))
+}
+
+func (g *gooseGame) judge() {
+	res := &g.rep.Result
+	stake := 0
+	if t, ok := g.rec.Tag("Stake"); ok {
+		stake, _ = strconv.Atoi(strings.TrimSpace(t))
+	}
+	// Purse: the counters each player had left after the stake; a pawn
+	// that cannot pay plays on (debt: play) and its debt is reported.
+	purse := -1
+	if t, ok := g.rec.Tag("Purse"); ok {
+		if n, err := strconv.Atoi(strings.TrimSpace(t)); err == nil && n >= 0 {
+			purse = n
+		}
+	}
+	pot := stake * len(g.players)
+	var pays []string
+	for i, p := range g.players {
+		pot += g.s.Paid[i]
+		debt := ""
+		if purse >= 0 && g.s.Paid[i] > purse {
+			debt = fmt.Sprintf(" (could not pay %d: a debt)", g.s.Paid[i]-purse)
+		}
+		pays = append(pays, fmt.Sprintf("%s on %d paid %d%s", p, g.s.Square[i], g.s.Paid[i], debt))
+	}
+	money := fmt.Sprintf("%s; pot %d", strings.Join(pays, ", "), pot)
+	switch {
+	case g.s.Winner >= 0:
+		res.Derived = g.players[g.s.Winner]
+		res.Reason = fmt.Sprintf("%s reached %d and takes the pot; %s", res.Derived, g.r.G.Last, money)
+	case g.s.Turn < 0:
+		res.Reason = "every pawn waits in a well or prison: nobody can win; " + money
+	default:
+		res.Reason = "game not finished; " + money
+	}
+	if g.rec.Result != "*" {
+		res.Terminator = g.rec.Result
+	}
+	tag, ok := g.rec.TagPos("Result")
+	if !ok {
+		return
+	}
+	res.Tag = strings.TrimSpace(tag.Value)
+	if res.Tag == "" || res.Tag == "*" || res.Tag == "?" {
+		return
+	}
+	who := g.player(res.Tag)
+	errorf := func(format string, args ...any) {
+		g.rep.add(Diagnostic{Diagnostic: notation.Diagnostic{Pos: tag.Pos, Severity: notation.Error, Code: "result", Msg: fmt.Sprintf(format, args...)}})
+	}
+	switch {
+	case who < 0:
+		errorf("Result %q names no player of this game", res.Tag)
+	case g.s.Winner < 0 && g.rep.Errors() == 0:
+		errorf("Result says %s won, but %s", res.Tag, res.Reason)
+	case g.s.Winner >= 0 && who != g.s.Winner:
+		errorf("Result says %s won, but %s", res.Tag, res.Reason)
+	}
+}
+
+// simulateGoose plays one random game (the bridge's choice at random).
+func simulateGoose(w io.Writer, v *variants.Variant, players int, rng *rand.Rand) error {
+	r, err := race.NewGoose(v)
+	if err != nil {
+		return err
+	}
+	names := []string{"Anna", "Bram", "Cees", "Dirk", "Eva", "Fien", "Gijs", "Hans"}
+	for len(names) < players {
+		names = append(names, fmt.Sprintf("P%d", len(names)+1))
+	}
+	names = names[:players]
+	s := r.Start(players)
+	s.Turn = rng.IntN(players)
+	var b, body strings.Builder
+	raceTag(&b, "Game", v.Game)
+	raceTag(&b, "Variant", v.Name)
+	raceTag(&b, "Players", strings.Join(names, ", "))
+	raceTag(&b, "Stake", "20")
+	round, last := 0, players
+	for s.Winner < 0 && s.Turn >= 0 && s.Throws < 5000 {
+		if s.Turn <= last {
+			round++
+			if round > 1 {
+				body.WriteString("\n")
+			}
+			fmt.Fprintf(&body, "%d.", round)
+		} else {
+			body.WriteString(" ")
+		}
+		last = s.Turn
+		dice := roll(rng, v.Race)
+		mv := r.Move(s, dice)
+		if mv.Alt != nil && rng.IntN(2) == 0 {
+			mv = *mv.Alt
+		}
+		fmt.Fprintf(&body, " %s %s", names[s.Turn], gooseMoveText(dice, mv))
+		r.Play(s, mv)
+	}
+	if s.Winner >= 0 {
+		raceTag(&b, "Result", names[s.Winner])
+	}
+	b.WriteString("\n" + body.String() + " *\n\n")
+	_, err = io.WriteString(w, b.String())
+	return err
+}

@@ -1,0 +1,131 @@
+package referee
+
+import (
+	"math/rand/v2"
+	"slices"
+
+	"arbiter/notation"
+	racenot "arbiter/notation/race"
+	"arbiter/referee/race"
+	"arbiter/variants"
+)
+
+type raceOption = race.Option
+
+var racePass = race.Pass
+
+func raceLudoRules(v *variants.Variant) (*race.Ludo, error) { return race.NewLudo(v) }
+
+// corruptGoose changes a Goose or horse-race throw: its dice, its player, its squares
+// or its payment (the Ludo corruptions that make sense for the Goose have
+// been applied before; this adds the Goose's own).
+func corruptGoose(rng *rand.Rand, mt racenot.MoveText, rec *notation.Record) racenot.MoveText {
+	switch rng.IntN(5) {
+	case 0:
+		if len(mt.Dice) > 0 {
+			i := rng.IntN(len(mt.Dice))
+			mt.Dice[i] = 1 + (mt.Dice[i]+rng.IntN(5))%6
+		}
+	case 1:
+		names := goosePlayers(rec)
+		mt.Player = names[rng.IntN(len(names))]
+	case 2:
+		if len(mt.Path) > 0 {
+			mt.Path[len(mt.Path)-1] += 1 + rng.IntN(3)
+		}
+	case 3:
+		mt.Pays += 5
+	case 4:
+		mt.Pass, mt.FromBase, mt.Capture = false, false, false
+		mt.From = rng.IntN(64)
+		mt.Path = nil
+	}
+	return mt
+}
+
+// gooseOracle replays a Goose record with the engine's Move and Play
+// alone: each throw by the player whose turn it is, two die faces, from
+// the pawn's square, with the squares and payment the move (or its
+// alternative at the bridge) gives when they are written.
+func gooseOracle(rec *notation.Record, v *variants.Variant) bool {
+	r, _ := race.NewGoose(v)
+	names := goosePlayers(rec)
+	s := r.Start(len(names))
+	for i, m := range rec.Moves {
+		mt, err := racenot.ParseMove(m.Text)
+		if err != nil || mt.Pass || mt.FromBase || mt.Capture {
+			return false
+		}
+		who := slices.Index(names, mt.Player)
+		if i == 0 && who >= 0 {
+			s.Turn = who
+		}
+		if s.Winner >= 0 || s.Turn < 0 || who != s.Turn || len(mt.Dice) != 2 || slices.ContainsFunc(mt.Dice, func(d int) bool { return d < 1 || d > 6 }) {
+			return false
+		}
+		mv := r.Move(s, mt.Dice)
+		cands := []race.GooseMove{mv}
+		if mv.Alt != nil {
+			cands = append(cands, *mv.Alt)
+		}
+		var fit []race.GooseMove
+		for _, c := range cands {
+			if mt.From == c.From && (len(mt.Path) == 0 || slices.Equal(mt.Path, c.Path)) && (mt.Pays < 0 || mt.Pays == c.Pay) {
+				fit = append(fit, c)
+			}
+		}
+		if len(fit) != 1 {
+			return false
+		}
+		r.Play(s, fit[0])
+	}
+	res, _ := rec.Tag("Result")
+	if s.Winner < 0 {
+		return res == ""
+	}
+	return res == names[s.Winner]
+}
+
+// horseOracle replays a horse-race record with the engine's Options and
+// Play alone: each throw by the player whose turn it is, a die face, a
+// move from a square one of the options starts from, with that option's
+// squares when written; - only when there is no option.
+func horseOracle(rec *notation.Record, v *variants.Variant) bool {
+	r, _ := race.NewHorse(v)
+	names := goosePlayers(rec)
+	horses := 1
+	if h, ok := rec.Tag("Horses"); ok {
+		horses = int(h[0] - '0')
+	}
+	var s *race.HorseState
+	for i, m := range rec.Moves {
+		mt, err := racenot.ParseMove(m.Text)
+		if err != nil || mt.FromBase || mt.Capture || mt.Pays >= 0 {
+			return false
+		}
+		who := slices.Index(names, mt.Player)
+		if i == 0 {
+			s = r.Start(len(names), horses, max(who, 0))
+		}
+		if s.Over || mt.Player != "" && who != s.Turn || len(mt.Dice) != 1 || mt.Dice[0] < 1 || mt.Dice[0] > 6 {
+			return false
+		}
+		opts := r.Options(s, mt.Dice[0])
+		k := slices.IndexFunc(opts, func(o race.HorseMove) bool {
+			return !mt.Pass && o.From == mt.From && (len(mt.Path) == 0 || slices.Equal(mt.Path, o.Path))
+		})
+		switch {
+		case mt.Pass && len(opts) == 0:
+			r.Play(s, mt.Dice[0], race.HorseMove{Horse: -1})
+		case k < 0:
+			return false
+		default:
+			r.Play(s, mt.Dice[0], opts[k])
+		}
+	}
+	res, _ := rec.Tag("Result")
+	if s == nil || s.Winner < 0 {
+		return res == ""
+	}
+	return res == names[s.Winner]
+}

@@ -1,0 +1,369 @@
+package referee
+
+import (
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"slices"
+	"strconv"
+	"strings"
+
+	"arbiter/notation"
+	racenot "arbiter/notation/race"
+	"arbiter/referee/race"
+	"arbiter/variants"
+)
+
+// horseGame is one replay of a horse-race record.
+type horseGame struct {
+	r       *race.Horse
+	v       *variants.Variant
+	rec     *notation.Record
+	rep     *Report
+	players []string
+	s       *race.HorseState
+	round   int
+}
+
+// checkHorse replays a horse-race record: players from the Players tag,
+// each running Horses horses (tag, default 1); the first throw's player
+// starts; then the finishing order.
+func checkHorse(rec *notation.Record, v *variants.Variant, rep *Report) {
+	r, err := race.NewHorse(v)
+	if err != nil {
+		rep.add(Diagnostic{Diagnostic: notation.Diagnostic{Pos: rec.Pos, Severity: notation.Error, Code: "variant", Msg: err.Error()}})
+		return
+	}
+	g := &horseGame{r: r, v: v, rec: rec, rep: rep, players: goosePlayers(rec)}
+	if n := len(g.players); n < v.Race.MinPlayers || n > v.Race.MaxPlayers {
+		rep.add(Diagnostic{Diagnostic: notation.Diagnostic{Pos: rec.Pos, Severity: notation.Error, Code: "players",
+			Msg: fmt.Sprintf("%s is for %d to %d players, named in a Players tag (\"Anna, Bram\"): this record has %d", v.Name, v.Race.MinPlayers, v.Race.MaxPlayers, n)}})
+		return
+	}
+	horses := 1
+	if t, ok := rec.TagPos("Horses"); ok {
+		if horses, err = strconv.Atoi(strings.TrimSpace(t.Value)); err != nil || horses < 1 || horses > 6 {
+			rep.add(Diagnostic{Diagnostic: notation.Diagnostic{Pos: t.Pos, Severity: notation.Error, Code: "players", Msg: "Horses tag: the number of horses each player runs, 1 to 6"}})
+			return
+		}
+	}
+	turn := 0
+	if len(rec.Moves) > 0 {
+		if mt, err := racenot.ParseMove(rec.Moves[0].Text); err == nil && mt.Player != "" {
+			if i := g.player(mt.Player); i >= 0 {
+				turn = i
+			}
+		}
+	}
+	g.s = r.Start(len(g.players), horses, turn)
+	if t, ok := rec.TagPos("FEN"); ok && strings.TrimSpace(t.Value) != "" {
+		if err := g.setup(t.Value, horses); err != nil {
+			rep.add(Diagnostic{Diagnostic: notation.Diagnostic{Pos: t.Pos, Severity: notation.Error, Code: "fen", Msg: "FEN tag: " + err.Error()}})
+			return
+		}
+	}
+	g.run()
+}
+
+// setup reads a position in the form FinalFEN writes: every horse as its
+// player and square, then "waiting", "misses N", "half", "out" or
+// "finished N": "Anna 12, Bram 34 waiting, Bram 81 finished 1".
+func (g *horseGame) setup(fen string, horses int) error {
+	next := make([]int, len(g.players))
+	var hs []race.Runner
+	for p := range g.players {
+		for i := 0; i < horses; i++ {
+			hs = append(hs, race.Runner{Owner: p})
+		}
+	}
+	placed, winner := 0, -1
+	for _, part := range strings.Split(fen, ",") {
+		f := strings.Fields(part)
+		if len(f) < 2 {
+			return fmt.Errorf("%q: want a player and a square", part)
+		}
+		p := g.player(f[0])
+		n, err := strconv.Atoi(f[1])
+		if p < 0 || err != nil || n < 0 || next[p] >= horses {
+			return fmt.Errorf("%q: not a player with a horse left and a square", part)
+		}
+		h := &hs[p*horses+next[p]]
+		next[p]++
+		h.Square = n
+		k := 0
+		if len(f) == 4 {
+			k, err = strconv.Atoi(f[3])
+		}
+		switch {
+		case len(f) == 2:
+		case len(f) == 3 && f[2] == "waiting":
+			h.Wait = true
+		case len(f) == 3 && f[2] == "half":
+			h.Half = true
+		case len(f) == 3 && f[2] == "out":
+			h.Out = true
+		case len(f) == 4 && f[2] == "misses" && err == nil:
+			h.Miss = k
+		case len(f) == 4 && f[2] == "finished" && err == nil && k > 0:
+			h.Place = k
+			placed = max(placed, k)
+			if k == 1 {
+				winner = p
+			}
+		default:
+			return fmt.Errorf("%q: after the square, waiting, half, out, misses N or finished N", part)
+		}
+	}
+	for p, n := range next {
+		if n != horses {
+			return fmt.Errorf("%s has %d horses, not %d", g.players[p], horses, n)
+		}
+	}
+	g.s.Horses, g.s.Placed, g.s.Winner = hs, placed, winner
+	return nil
+}
+
+func (g *horseGame) player(name string) int {
+	for i, p := range g.players {
+		if sameName(p, name) {
+			return i
+		}
+	}
+	return -1
+}
+
+func (g *horseGame) position() string {
+	var parts []string
+	for _, h := range g.s.Horses {
+		st := ""
+		switch {
+		case h.Place > 0:
+			st = fmt.Sprintf(" finished %d", h.Place)
+		case h.Out:
+			st = " out"
+		case h.Wait:
+			st = " waiting"
+		case h.Miss > 0:
+			st = fmt.Sprintf(" misses %d", h.Miss)
+		case h.Half:
+			st = " half"
+		}
+		parts = append(parts, fmt.Sprintf("%s %d%s", g.players[h.Owner], h.Square, st))
+	}
+	return strings.Join(parts, ", ")
+}
+
+func horseMoveText(dice []int, m race.HorseMove) string {
+	mt := racenot.MoveText{Dice: dice, From: m.From, Path: m.Path, Pays: -1}
+	if m.Horse < 0 {
+		mt = racenot.MoveText{Dice: dice, Pass: true, Pays: -1}
+	}
+	return mt.String()
+}
+
+func (g *horseGame) run() {
+	for _, m := range g.rec.Moves {
+		if m.Number > 0 {
+			g.round = m.Number
+		}
+		fail := func(code, msg string, legal []string) {
+			raceDiag(g.rep, m, g.round, notation.Error, code, msg, legal, g.position(), strings.ReplaceAll(g.position(), ", ", "\n"))
+		}
+		if g.s.Over {
+			fail("after-end", "throw written after the race was over", nil)
+			break
+		}
+		mt, err := racenot.ParseMove(m.Text)
+		if err != nil {
+			break
+		}
+		me := g.s.Turn
+		if mt.Player != "" && g.player(mt.Player) != me {
+			fail("turn", fmt.Sprintf("%s is not to throw: it is %s's turn (horses that miss a turn or wait are passed over; a 3 throws again)", mt.Player, g.players[me]), nil)
+			break
+		}
+		if len(mt.Dice) != g.v.Race.Dice || slices.ContainsFunc(mt.Dice, func(d int) bool { return d < 1 || d > g.v.Race.Faces }) {
+			fail("roll", fmt.Sprintf("%v is not a throw of %d %d-sided dice", mt.Dice, g.v.Race.Dice, g.v.Race.Faces), nil)
+			break
+		}
+		d := mt.Sum()
+		opts := g.r.Options(g.s, d)
+		var legal []string
+		for _, o := range opts {
+			legal = append(legal, horseMoveText(mt.Dice, o))
+		}
+		pass := race.HorseMove{Horse: -1}
+		if mt.Pass {
+			if len(opts) > 0 {
+				fail("must-move", fmt.Sprintf("a %d moves a horse here: a move is compulsory", d), legal)
+				break
+			}
+			g.r.Play(g.s, d, pass)
+			continue
+		}
+		if mt.Capture || mt.Pays >= 0 || mt.FromBase {
+			fail("illegal", "nothing is captured or paid in the horse race; horses start on 0", legal)
+			break
+		}
+		k := slices.IndexFunc(opts, func(o race.HorseMove) bool { return o.From == mt.From })
+		if k < 0 {
+			why := fmt.Sprintf("no horse of %s can move from %d", g.players[me], mt.From)
+			for i, h := range g.s.Horses {
+				if h.Owner == me && h.Square == mt.From && h.Racing() {
+					switch {
+					case h.Resting || h.Miss > 0:
+						why = fmt.Sprintf("%s's horse on %d misses this turn", g.players[me], mt.From)
+					case h.Wait:
+						why = fmt.Sprintf("%s's horse on %d waits until every other horse has passed it", g.players[me], mt.From)
+					default:
+						_ = i
+						why = fmt.Sprintf("%s's horse on %d would go past the finish: an exact throw is needed", g.players[me], mt.From)
+					}
+				}
+			}
+			fail("illegal", why, legal)
+			break
+		}
+		o := opts[k]
+		if len(mt.Path) > 0 && !slices.Equal(mt.Path, o.Path) {
+			fail("consequence", fmt.Sprintf("with a %d the horse goes %s, not %s", d, horsePath(o.From, o.Path), horsePath(mt.From, mt.Path)), legal)
+			break
+		}
+		g.r.Play(g.s, d, o)
+	}
+	g.rep.Plies = g.s.Throws
+	g.rep.FinalFEN = g.position()
+	g.judge()
+}
+
+func horsePath(from int, path []int) string {
+	var s []string
+	for _, p := range path {
+		s = append(s, strconv.Itoa(p))
+	}
+	return fmt.Sprintf("%d/%s", from, strings.Join(s, ">"))
+}
+
+// order is the finishing order: places, then the horses still racing by
+// square, then the horses out.
+func (g *horseGame) order() string {
+	idx := make([]int, len(g.s.Horses))
+	for i := range idx {
+		idx[i] = i
+	}
+	rank := func(h race.Runner) int {
+		switch {
+		case h.Place > 0:
+			return h.Place
+		case h.Out:
+			return 1 << 20
+		}
+		return 1<<10 - h.Square
+	}
+	slices.SortStableFunc(idx, func(a, b int) int { return rank(g.s.Horses[a]) - rank(g.s.Horses[b]) })
+	var out []string
+	for n, i := range idx {
+		h := g.s.Horses[i]
+		st := ""
+		switch {
+		case h.Out:
+			st = " (out at " + strconv.Itoa(h.Square) + ")"
+		case h.Place == 0:
+			st = " (racing, on " + strconv.Itoa(h.Square) + ")"
+		}
+		out = append(out, fmt.Sprintf("%d. %s%s", n+1, g.players[h.Owner], st))
+	}
+	return strings.Join(out, ", ")
+}
+
+func (g *horseGame) judge() {
+	res := &g.rep.Result
+	switch {
+	case g.s.Winner >= 0:
+		res.Derived = g.players[g.s.Winner]
+		res.Reason = fmt.Sprintf("%s's horse passed %d first; finishing order: %s", res.Derived, g.r.H.Finish, g.order())
+	default:
+		res.Reason = "race not finished; order: " + g.order()
+	}
+	if g.rec.Result != "*" {
+		res.Terminator = g.rec.Result
+	}
+	tag, ok := g.rec.TagPos("Result")
+	if !ok {
+		return
+	}
+	res.Tag = strings.TrimSpace(tag.Value)
+	if res.Tag == "" || res.Tag == "*" || res.Tag == "?" {
+		return
+	}
+	who := g.player(res.Tag)
+	errorf := func(format string, args ...any) {
+		g.rep.add(Diagnostic{Diagnostic: notation.Diagnostic{Pos: tag.Pos, Severity: notation.Error, Code: "result", Msg: fmt.Sprintf(format, args...)}})
+	}
+	switch {
+	case who < 0:
+		errorf("Result %q names no player of this race", res.Tag)
+	case g.s.Winner < 0 && g.rep.Errors() == 0:
+		errorf("Result says %s won, but %s", res.Tag, res.Reason)
+	case g.s.Winner >= 0 && who != g.s.Winner:
+		errorf("Result says %s won, but %s", res.Tag, res.Reason)
+	}
+}
+
+// simulateHorse plays one random race, one horse each (two each for two
+// players).
+func simulateHorse(w io.Writer, v *variants.Variant, players int, rng *rand.Rand) error {
+	r, err := race.NewHorse(v)
+	if err != nil {
+		return err
+	}
+	names := []string{"Anna", "Bram", "Cees", "Dirk", "Eva", "Fien"}
+	for len(names) < players {
+		names = append(names, fmt.Sprintf("P%d", len(names)+1))
+	}
+	names = names[:players]
+	horses := 1
+	if players == 2 {
+		horses = 2
+	}
+	s := r.Start(players, horses, rng.IntN(players))
+	var b, body strings.Builder
+	raceTag(&b, "Game", v.Game)
+	raceTag(&b, "Variant", v.Name)
+	raceTag(&b, "Players", strings.Join(names, ", "))
+	if horses > 1 {
+		raceTag(&b, "Horses", strconv.Itoa(horses))
+	}
+	round, last, newTurn := 0, players, true
+	for !s.Over && s.Throws < 5000 {
+		if newTurn {
+			if s.Turn <= last {
+				round++
+				if round > 1 {
+					body.WriteString("\n")
+				}
+				fmt.Fprintf(&body, "%d.", round)
+			} else {
+				body.WriteString(" ")
+			}
+			last = s.Turn
+			fmt.Fprintf(&body, " %s", names[s.Turn])
+		}
+		turn := s.Turn
+		dice := roll(rng, v.Race)
+		opts := r.Options(s, dice[0])
+		m := race.HorseMove{Horse: -1}
+		if len(opts) > 0 {
+			m = opts[rng.IntN(len(opts))]
+		}
+		fmt.Fprintf(&body, " %s", horseMoveText(dice, m))
+		r.Play(s, dice[0], m)
+		newTurn = s.Turn != turn || s.Extra == 0
+	}
+	if s.Winner >= 0 {
+		raceTag(&b, "Result", names[s.Winner])
+	}
+	b.WriteString("\n" + body.String() + " *\n\n")
+	_, err = io.WriteString(w, b.String())
+	return err
+}

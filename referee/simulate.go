@@ -1,0 +1,21 @@
+package referee
+
+import (
+	"fmt"
+	"io"
+
+	"arbiter/variants"
+)
+
+// Simulate plays one game of a variant with random legal choices drawn from
+// seed and writes its record in the game's notation: the same seed gives
+// the same record. Games with dice roll them from the same source.
+func Simulate(w io.Writer, v *variants.Variant, players int, seed int64) error {
+	switch {
+	case v.Race != nil:
+		return simulateRace(w, v, players, seed)
+	case v.Halma != nil:
+		return simulateHalma(w, v, players, seed)
+	}
+	return fmt.Errorf("arbiter cannot simulate %s games", v.Game)
+}
