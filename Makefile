@@ -32,9 +32,9 @@ bench: build
 # Replay every record under ../shared/corpus and print a summary per folder.
 corpus: build
 	@if [ ! -d "$(CORPUS)" ]; then echo "no $(CORPUS): nothing to replay"; exit 0; fi; \
-	for d in $$(find $(CORPUS) -name '*.pdn' -printf '%h\n' | sort -u); do \
+	for d in $$(find $(CORPUS) \( -name '*.pdn' -o -name '*.pgn' \) -printf '%h\n' | sort -u); do \
 	  printf '%-60s ' "$$d:"; \
-	  find "$$d" -maxdepth 1 -name '*.pdn' -print0 | xargs -0 ./arbiter check --format json 2>&1 >/dev/null | tail -1; \
+	  find "$$d" -maxdepth 1 \( -name '*.pdn' -o -name '*.pgn' \) -print0 | xargs -0 ./arbiter check --format json 2>&1 >/dev/null | tail -1; \
 	done
 
 # Run each fuzz target briefly.
