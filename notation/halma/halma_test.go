@@ -1,6 +1,7 @@
 package halma
 
 import (
+	"arbiter/notation/movetext"
 	"strings"
 	"testing"
 
@@ -48,7 +49,7 @@ func TestParsePositions(t *testing.T) {
 	if rec.Result != "0-0-1-0" || rec.ResultPos.String() != "5:14" || rec.Moves[0].Number != 1 || rec.Moves[4].Number != 2 {
 		t.Errorf("result %q at %v", rec.Result, rec.ResultPos)
 	}
-	if len(rec.Diagnostics) != 1 || rec.Diagnostics[0].Code != CodeUnreadable {
+	if len(rec.Diagnostics) != 1 || rec.Diagnostics[0].Code != movetext.CodeUnreadable {
 		t.Errorf("diagnostics %v", rec.Diagnostics)
 	}
 }

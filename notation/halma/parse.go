@@ -1,166 +1,70 @@
 package halma
 
 import (
-	"sort"
-	"strconv"
 	"strings"
 
-	"github.com/alecthomas/participle/v2"
-	"github.com/alecthomas/participle/v2/lexer"
-
 	"arbiter/notation"
+	"arbiter/notation/movetext"
 	"arbiter/notation/pdn"
 )
 
-// gameAST is the grammar of a Halma record (see doc.go):
-//
-//	Game     = Tag* Element* Result? Trailing* .
-//	Element  = MoveNumber | Ellipsis | Move | Comment | Unreadable .
-//	Trailing = Element | Result | Tag .
-//
-// Trailing tokens (text after the result, tags after the moves) are read
-// so they can be reported, not silently dropped.
-type gameAST struct {
-	Tags     []lexer.Token `parser:"@(Tag*)"`
-	Body     []lexer.Token `parser:"@((MoveNumber | Ellipsis | Move | Comment | Unreadable)*)"`
-	Result   *lexer.Token  `parser:"@Result?"`
-	Trailing []lexer.Token `parser:"@((MoveNumber | Ellipsis | Move | Comment | Unreadable | Result | Tag)*)"`
+// syntax is what tells a Halma record from the other notations on PDN's
+// tag pairs: its moves and results (the reader is movetext's).
+var syntax = &movetext.Syntax{
+	Game:       "Halma",
+	Results:    "1-0, 0-1, 1-0-0-0, ... or *",
+	IsResult:   isResult,
+	IsMove:     looksLikeMove,
+	DecodeMove: func(text string) error { _, err := ParseMove(text); return err },
 }
-
-var parser = participle.MustBuild[gameAST](participle.Lexer(definition{}), participle.UseLookahead(1))
-
-// Grammar returns the EBNF of the grammar, for documentation.
-func Grammar() string { return parser.String() }
-
-// Diagnostic codes of this reader (besides the PDN reader's tag codes).
-const (
-	CodeUnreadable    = "unreadable"        // a word that is no token
-	CodeBadMove       = "bad-move"          // a move token that does not decode
-	CodeAfterResult   = "text-after-result" // movetext after the result
-	CodeTagAfterMoves = "tag-after-moves"
-	CodeNoTerminator  = "no-terminator"
-	CodeUnclosed      = "unclosed-comment"
-	CodeInternal      = "internal"
-)
 
 // Parse reads one game text (from pdn.Splitter) as a Halma record. Tags
-// are decoded by the PDN reader (same leniencies, same warnings); the
-// movetext by this package's grammar. Every move keeps its file position.
-// Parse never panics and is safe for concurrent use.
-func Parse(g pdn.GameText, file string) *notation.Record {
-	rec := &notation.Record{File: file, Index: g.Index, Pos: g.Pos, Text: g.Text}
-	var diags []notation.Diagnostic
-	errorf := func(p notation.Pos, code, msg string) {
-		diags = append(diags, notation.Diagnostic{Pos: p, Severity: notation.Error, Code: code, Msg: msg})
-	}
-	warnf := func(p notation.Pos, code, msg string) {
-		diags = append(diags, notation.Diagnostic{Pos: p, Severity: notation.Warning, Code: code, Msg: msg})
-	}
-	sc := newScanner(g.Text, file, g.Pos)
-	pl, err := lexer.Upgrade(sc)
-	if err != nil {
-		errorf(g.Pos, CodeInternal, "lexer: "+err.Error())
-		rec.Diagnostics = append(g.Diagnostics, diags...)
-		return rec
-	}
-	ast, err := parser.ParseFromLexer(pl, participle.AllowTrailing(true))
-	if err != nil || ast == nil {
-		errorf(g.Pos, CodeInternal, "grammar: "+errString(err))
-		rec.Diagnostics = append(g.Diagnostics, diags...)
-		return rec
-	}
+// are decoded by the PDN reader (same leniencies, same warnings). Every
+// move keeps its file position. Parse never panics and is safe for
+// concurrent use.
+func Parse(g pdn.GameText, file string) *notation.Record { return syntax.Parse(g, file) }
 
-	// Tags: the PDN reader on the tag section alone.
-	tagDiags := g.Diagnostics
-	if n := len(ast.Tags); n > 0 {
-		last := ast.Tags[n-1]
-		h := g
-		h.Text = g.Text[:last.Pos.Offset-int(g.Pos.Offset)+len(last.Value)]
-		tr := pdn.Parse(h, file)
-		rec.Tags = tr.Tags
-		tagDiags = nil
-		for _, d := range tr.Diagnostics {
-			if d.Code != pdn.CodeNoTerminator && d.Code != pdn.CodeEmptyGame {
-				tagDiags = append(tagDiags, d)
-			}
+// Grammar returns the EBNF of the grammar, for documentation.
+func Grammar() string { return syntax.Grammar() }
+
+// isResult: "*", or one score per player (0 or 1) joined by "-": 1-0,
+// 0-1, 1-0-0-0, 0-1-0-1.
+func isResult(w string) bool {
+	if w == "*" {
+		return true
+	}
+	parts := strings.Split(w, "-")
+	if len(parts) < 2 || len(parts) > 4 {
+		return false
+	}
+	for _, p := range parts {
+		if p != "0" && p != "1" {
+			return false
 		}
 	}
-	diags = append(diags, tagDiags...)
+	return true
+}
 
-	number, ellipsis := 0, false
-	var last *notation.Move
-	for _, t := range ast.Body {
-		p := toPos(t.Pos)
-		switch t.Type {
-		case tokMoveNumber:
-			digits := strings.TrimRight(t.Value, ".")
-			number, _ = strconv.Atoi(digits)
-			ellipsis = len(t.Value)-len(digits) >= 2
-		case tokEllipsis:
-			ellipsis = true
-		case tokComment:
-			c := notation.Comment{Text: commentText(t.Value), Pos: p}
-			if strings.HasPrefix(t.Value, "{") && !strings.HasSuffix(t.Value, "}") {
-				errorf(p, CodeUnclosed, "comment opened with { is not closed before the end of the game")
-			}
-			if last != nil {
-				last.Comments = append(last.Comments, c)
-			} else {
-				rec.Comments = append(rec.Comments, c)
-			}
-		case tokMove:
-			text := strings.TrimRight(t.Value, "!?")
-			m := &notation.Move{Number: number, Ellipsis: ellipsis, Text: text, Pos: p, Strength: t.Value[len(text):]}
-			if _, err := ParseMove(text); err != nil {
-				errorf(p, CodeBadMove, err.Error())
-			}
-			rec.Moves = append(rec.Moves, m)
-			last = m
-			number, ellipsis = 0, false
+// looksLikeMove: "pass", or letters, digits, "-" and ":" with a digit,
+// a strength mark (! ?) allowed at the end. Whether it decodes is the
+// decoder's business.
+func looksLikeMove(w string) bool {
+	w = strings.TrimRight(w, "!?")
+	if strings.EqualFold(w, "pass") || w == "--" {
+		return true
+	}
+	digit, letter := false, false
+	for i := 0; i < len(w); i++ {
+		c := w[i] | 0x20
+		switch {
+		case '0' <= w[i] && w[i] <= '9':
+			digit = true
+		case 'a' <= c && c <= 'z':
+			letter = true
+		case w[i] == '-', w[i] == ':':
 		default:
-			errorf(p, CodeUnreadable, "cannot read "+strconv.Quote(t.Value)+" (not a move, move number, comment or result)")
+			return false
 		}
 	}
-	if ast.Result != nil {
-		rec.Result = normResult(ast.Result.Value)
-		rec.ResultPos = toPos(ast.Result.Pos)
-	} else {
-		warnf(toPos(pl.Peek().Pos), CodeNoTerminator, "game has no result terminator (1-0, 0-1, 1-0-0-0, ... or *)")
-	}
-	for _, t := range ast.Trailing {
-		if t.Type == tokTag {
-			errorf(toPos(t.Pos), CodeTagAfterMoves, "tag after the moves: "+t.Value)
-		} else {
-			errorf(toPos(t.Pos), CodeAfterResult, "text after the game's result: "+strconv.Quote(t.Value))
-		}
-		break
-	}
-	if !pl.Peek().EOF() {
-		errorf(toPos(pl.Peek().Pos), CodeInternal, "grammar: unexpected "+strconv.Quote(pl.Peek().Value))
-	}
-	sort.SliceStable(diags, func(i, j int) bool {
-		a, b := diags[i].Pos, diags[j].Pos
-		if a.Line != b.Line {
-			return a.Line < b.Line
-		}
-		return a.Col < b.Col
-	})
-	rec.Diagnostics = diags
-	return rec
-}
-
-func errString(err error) string {
-	if err == nil {
-		return "no game"
-	}
-	return err.Error()
-}
-
-func normResult(s string) string { return s }
-
-func commentText(v string) string {
-	if strings.HasPrefix(v, ";") {
-		return strings.TrimSpace(v[1:])
-	}
-	return strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(v, "{"), "}"))
+	return digit && letter
 }

@@ -1,4 +1,4 @@
-package morris
+package movetext
 
 import (
 	"io"
@@ -17,9 +17,9 @@ const (
 	tokTag        lexer.TokenType = iota + 1 // [Name "value"]
 	tokMoveNumber                            // 12. or 12...
 	tokEllipsis                              // ... standing alone
-	tokMove                                  // d6, d6-d5, e3xd5, xd7, 5, 10-1x23
+	tokMove                                  // whatever the Syntax calls a move
 	tokComment                               // {...} or ; to the end of the line
-	tokResult                                // 1-0 0-1 1/2-1/2 *
+	tokResult                                // whatever the Syntax calls a result
 	tokUnreadable                            // anything else, one word at a time
 )
 
@@ -28,21 +28,22 @@ var tokenNames = map[string]lexer.TokenType{
 	"Move": tokMove, "Comment": tokComment, "Result": tokResult, "Unreadable": tokUnreadable,
 }
 
-// definition implements participle's lexer.Definition.
-type definition struct{}
+// definition implements participle's lexer.Definition for one Syntax.
+type definition struct{ syn *Syntax }
 
 func (definition) Symbols() map[string]lexer.TokenType { return tokenNames }
 
-func (definition) Lex(filename string, r io.Reader) (lexer.Lexer, error) {
+func (d definition) Lex(filename string, r io.Reader) (lexer.Lexer, error) {
 	b, err := io.ReadAll(r)
 	if err != nil {
 		return nil, err
 	}
-	return newScanner(string(b), filename, notation.Pos{Line: 1, Col: 1}), nil
+	return newScanner(d.syn, string(b), filename, notation.Pos{Line: 1, Col: 1}), nil
 }
 
 // scanner cuts a game text into tokens, keeping file positions.
 type scanner struct {
+	syn     *Syntax
 	s       string
 	i       int
 	file    string
@@ -52,9 +53,9 @@ type scanner struct {
 	pending []lexer.Token
 }
 
-func newScanner(s, file string, at notation.Pos) *scanner {
+func newScanner(syn *Syntax, s, file string, at notation.Pos) *scanner {
 	line, col := max(at.Line, 1), max(at.Col, 1)
-	return &scanner{s: s, file: file, line: line, col: col, base: at.Offset}
+	return &scanner{syn: syn, s: s, file: file, line: line, col: col, base: at.Offset}
 }
 
 func (l *scanner) pos() lexer.Position {
@@ -150,7 +151,7 @@ func (l *scanner) Next() (lexer.Token, error) {
 	end := wordEnd(s, i)
 	w := s[i:end]
 	switch {
-	case isResult(w):
+	case l.syn.IsResult(w):
 		return l.tok(tokResult, end), nil
 	case strings.Trim(w, ".") == "" && len(w) >= 2:
 		return l.tok(tokEllipsis, end), nil
@@ -166,38 +167,8 @@ func (l *scanner) Next() (lexer.Token, error) {
 		}
 		return l.tok(tokMoveNumber, j), nil
 	}
-	if looksLikeMove(w) {
+	if l.syn.IsMove(w) {
 		return l.tok(tokMove, end), nil
 	}
 	return l.tok(tokUnreadable, end), nil
-}
-
-// isResult: 1-0 0-1 1/2-1/2 ½-½ *.
-func isResult(w string) bool {
-	switch w {
-	case "1-0", "0-1", "1/2-1/2", "½-½", "*":
-		return true
-	}
-	return false
-}
-
-// looksLikeMove: the characters of a move, with a strength mark (! ?)
-// allowed at the end. Whether it decodes is the decoder's business.
-func looksLikeMove(w string) bool {
-	w = strings.TrimRight(w, "!?")
-	if w == "" {
-		return false
-	}
-	digit := false
-	for i := 0; i < len(w); i++ {
-		c := w[i] | 0x20
-		switch {
-		case '0' <= w[i] && w[i] <= '9':
-			digit = true
-		case 'a' <= c && c <= 'g', c == 'x', w[i] == '-', w[i] == ':':
-		default:
-			return false
-		}
-	}
-	return digit
 }
