@@ -78,3 +78,32 @@ func raceDiag(rep *Report, m *notation.Move, round int, sev notation.Severity, c
 func sameName(a, b string) bool {
 	return strings.EqualFold(strings.TrimSpace(a), strings.TrimSpace(b))
 }
+
+// judgeWinner compares a race game's Result tag, which names the winner,
+// with the winner the moves give (-1: none yet). who finds the player or
+// colour a result names (-1 if none); name writes it back.
+func judgeWinner(rec *notation.Record, rep *Report, winner int, who func(string) int, name func(int) string) {
+	res := &rep.Result
+	if rec.Result != "*" {
+		res.Terminator = rec.Result
+	}
+	tag, ok := rec.TagPos("Result")
+	if !ok {
+		return
+	}
+	res.Tag = strings.TrimSpace(tag.Value)
+	if res.Tag == "" || res.Tag == "*" || res.Tag == "?" {
+		return
+	}
+	errorf := func(format string, args ...any) {
+		rep.add(Diagnostic{Diagnostic: notation.Diagnostic{Pos: tag.Pos, Severity: notation.Error, Code: "result", Msg: fmt.Sprintf(format, args...)}})
+	}
+	switch w := who(res.Tag); {
+	case w < 0:
+		errorf("Result %q names no player of this game", res.Tag)
+	case winner < 0 && rep.Errors() == 0:
+		errorf("Result says %s won, but the game is not over: %s", name(w), res.Reason)
+	case winner >= 0 && w != winner:
+		errorf("Result says %s won, but %s", name(w), res.Reason)
+	}
+}

@@ -260,29 +260,7 @@ func (g *gooseGame) judge() {
 	default:
 		res.Reason = "game not finished; " + money
 	}
-	if g.rec.Result != "*" {
-		res.Terminator = g.rec.Result
-	}
-	tag, ok := g.rec.TagPos("Result")
-	if !ok {
-		return
-	}
-	res.Tag = strings.TrimSpace(tag.Value)
-	if res.Tag == "" || res.Tag == "*" || res.Tag == "?" {
-		return
-	}
-	who := g.player(res.Tag)
-	errorf := func(format string, args ...any) {
-		g.rep.add(Diagnostic{Diagnostic: notation.Diagnostic{Pos: tag.Pos, Severity: notation.Error, Code: "result", Msg: fmt.Sprintf(format, args...)}})
-	}
-	switch {
-	case who < 0:
-		errorf("Result %q names no player of this game", res.Tag)
-	case g.s.Winner < 0 && g.rep.Errors() == 0:
-		errorf("Result says %s won, but %s", res.Tag, res.Reason)
-	case g.s.Winner >= 0 && who != g.s.Winner:
-		errorf("Result says %s won, but %s", res.Tag, res.Reason)
-	}
+	judgeWinner(g.rec, g.rep, g.s.Winner, g.player, func(i int) string { return g.players[i] })
 }
 
 // simulateGoose plays one random game (the bridge's choice at random).

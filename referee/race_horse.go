@@ -285,29 +285,7 @@ func (g *horseGame) judge() {
 	default:
 		res.Reason = "race not finished; order: " + g.order()
 	}
-	if g.rec.Result != "*" {
-		res.Terminator = g.rec.Result
-	}
-	tag, ok := g.rec.TagPos("Result")
-	if !ok {
-		return
-	}
-	res.Tag = strings.TrimSpace(tag.Value)
-	if res.Tag == "" || res.Tag == "*" || res.Tag == "?" {
-		return
-	}
-	who := g.player(res.Tag)
-	errorf := func(format string, args ...any) {
-		g.rep.add(Diagnostic{Diagnostic: notation.Diagnostic{Pos: tag.Pos, Severity: notation.Error, Code: "result", Msg: fmt.Sprintf(format, args...)}})
-	}
-	switch {
-	case who < 0:
-		errorf("Result %q names no player of this race", res.Tag)
-	case g.s.Winner < 0 && g.rep.Errors() == 0:
-		errorf("Result says %s won, but %s", res.Tag, res.Reason)
-	case g.s.Winner >= 0 && who != g.s.Winner:
-		errorf("Result says %s won, but %s", res.Tag, res.Reason)
-	}
+	judgeWinner(g.rec, g.rep, g.s.Winner, g.player, func(i int) string { return g.players[i] })
 }
 
 // simulateHorse plays one random race, one horse each (two each for two

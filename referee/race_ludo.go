@@ -291,34 +291,15 @@ func (g *ludoGame) judge() {
 	} else {
 		res.Reason = "game not finished; standings: " + strings.Join(stand, ", ")
 	}
-	if g.rec.Result != "*" {
-		res.Terminator = g.rec.Result
-	}
-	tag, ok := g.rec.TagPos("Result")
-	if !ok {
-		return
-	}
-	res.Tag = strings.TrimSpace(tag.Value)
-	if res.Tag == "" || res.Tag == "*" || res.Tag == "?" {
-		return
-	}
-	who := -1
-	for _, c := range g.s.Playing {
-		if g.is(c, res.Tag) {
-			who = c
+	who := func(text string) int {
+		for _, c := range g.s.Playing {
+			if g.is(c, text) {
+				return c
+			}
 		}
+		return -1
 	}
-	errorf := func(format string, args ...any) {
-		g.rep.add(Diagnostic{Diagnostic: notation.Diagnostic{Pos: tag.Pos, Severity: notation.Error, Code: "result", Msg: fmt.Sprintf(format, args...)}})
-	}
-	switch {
-	case who < 0:
-		errorf("Result %q names no colour or player of this game", res.Tag)
-	case g.s.Winner < 0 && g.rep.Errors() == 0:
-		errorf("Result says %s won, but the game is not over: %s", g.colour(who), res.Reason)
-	case g.s.Winner >= 0 && who != g.s.Winner:
-		errorf("Result says %s won, but %s", g.colour(who), res.Reason)
-	}
+	judgeWinner(g.rec, g.rep, g.s.Winner, who, g.colour)
 }
 
 // simulateLudo plays one random game; players colours spread round the board.
