@@ -1,6 +1,8 @@
 package referee
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -35,6 +37,37 @@ func FuzzCheck(f *testing.F) {
 		}
 		for _, rec := range recs {
 			rep := Check(rec, opts)
+			for _, d := range rep.Diagnostics {
+				if d.Code == "internal" {
+					t.Fatalf("%s", d.Msg)
+				}
+			}
+		}
+	})
+}
+
+// FuzzCheckGames: records of every game arbiter knows (the Game tag picks
+// the notation: race games, Halma, morris, draughts) never make a reader or
+// a referee panic.
+func FuzzCheckGames(f *testing.F) {
+	for _, dir := range []string{"race", "halma", "morris"} {
+		files, _ := filepath.Glob(filepath.Join("../testdata", dir, "*"))
+		for _, name := range files {
+			if data, err := os.ReadFile(name); err == nil && !strings.HasSuffix(name, ".md") {
+				f.Add(string(data))
+			}
+		}
+	}
+	f.Add("[Game \"ludo\"] [Variant \"mens-erger-je-niet\"] [Red \"A\"] [Blue \"B\"]\n1. R 6: B/1x 6: 1/7 3: 7/10  B 4: 1 *")
+	f.Add("[Game \"goose\"] [Players \"A, B\"] [Stake \"20\"]\n1. A 4+5: 0/26  B 3+3: 0/6>12 (pays 10) *")
+	f.Fuzz(func(t *testing.T, text string) {
+		sp := pdn.NewSplitter(strings.NewReader(text), pdn.Options{MaxGameBytes: 1 << 16})
+		for {
+			g, err := sp.Next()
+			if err != nil {
+				return
+			}
+			rep := Check(ParseGame(g, "f"), Options{})
 			for _, d := range rep.Diagnostics {
 				if d.Code == "internal" {
 					t.Fatalf("%s", d.Msg)
