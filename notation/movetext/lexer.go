@@ -41,62 +41,77 @@ func (d definition) Lex(filename string, r io.Reader) (lexer.Lexer, error) {
 	return newScanner(d.syn, string(b), filename, notation.Pos{Line: 1, Col: 1}), nil
 }
 
+// Cursor walks a game text keeping the file position (line, column in
+// characters, byte offset) of every token: the part of a lexer every
+// notation on PDN's tag pairs shares.
+type Cursor struct {
+	S    string // the game text
+	I    int    // byte offset of the next character in S
+	file string
+	line int
+	col  int // column of S[I], in characters
+	base int64
+}
+
+// NewCursor starts at the beginning of s, which stands at position at in
+// the file.
+func NewCursor(s, file string, at notation.Pos) Cursor {
+	return Cursor{S: s, file: file, line: max(at.Line, 1), col: max(at.Col, 1), base: at.Offset}
+}
+
+// Pos is the position of S[I].
+func (c *Cursor) Pos() lexer.Position {
+	return lexer.Position{Filename: c.file, Offset: int(c.base) + c.I, Line: c.line, Column: c.col}
+}
+
+// AdvTo moves to byte j, counting lines and characters.
+func (c *Cursor) AdvTo(j int) {
+	for c.I < j {
+		if c.S[c.I] == '\n' {
+			c.line++
+			c.col = 1
+			c.I++
+			continue
+		}
+		_, n := utf8.DecodeRuneInString(c.S[c.I:])
+		c.I += n
+		c.col++
+	}
+}
+
+// Tok makes a token of type t from S[I:end] and moves past it.
+func (c *Cursor) Tok(t lexer.TokenType, end int) lexer.Token {
+	p := c.Pos()
+	v := c.S[c.I:end]
+	c.AdvTo(end)
+	return lexer.Token{Type: t, Value: v, Pos: p}
+}
+
+// ToPos turns a participle position into a file position.
+func ToPos(p lexer.Position) notation.Pos {
+	return notation.Pos{Line: p.Line, Col: p.Column, Offset: int64(p.Offset)}
+}
+
 // scanner cuts a game text into tokens, keeping file positions.
 type scanner struct {
+	Cursor
 	syn     *Syntax
-	s       string
-	i       int
-	file    string
-	line    int
-	col     int // column of s[i], in characters
-	base    int64
 	pending []lexer.Token
 }
 
 func newScanner(syn *Syntax, s, file string, at notation.Pos) *scanner {
-	line, col := max(at.Line, 1), max(at.Col, 1)
-	return &scanner{syn: syn, s: s, file: file, line: line, col: col, base: at.Offset}
+	return &scanner{Cursor: NewCursor(s, file, at), syn: syn}
 }
 
-func (l *scanner) pos() lexer.Position {
-	return lexer.Position{Filename: l.file, Offset: int(l.base) + l.i, Line: l.line, Column: l.col}
-}
-
-func toPos(p lexer.Position) notation.Pos {
-	return notation.Pos{Line: p.Line, Col: p.Column, Offset: int64(p.Offset)}
-}
-
-// advTo moves to byte j, counting lines and characters.
-func (l *scanner) advTo(j int) {
-	for l.i < j {
-		c := l.s[l.i]
-		if c == '\n' {
-			l.line++
-			l.col = 1
-			l.i++
-			continue
-		}
-		_, n := utf8.DecodeRuneInString(l.s[l.i:])
-		l.i += n
-		l.col++
-	}
-}
-
-func (l *scanner) tok(t lexer.TokenType, end int) lexer.Token {
-	p := l.pos()
-	v := l.s[l.i:end]
-	l.advTo(end)
-	return lexer.Token{Type: t, Value: v, Pos: p}
-}
-
-func isSpace(c byte) bool {
+// IsSpace: the white space between tokens.
+func IsSpace(c byte) bool {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'
 }
 
 // wordEnd is the end of the word starting at i: it stops at spaces and at
 // the characters that open or close another token.
 func wordEnd(s string, i int) int {
-	for i < len(s) && !isSpace(s[i]) && !strings.ContainsRune("{}[];", rune(s[i])) {
+	for i < len(s) && !IsSpace(s[i]) && !strings.ContainsRune("{}[];", rune(s[i])) {
 		i++
 	}
 	return i
@@ -109,13 +124,13 @@ func (l *scanner) Next() (lexer.Token, error) {
 		l.pending = l.pending[1:]
 		return t, nil
 	}
-	for l.i < len(l.s) && isSpace(l.s[l.i]) {
-		l.advTo(l.i + 1)
+	for l.I < len(l.S) && IsSpace(l.S[l.I]) {
+		l.AdvTo(l.I + 1)
 	}
-	if l.i >= len(l.s) {
-		return lexer.EOFToken(l.pos()), nil
+	if l.I >= len(l.S) {
+		return lexer.EOFToken(l.Pos()), nil
 	}
-	s, i := l.s, l.i
+	s, i := l.S, l.I
 	switch s[i] {
 	case '[':
 		// To the closing bracket outside the quoted value, or the end of
@@ -132,29 +147,29 @@ func (l *scanner) Next() (lexer.Token, error) {
 		if j < len(s) && s[j] == ']' {
 			j++
 		}
-		return l.tok(tokTag, min(j, len(s))), nil
+		return l.Tok(tokTag, min(j, len(s))), nil
 	case '{':
 		j := strings.IndexByte(s[i:], '}')
 		if j < 0 {
-			return l.tok(tokComment, len(s)), nil
+			return l.Tok(tokComment, len(s)), nil
 		}
-		return l.tok(tokComment, i+j+1), nil
+		return l.Tok(tokComment, i+j+1), nil
 	case ';':
 		j := strings.IndexByte(s[i:], '\n')
 		if j < 0 {
 			j = len(s) - i
 		}
-		return l.tok(tokComment, i+j), nil
+		return l.Tok(tokComment, i+j), nil
 	case '}', ']':
-		return l.tok(tokUnreadable, i+1), nil
+		return l.Tok(tokUnreadable, i+1), nil
 	}
 	end := wordEnd(s, i)
 	w := s[i:end]
 	switch {
 	case l.syn.IsResult(w):
-		return l.tok(tokResult, end), nil
+		return l.Tok(tokResult, end), nil
 	case strings.Trim(w, ".") == "" && len(w) >= 2:
-		return l.tok(tokEllipsis, end), nil
+		return l.Tok(tokEllipsis, end), nil
 	}
 	// A move number, maybe glued to its move ("12.d6").
 	j := i
@@ -165,10 +180,10 @@ func (l *scanner) Next() (lexer.Token, error) {
 		for j < end && s[j] == '.' {
 			j++
 		}
-		return l.tok(tokMoveNumber, j), nil
+		return l.Tok(tokMoveNumber, j), nil
 	}
 	if l.syn.IsMove(w) {
-		return l.tok(tokMove, end), nil
+		return l.Tok(tokMove, end), nil
 	}
-	return l.tok(tokUnreadable, end), nil
+	return l.Tok(tokUnreadable, end), nil
 }

@@ -116,7 +116,7 @@ func (syn *Syntax) Parse(g pdn.GameText, file string) *notation.Record {
 	number, ellipsis := 0, false
 	var last *notation.Move
 	for _, t := range ast.Body {
-		p := toPos(t.Pos)
+		p := ToPos(t.Pos)
 		switch t.Type {
 		case tokMoveNumber:
 			digits := strings.TrimRight(t.Value, ".")
@@ -152,20 +152,20 @@ func (syn *Syntax) Parse(g pdn.GameText, file string) *notation.Record {
 		if syn.NormResult != nil {
 			rec.Result = syn.NormResult(rec.Result)
 		}
-		rec.ResultPos = toPos(ast.Result.Pos)
+		rec.ResultPos = ToPos(ast.Result.Pos)
 	} else {
-		warnf(toPos(pl.Peek().Pos), CodeNoTerminator, "game has no result terminator ("+syn.Results+")")
+		warnf(ToPos(pl.Peek().Pos), CodeNoTerminator, "game has no result terminator ("+syn.Results+")")
 	}
 	for _, t := range ast.Trailing {
 		if t.Type == tokTag {
-			errorf(toPos(t.Pos), CodeTagAfterMoves, "tag after the moves: "+t.Value)
+			errorf(ToPos(t.Pos), CodeTagAfterMoves, "tag after the moves: "+t.Value)
 		} else {
-			errorf(toPos(t.Pos), CodeAfterResult, "text after the game's result: "+strconv.Quote(t.Value))
+			errorf(ToPos(t.Pos), CodeAfterResult, "text after the game's result: "+strconv.Quote(t.Value))
 		}
 		break
 	}
 	if !pl.Peek().EOF() {
-		errorf(toPos(pl.Peek().Pos), CodeInternal, "grammar: unexpected "+strconv.Quote(pl.Peek().Value))
+		errorf(ToPos(pl.Peek().Pos), CodeInternal, "grammar: unexpected "+strconv.Quote(pl.Peek().Value))
 	}
 	sort.SliceStable(diags, func(i, j int) bool {
 		a, b := diags[i].Pos, diags[j].Pos

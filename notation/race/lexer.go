@@ -8,6 +8,7 @@ import (
 	"github.com/alecthomas/participle/v2/lexer"
 
 	"arbiter/notation"
+	"arbiter/notation/movetext"
 )
 
 // Token types of the hand-written lexer.
@@ -45,53 +46,16 @@ func (definition) Lex(filename string, r io.Reader) (lexer.Lexer, error) {
 // Roll, the next word is its Action whatever it looks like (B is the base
 // there, not the Blue player).
 type scanner struct {
-	s          string
-	i          int
-	file       string
-	line, col  int
-	base       int64
+	movetext.Cursor
 	wantAction bool
 }
 
 func newScanner(s, file string, at notation.Pos) *scanner {
-	return &scanner{s: s, file: file, line: max(at.Line, 1), col: max(at.Col, 1), base: at.Offset}
-}
-
-func (l *scanner) pos() lexer.Position {
-	return lexer.Position{Filename: l.file, Offset: int(l.base) + l.i, Line: l.line, Column: l.col}
-}
-
-func toPos(p lexer.Position) notation.Pos {
-	return notation.Pos{Line: p.Line, Col: p.Column, Offset: int64(p.Offset)}
-}
-
-func (l *scanner) advTo(j int) {
-	for l.i < j {
-		if l.s[l.i] == '\n' {
-			l.line++
-			l.col = 1
-			l.i++
-			continue
-		}
-		_, n := utf8.DecodeRuneInString(l.s[l.i:])
-		l.i += n
-		l.col++
-	}
-}
-
-func (l *scanner) tok(t lexer.TokenType, end int) lexer.Token {
-	p := l.pos()
-	v := l.s[l.i:end]
-	l.advTo(end)
-	return lexer.Token{Type: t, Value: v, Pos: p}
-}
-
-func isSpace(c byte) bool {
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'
+	return &scanner{Cursor: movetext.NewCursor(s, file, at)}
 }
 
 func wordEnd(s string, i int) int {
-	for i < len(s) && !isSpace(s[i]) && !strings.ContainsRune("{}[];(", rune(s[i])) {
+	for i < len(s) && !movetext.IsSpace(s[i]) && !strings.ContainsRune("{}[];(", rune(s[i])) {
 		i++
 	}
 	return i
@@ -99,13 +63,13 @@ func wordEnd(s string, i int) int {
 
 // Next returns the next token.
 func (l *scanner) Next() (lexer.Token, error) {
-	for l.i < len(l.s) && isSpace(l.s[l.i]) {
-		l.advTo(l.i + 1)
+	for l.I < len(l.S) && movetext.IsSpace(l.S[l.I]) {
+		l.AdvTo(l.I + 1)
 	}
-	if l.i >= len(l.s) {
-		return lexer.EOFToken(l.pos()), nil
+	if l.I >= len(l.S) {
+		return lexer.EOFToken(l.Pos()), nil
 	}
-	s, i := l.s, l.i
+	s, i := l.S, l.I
 	want := l.wantAction
 	l.wantAction = false
 	switch s[i] {
@@ -122,51 +86,51 @@ func (l *scanner) Next() (lexer.Token, error) {
 		if j < len(s) && s[j] == ']' {
 			j++
 		}
-		return l.tok(tokTag, min(j, len(s))), nil
+		return l.Tok(tokTag, min(j, len(s))), nil
 	case '{':
 		j := strings.IndexByte(s[i:], '}')
 		if j < 0 {
-			return l.tok(tokComment, len(s)), nil
+			return l.Tok(tokComment, len(s)), nil
 		}
-		return l.tok(tokComment, i+j+1), nil
+		return l.Tok(tokComment, i+j+1), nil
 	case ';':
 		j := strings.IndexByte(s[i:], '\n')
 		if j < 0 {
 			j = len(s) - i
 		}
-		return l.tok(tokComment, i+j), nil
+		return l.Tok(tokComment, i+j), nil
 	case '(':
 		j := strings.IndexAny(s[i:], ")\n")
 		if j < 0 || s[i+j] != ')' {
-			return l.tok(tokUnreadable, wordEnd(s, i+1)), nil
+			return l.Tok(tokUnreadable, wordEnd(s, i+1)), nil
 		}
-		return l.tok(tokPay, i+j+1), nil
+		return l.Tok(tokPay, i+j+1), nil
 	case '}', ']', ')':
-		return l.tok(tokUnreadable, i+1), nil
+		return l.Tok(tokUnreadable, i+1), nil
 	}
 	end := wordEnd(s, i)
 	w := s[i:end]
 	if want {
-		return l.tok(tokAction, end), nil
+		return l.Tok(tokAction, end), nil
 	}
 	switch {
 	case w == "*":
-		return l.tok(tokResult, end), nil
+		return l.Tok(tokResult, end), nil
 	case isRoll(w):
 		l.wantAction = true
-		return l.tok(tokRoll, end), nil
+		return l.Tok(tokRoll, end), nil
 	}
 	j := i
 	for j < end && '0' <= s[j] && s[j] <= '9' {
 		j++
 	}
 	if j > i && j < end && s[j] == '.' && strings.Trim(s[j:end], ".") == "" {
-		return l.tok(tokMoveNumber, end), nil
+		return l.Tok(tokMoveNumber, end), nil
 	}
 	if isName(w) {
-		return l.tok(tokPlayer, end), nil
+		return l.Tok(tokPlayer, end), nil
 	}
-	return l.tok(tokUnreadable, end), nil
+	return l.Tok(tokUnreadable, end), nil
 }
 
 // isRoll: digits joined by +, then a colon.

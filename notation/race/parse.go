@@ -12,6 +12,7 @@ import (
 	"github.com/alecthomas/participle/v2/lexer"
 
 	"arbiter/notation"
+	"arbiter/notation/movetext"
 	"arbiter/notation/pdn"
 )
 
@@ -107,7 +108,7 @@ func Parse(g pdn.GameText, file string) *notation.Record {
 			number, _ = strconv.Atoi(strings.TrimRight(e.Number.Value, "."))
 		case e.Comment != nil:
 			t := e.Comment
-			c := notation.Comment{Text: commentText(t.Value), Pos: toPos(t.Pos)}
+			c := notation.Comment{Text: commentText(t.Value), Pos: movetext.ToPos(t.Pos)}
 			if strings.HasPrefix(t.Value, "{") && !strings.HasSuffix(t.Value, "}") {
 				errorf(c.Pos, CodeUnclosed, "comment opened with { is not closed before the end of the game")
 			}
@@ -118,10 +119,10 @@ func Parse(g pdn.GameText, file string) *notation.Record {
 			}
 		case e.Throw != nil:
 			t := e.Throw
-			p := toPos(t.Roll.Pos)
+			p := movetext.ToPos(t.Roll.Pos)
 			text := t.Roll.Value
 			if t.Player != nil {
-				p = toPos(t.Player.Pos)
+				p = movetext.ToPos(t.Player.Pos)
 				text = t.Player.Value + " " + text
 			}
 			if t.Action != nil {
@@ -138,23 +139,23 @@ func Parse(g pdn.GameText, file string) *notation.Record {
 			last = m
 			number = 0
 		default:
-			errorf(toPos(e.Bad.Pos), CodeUnreadable, "cannot read "+strconv.Quote(e.Bad.Value)+" (not a throw, player, round number, comment or result)")
+			errorf(movetext.ToPos(e.Bad.Pos), CodeUnreadable, "cannot read "+strconv.Quote(e.Bad.Value)+" (not a throw, player, round number, comment or result)")
 		}
 	}
 	if ast.Result != nil {
 		rec.Result = ast.Result.Value
-		rec.ResultPos = toPos(ast.Result.Pos)
+		rec.ResultPos = movetext.ToPos(ast.Result.Pos)
 	}
 	for _, t := range ast.Trailing {
 		if t.Type == tokTag {
-			errorf(toPos(t.Pos), CodeTagAfterMoves, "tag after the moves: "+t.Value)
+			errorf(movetext.ToPos(t.Pos), CodeTagAfterMoves, "tag after the moves: "+t.Value)
 		} else {
-			errorf(toPos(t.Pos), CodeAfterResult, "text after the game's end: "+strconv.Quote(t.Value))
+			errorf(movetext.ToPos(t.Pos), CodeAfterResult, "text after the game's end: "+strconv.Quote(t.Value))
 		}
 		break
 	}
 	if !pl.Peek().EOF() {
-		errorf(toPos(pl.Peek().Pos), CodeInternal, "grammar: unexpected "+strconv.Quote(pl.Peek().Value))
+		errorf(movetext.ToPos(pl.Peek().Pos), CodeInternal, "grammar: unexpected "+strconv.Quote(pl.Peek().Value))
 	}
 	sort.SliceStable(diags, func(i, j int) bool {
 		a, b := diags[i].Pos, diags[j].Pos
