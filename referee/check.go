@@ -38,8 +38,7 @@ func Check(rec *notation.Record, opts Options) (rep *Report) {
 	defer func() {
 		if p := recover(); p != nil {
 			// A bug in arbiter, not in the record: say so, keep the other games going.
-			rep.add(Diagnostic{Diagnostic: notation.Diagnostic{Pos: rec.Pos, Severity: notation.Error, Code: "internal",
-				Msg: fmt.Sprintf("internal error while replaying this game (please report it): %v", p)}})
+			rep.errorf(rec.Pos, "internal", "internal error while replaying this game (please report it): %v", p)
 		}
 		rep.finish()
 	}()
@@ -49,7 +48,7 @@ func Check(rec *notation.Record, opts Options) (rep *Report) {
 		if t, ok := rec.TagPos("GameType"); ok {
 			pos = t.Pos
 		}
-		rep.add(Diagnostic{Diagnostic: notation.Diagnostic{Pos: pos, Severity: notation.Error, Code: "variant", Msg: err.Error()}})
+		rep.errorAt(pos, "variant", err.Error())
 		return rep
 	}
 	rep.Variant = v.Name
@@ -63,8 +62,7 @@ func Check(rec *notation.Record, opts Options) (rep *Report) {
 	case v.Halma != nil:
 		checkHalma(rec, v, opts, rep)
 	default:
-		rep.add(Diagnostic{Diagnostic: notation.Diagnostic{Pos: rec.Pos, Severity: notation.Error, Code: "variant",
-			Msg: fmt.Sprintf("arbiter cannot referee %s games yet", v.Game)}})
+		rep.errorf(rec.Pos, "variant", "arbiter cannot referee %s games yet", v.Game)
 	}
 	return rep
 }
@@ -115,7 +113,7 @@ func suggestVariants(rec *notation.Record, tried *variants.Variant, rep *Report)
 	}
 	msg := fmt.Sprintf("no GameType tag, so read as %s; its moves fit %s: choose with --variant or a GameType tag", tried.Name, strings.Join(fit, ", "))
 	d := rep.Diagnostics[first]
-	rep.add(Diagnostic{Diagnostic: notation.Diagnostic{Pos: d.Pos, Severity: notation.Warning, Code: "variant-guess", Msg: msg}})
+	rep.warnAt(d.Pos, "variant-guess", msg)
 }
 
 // chooseVariant: the user's choice first; then, for a record with a Game
@@ -137,8 +135,7 @@ func chooseVariant(rec *notation.Record, opts Options, rep *Report) (*variants.V
 			if t, ok := rec.TagPos("Variant"); ok {
 				pos = t.Pos
 			}
-			rep.add(Diagnostic{Diagnostic: notation.Diagnostic{Pos: pos, Severity: notation.Warning, Code: "variant",
-				Msg: fmt.Sprintf("%v; replayed as %s (choose with --variant)", err, v.Name)}})
+			rep.warnf(pos, "variant", "%v; replayed as %s (choose with --variant)", err, v.Name)
 			return v, nil
 		}
 		return v, err

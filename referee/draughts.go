@@ -128,7 +128,7 @@ func compileDraughts(v *variants.Variant) (*compiled, error) {
 func checkDraughts(rec *notation.Record, v *variants.Variant, opts Options, rep *Report) {
 	c, err := compileDraughts(v)
 	if err != nil {
-		rep.add(Diagnostic{Diagnostic: notation.Diagnostic{Pos: rec.Pos, Severity: notation.Error, Code: "variant", Msg: err.Error()}})
+		rep.errorAt(rec.Pos, "variant", err.Error())
 		return
 	}
 	g := newDraughtsGame(c, rec, rep)
@@ -139,13 +139,13 @@ func checkDraughts(rec *notation.Record, v *variants.Variant, opts Options, rep 
 	if opts.defaultNumbering {
 		g.num = c.num
 	} else if g.num, err = recordNumbering(c, rec); err != nil {
-		rep.add(Diagnostic{Diagnostic: notation.Diagnostic{Pos: gtPos, Severity: notation.Error, Code: "gametype", Msg: err.Error()}})
+		rep.errorAt(gtPos, "gametype", err.Error())
 		return
 	}
 	if opts.Rewrite {
 		out, err := g.outputNumbering(opts.Notation)
 		if err != nil {
-			rep.add(Diagnostic{Diagnostic: notation.Diagnostic{Pos: gtPos, Severity: notation.Error, Code: "notation", Msg: err.Error()}})
+			rep.errorAt(gtPos, "notation", err.Error())
 			return
 		}
 		if opts.Notation != "" {
@@ -167,9 +167,8 @@ func checkDraughts(rec *notation.Record, v *variants.Variant, opts Options, rep 
 		o.Variant, o.defaultNumbering = v, true
 		if alt := Check(rec, o); firstReplayError(alt) < 0 {
 			*rep = *alt
-			rep.add(Diagnostic{Diagnostic: notation.Diagnostic{Pos: gtPos, Severity: notation.Warning, Code: "gametype",
-				Msg: fmt.Sprintf("the GameType tag says the squares are numbered %s, but the moves follow %s; read as %s",
-					g.num.notation, c.num.notation, c.num.notation)}})
+			rep.warnf(gtPos, "gametype", "the GameType tag says the squares are numbered %s, but the moves follow %s; read as %s",
+				g.num.notation, c.num.notation, c.num.notation)
 			return
 		}
 	}
@@ -192,21 +191,13 @@ func newDraughtsGame(c *compiled, rec *notation.Record, rep *Report) *draughtsGa
 	return &draughtsGame{c: c, r: c.rules, rec: rec, rep: rep}
 }
 
-func (g *draughtsGame) errorf(pos notation.Pos, code, format string, args ...any) {
-	g.rep.add(Diagnostic{Diagnostic: notation.Diagnostic{Pos: pos, Severity: notation.Error, Code: code, Msg: fmt.Sprintf(format, args...)}})
-}
-
-func (g *draughtsGame) warnf(pos notation.Pos, code, format string, args ...any) {
-	g.rep.add(Diagnostic{Diagnostic: notation.Diagnostic{Pos: pos, Severity: notation.Warning, Code: code, Msg: fmt.Sprintf(format, args...)}})
-}
-
 // startPosition: the FEN tag, else a setup before the first move, else the
 // variant's start.
 func (g *draughtsGame) startPosition() (draughts.Position, bool) {
 	if t, ok := g.rec.TagPos("FEN"); ok && strings.TrimSpace(t.Value) != "" {
 		p, err := g.r.ParseFEN(g.num.fen(t.Value))
 		if err != nil {
-			g.errorf(t.Pos, "fen", "FEN tag: %v", err)
+			g.rep.errorf(t.Pos, "fen", "FEN tag: %v", err)
 			return p, false
 		}
 		return p, true
@@ -214,7 +205,7 @@ func (g *draughtsGame) startPosition() (draughts.Position, bool) {
 	if g.rec.Setup != "" {
 		p, err := g.r.ParseFEN(g.num.fen(g.rec.Setup))
 		if err != nil {
-			g.errorf(g.rec.SetupPos, "fen", "setup: %v", err)
+			g.rep.errorf(g.rec.SetupPos, "fen", "setup: %v", err)
 			return p, false
 		}
 		return p, true
@@ -303,7 +294,7 @@ func (g *draughtsGame) replay(st *lineState, line notation.Line, variation bool)
 		if m.Setup != "" {
 			p, err := g.r.ParseFEN(g.num.fen(m.Setup))
 			if err != nil {
-				g.errorf(m.SetupPos, "fen", "setup: %v", err)
+				g.rep.errorf(m.SetupPos, "fen", "setup: %v", err)
 				return st
 			}
 			st = newLineState(g, p)
@@ -340,7 +331,7 @@ func (g *draughtsGame) replay(st *lineState, line notation.Line, variation bool)
 		}
 		g.play(st, mv)
 		for _, alt := range late {
-			g.warnf(alt[0].Pos, "variation-placement", "variation %d... %s is written before the move it replaces; read as an alternative to the move after it", alt[0].Number, alt[0].Text)
+			g.rep.warnf(alt[0].Pos, "variation-placement", "variation %d... %s is written before the move it replaces; read as an alternative to the move after it", alt[0].Number, alt[0].Text)
 			g.replay(st.clone(), alt, true)
 		}
 	}

@@ -47,7 +47,7 @@ func HalmaRules(v *variants.Variant) (*halma.Rules, error) {
 func checkHalma(rec *notation.Record, v *variants.Variant, opts Options, rep *Report) {
 	r, err := HalmaRules(v)
 	if err != nil {
-		rep.add(Diagnostic{Diagnostic: notation.Diagnostic{Pos: rec.Pos, Severity: notation.Error, Code: "variant", Msg: err.Error()}})
+		rep.errorAt(rec.Pos, "variant", err.Error())
 		return
 	}
 	g := &halmaGame{r: r, rec: rec, rep: rep, rewrite: opts.Rewrite}
@@ -69,14 +69,6 @@ type halmaGame struct {
 	overAt  int // the ply the game ended at
 }
 
-func (g *halmaGame) errorf(pos notation.Pos, code, format string, args ...any) {
-	g.rep.add(Diagnostic{Diagnostic: notation.Diagnostic{Pos: pos, Severity: notation.Error, Code: code, Msg: fmt.Sprintf(format, args...)}})
-}
-
-func (g *halmaGame) warnf(pos notation.Pos, code, format string, args ...any) {
-	g.rep.add(Diagnostic{Diagnostic: notation.Diagnostic{Pos: pos, Severity: notation.Warning, Code: code, Msg: fmt.Sprintf(format, args...)}})
-}
-
 // checkTags: the ColourN tags must name the variant's colours, seat by seat.
 func (g *halmaGame) checkTags() {
 	for _, t := range g.rec.Tags {
@@ -86,9 +78,9 @@ func (g *halmaGame) checkTags() {
 		}
 		switch {
 		case n < 1 || n > len(g.r.Players):
-			g.warnf(t.Pos, "colour", "tag %s: this game has %d players", t.Name, len(g.r.Players))
+			g.rep.warnf(t.Pos, "colour", "tag %s: this game has %d players", t.Name, len(g.r.Players))
 		case !strings.EqualFold(strings.TrimSpace(t.Value), g.r.Players[n-1].Colour):
-			g.warnf(t.Pos, "colour", "tag %s says %q, but seat %d plays %s in this variant", t.Name, t.Value, n, g.r.Players[n-1].Colour)
+			g.rep.warnf(t.Pos, "colour", "tag %s says %q, but seat %d plays %s in this variant", t.Name, t.Value, n, g.r.Players[n-1].Colour)
 		}
 	}
 }
@@ -115,7 +107,7 @@ func (g *halmaGame) run() {
 	offset := 0 // the record's round count minus ours, after a numbering slip
 	for _, m := range g.rec.Moves {
 		if len(m.Variations) > 0 {
-			g.warnf(m.Pos, "variation", "variations are not replayed in halma records")
+			g.rep.warnf(m.Pos, "variation", "variations are not replayed in halma records")
 		}
 		round := g.plies/n + 1
 		diag := func(sev notation.Severity, code, msg string, legal []string) {
@@ -310,13 +302,13 @@ func (g *halmaGame) judgeResult() {
 		return true
 	}
 	if hasTag && !valid(res.Tag) {
-		g.errorf(tag.Pos, "result-tag", "Result tag %q is not a result of a %d-player game (one score per seat, 0 or 1, e.g. %s)", tag.Value, n, g.r.Result(halma.Outcome{Over: true, Winners: []int{0}}))
+		g.rep.errorf(tag.Pos, "result-tag", "Result tag %q is not a result of a %d-player game (one score per seat, 0 or 1, e.g. %s)", tag.Value, n, g.r.Result(halma.Outcome{Over: true, Winners: []int{0}}))
 	}
 	if res.Terminator != "" && !valid(res.Terminator) {
-		g.errorf(g.rec.ResultPos, "result", "result %s is not a result of a %d-player game", res.Terminator, n)
+		g.rep.errorf(g.rec.ResultPos, "result", "result %s is not a result of a %d-player game", res.Terminator, n)
 	}
 	if hasTag && res.Terminator != "" && res.Tag != res.Terminator && res.Tag != "*" && res.Terminator != "*" {
-		g.errorf(g.rec.ResultPos, "result-mismatch", "the game ends with %s but its Result tag says %s", res.Terminator, res.Tag)
+		g.rep.errorf(g.rec.ResultPos, "result-mismatch", "the game ends with %s but its Result tag says %s", res.Terminator, res.Tag)
 	}
 	written, wpos := res.Terminator, g.rec.ResultPos
 	if (written == "" || written == "*") && hasTag && res.Tag != "" {
@@ -332,12 +324,12 @@ func (g *halmaGame) judgeResult() {
 	switch {
 	case !valid(written):
 	case g.out.Over && (written == "" || written == "*"):
-		g.warnf(wpos, "result", "the game is over (%s): its result is %s", g.out.Why, res.Derived)
+		g.rep.warnf(wpos, "result", "the game is over (%s): its result is %s", g.out.Why, res.Derived)
 	case g.out.Over && written != res.Derived:
-		g.errorf(wpos, "result", "result %s contradicts the moves: %s, so the result is %s", written, g.out.Why, res.Derived)
+		g.rep.errorf(wpos, "result", "result %s contradicts the moves: %s, so the result is %s", written, g.out.Why, res.Derived)
 	case !g.out.Over && written != "" && written != "*":
 		// The rules know no resignation and no draw: a game ends when a
 		// player (a team) has finished or a blocked player loses.
-		g.errorf(wpos, "result", "result %s, but the moves do not end the game: no player has finished", written)
+		g.rep.errorf(wpos, "result", "result %s, but the moves do not end the game: no player has finished", written)
 	}
 }

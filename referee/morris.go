@@ -51,7 +51,7 @@ func MorrisRules(v *variants.Variant) (*morris.Rules, error) {
 func checkMorris(rec *notation.Record, v *variants.Variant, opts Options, rep *Report) {
 	r, err := MorrisRules(v)
 	if err != nil {
-		rep.add(Diagnostic{Diagnostic: notation.Diagnostic{Pos: rec.Pos, Severity: notation.Error, Code: "variant", Msg: err.Error()}})
+		rep.errorAt(rec.Pos, "variant", err.Error())
 		return
 	}
 	g := &morrisGame{r: r, m: v.Morris, rec: rec, rep: rep, numeric: recordIsNumeric(rec)}
@@ -62,7 +62,7 @@ func checkMorris(rec *notation.Record, v *variants.Variant, opts Options, rep *R
 	start := r.Start()
 	if t, ok := rec.TagPos("FEN"); ok && strings.TrimSpace(t.Value) != "" {
 		if start, err = morris.ParseFEN(t.Value); err != nil {
-			g.errorf(t.Pos, "fen", "FEN tag: %v", err)
+			g.rep.errorf(t.Pos, "fen", "FEN tag: %v", err)
 			return
 		}
 	}
@@ -102,14 +102,6 @@ type morrisGame struct {
 	claims    []string
 }
 
-func (g *morrisGame) errorf(pos notation.Pos, code, format string, args ...any) {
-	g.rep.add(Diagnostic{Diagnostic: notation.Diagnostic{Pos: pos, Severity: notation.Error, Code: code, Msg: fmt.Sprintf(format, args...)}})
-}
-
-func (g *morrisGame) warnf(pos notation.Pos, code, format string, args ...any) {
-	g.rep.add(Diagnostic{Diagnostic: notation.Diagnostic{Pos: pos, Severity: notation.Warning, Code: code, Msg: fmt.Sprintf(format, args...)}})
-}
-
 func (g *morrisGame) point(p int) string {
 	if g.numeric {
 		return morrisnot.Number(p)
@@ -147,7 +139,7 @@ func (g *morrisGame) run(start morris.Position) {
 			continue
 		}
 		if len(m.Variations) > 0 {
-			g.warnf(m.Pos, "variation", "variations are not replayed in morris records")
+			g.rep.warnf(m.Pos, "variation", "variations are not replayed in morris records")
 		}
 		if g.over == "" && len(g.legal) == 0 {
 			// A blocked player who passes (blocked_player: pass).

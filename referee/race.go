@@ -31,8 +31,7 @@ func checkRace(rec *notation.Record, v *variants.Variant, opts Options, rep *Rep
 	case v.Race.Horse != nil:
 		checkHorse(rec, v, rep)
 	default:
-		rep.add(Diagnostic{Diagnostic: notation.Diagnostic{Pos: rec.Pos, Severity: notation.Error, Code: "variant",
-			Msg: fmt.Sprintf("variant %s has no race rules arbiter can play", v.Name)}})
+		rep.errorf(rec.Pos, "variant", "variant %s has no race rules arbiter can play", v.Name)
 	}
 }
 
@@ -96,7 +95,7 @@ func judgeWinner(rec *notation.Record, rep *Report, winner int, who func(string)
 		return
 	}
 	errorf := func(format string, args ...any) {
-		rep.add(Diagnostic{Diagnostic: notation.Diagnostic{Pos: tag.Pos, Severity: notation.Error, Code: "result", Msg: fmt.Sprintf(format, args...)}})
+		rep.errorf(tag.Pos, "result", format, args...)
 	}
 	switch w := who(res.Tag); {
 	case w < 0:

@@ -42,19 +42,18 @@ func goosePlayers(rec *notation.Record) []string {
 func checkGoose(rec *notation.Record, v *variants.Variant, rep *Report) {
 	r, err := race.NewGoose(v)
 	if err != nil {
-		rep.add(Diagnostic{Diagnostic: notation.Diagnostic{Pos: rec.Pos, Severity: notation.Error, Code: "variant", Msg: err.Error()}})
+		rep.errorAt(rec.Pos, "variant", err.Error())
 		return
 	}
 	g := &gooseGame{r: r, v: v, rec: rec, rep: rep, players: goosePlayers(rec)}
 	if n := len(g.players); n < v.Race.MinPlayers || n > v.Race.MaxPlayers {
-		rep.add(Diagnostic{Diagnostic: notation.Diagnostic{Pos: rec.Pos, Severity: notation.Error, Code: "players",
-			Msg: fmt.Sprintf("%s is for %d to %d players, named in a Players tag (\"Anna, Bram\"): this record has %d", v.Name, v.Race.MinPlayers, v.Race.MaxPlayers, n)}})
+		rep.errorf(rec.Pos, "players", "%s is for %d to %d players, named in a Players tag (\"Anna, Bram\"): this record has %d", v.Name, v.Race.MinPlayers, v.Race.MaxPlayers, n)
 		return
 	}
 	g.s = r.Start(len(g.players))
 	if t, ok := rec.TagPos("FEN"); ok && strings.TrimSpace(t.Value) != "" {
 		if err := g.setup(t.Value); err != nil {
-			rep.add(Diagnostic{Diagnostic: notation.Diagnostic{Pos: t.Pos, Severity: notation.Error, Code: "fen", Msg: "FEN tag: " + err.Error()}})
+			rep.errorAt(t.Pos, "fen", "FEN tag: "+err.Error())
 			return
 		}
 	}

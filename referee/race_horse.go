@@ -31,19 +31,18 @@ type horseGame struct {
 func checkHorse(rec *notation.Record, v *variants.Variant, rep *Report) {
 	r, err := race.NewHorse(v)
 	if err != nil {
-		rep.add(Diagnostic{Diagnostic: notation.Diagnostic{Pos: rec.Pos, Severity: notation.Error, Code: "variant", Msg: err.Error()}})
+		rep.errorAt(rec.Pos, "variant", err.Error())
 		return
 	}
 	g := &horseGame{r: r, v: v, rec: rec, rep: rep, players: goosePlayers(rec)}
 	if n := len(g.players); n < v.Race.MinPlayers || n > v.Race.MaxPlayers {
-		rep.add(Diagnostic{Diagnostic: notation.Diagnostic{Pos: rec.Pos, Severity: notation.Error, Code: "players",
-			Msg: fmt.Sprintf("%s is for %d to %d players, named in a Players tag (\"Anna, Bram\"): this record has %d", v.Name, v.Race.MinPlayers, v.Race.MaxPlayers, n)}})
+		rep.errorf(rec.Pos, "players", "%s is for %d to %d players, named in a Players tag (\"Anna, Bram\"): this record has %d", v.Name, v.Race.MinPlayers, v.Race.MaxPlayers, n)
 		return
 	}
 	horses := 1
 	if t, ok := rec.TagPos("Horses"); ok {
 		if horses, err = strconv.Atoi(strings.TrimSpace(t.Value)); err != nil || horses < 1 || horses > 6 {
-			rep.add(Diagnostic{Diagnostic: notation.Diagnostic{Pos: t.Pos, Severity: notation.Error, Code: "players", Msg: "Horses tag: the number of horses each player runs, 1 to 6"}})
+			rep.errorAt(t.Pos, "players", "Horses tag: the number of horses each player runs, 1 to 6")
 			return
 		}
 	}
@@ -58,7 +57,7 @@ func checkHorse(rec *notation.Record, v *variants.Variant, rep *Report) {
 	g.s = r.Start(len(g.players), horses, turn)
 	if t, ok := rec.TagPos("FEN"); ok && strings.TrimSpace(t.Value) != "" {
 		if err := g.setup(t.Value, horses); err != nil {
-			rep.add(Diagnostic{Diagnostic: notation.Diagnostic{Pos: t.Pos, Severity: notation.Error, Code: "fen", Msg: "FEN tag: " + err.Error()}})
+			rep.errorAt(t.Pos, "fen", "FEN tag: "+err.Error())
 			return
 		}
 	}

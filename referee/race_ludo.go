@@ -31,7 +31,7 @@ type ludoGame struct {
 func checkLudo(rec *notation.Record, v *variants.Variant, rep *Report) {
 	r, err := race.NewLudo(v)
 	if err != nil {
-		rep.add(Diagnostic{Diagnostic: notation.Diagnostic{Pos: rec.Pos, Severity: notation.Error, Code: "variant", Msg: err.Error()}})
+		rep.errorAt(rec.Pos, "variant", err.Error())
 		return
 	}
 	g := &ludoGame{r: r, v: v, rec: rec, rep: rep, names: make([]string, len(v.Race.Colours))}
@@ -47,15 +47,14 @@ func checkLudo(rec *notation.Record, v *variants.Variant, rep *Report) {
 		for _, c := range v.Race.Colours {
 			cols = append(cols, c.Name)
 		}
-		rep.add(Diagnostic{Diagnostic: notation.Diagnostic{Pos: rec.Pos, Severity: notation.Error, Code: "players",
-			Msg: fmt.Sprintf("%s needs 2 to %d colours in play, each named by a tag (%s): this record has %d",
-				v.Name, v.Race.MaxPlayers, strings.Join(cols, ", "), len(playing))}})
+		rep.errorf(rec.Pos, "players", "%s needs 2 to %d colours in play, each named by a tag (%s): this record has %d",
+			v.Name, v.Race.MaxPlayers, strings.Join(cols, ", "), len(playing))
 		return
 	}
 	g.s = r.Start(playing)
 	if t, ok := rec.TagPos("FEN"); ok && strings.TrimSpace(t.Value) != "" {
 		if err := g.setup(t.Value); err != nil {
-			rep.add(Diagnostic{Diagnostic: notation.Diagnostic{Pos: t.Pos, Severity: notation.Error, Code: "fen", Msg: "FEN tag: " + err.Error()}})
+			rep.errorAt(t.Pos, "fen", "FEN tag: "+err.Error())
 			return
 		}
 	}

@@ -116,6 +116,24 @@ func (r *Report) add(d Diagnostic) {
 	r.Diagnostics = append(r.Diagnostics, d)
 }
 
+// errorAt and warnAt add a diagnostic about the record at pos; errorf and
+// warnf format its message.
+func (r *Report) errorAt(pos notation.Pos, code, msg string) {
+	r.add(Diagnostic{Diagnostic: notation.Diagnostic{Pos: pos, Severity: notation.Error, Code: code, Msg: msg}})
+}
+
+func (r *Report) warnAt(pos notation.Pos, code, msg string) {
+	r.add(Diagnostic{Diagnostic: notation.Diagnostic{Pos: pos, Severity: notation.Warning, Code: code, Msg: msg}})
+}
+
+func (r *Report) errorf(pos notation.Pos, code, format string, args ...any) {
+	r.errorAt(pos, code, fmt.Sprintf(format, args...))
+}
+
+func (r *Report) warnf(pos notation.Pos, code, format string, args ...any) {
+	r.warnAt(pos, code, fmt.Sprintf(format, args...))
+}
+
 func (r *Report) finish() {
 	// In file order, like a compiler's errors; reading and replaying
 	// diagnostics interleave.
