@@ -106,3 +106,52 @@ func judgeWinner(rec *notation.Record, rep *Report, winner int, who func(string)
 		errorf("Result says %s won, but %s", name(w), res.Reason)
 	}
 }
+
+// goosePlayers reads the Players tag: names separated by commas.
+func goosePlayers(rec *notation.Record) []string {
+	v, _ := rec.Tag("Players")
+	var out []string
+	for _, p := range strings.Split(v, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// countedPlayers reads the Players tag and reports a number of players the
+// variant is not for.
+func countedPlayers(rec *notation.Record, v *variants.Variant, rep *Report) ([]string, bool) {
+	players := goosePlayers(rec)
+	if n := len(players); n < v.Race.MinPlayers || n > v.Race.MaxPlayers {
+		rep.errorf(rec.Pos, "players", "%s is for %d to %d players, named in a Players tag (\"Anna, Bram\"): this record has %d", v.Name, v.Race.MinPlayers, v.Race.MaxPlayers, n)
+		return nil, false
+	}
+	return players, true
+}
+
+// firstMover is the player (or colour) the first throw names: the roll for
+// who starts is not recorded, so the first throw's player starts.
+func firstMover(rec *notation.Record) string {
+	if len(rec.Moves) == 0 {
+		return ""
+	}
+	if mt, err := racenot.ParseMove(rec.Moves[0].Text); err == nil {
+		return mt.Player
+	}
+	return ""
+}
+
+// setupTag plays a FEN tag's position, if the record has one, through
+// setup; false when it cannot be read (reported).
+func setupTag(rec *notation.Record, rep *Report, setup func(string) error) bool {
+	t, ok := rec.TagPos("FEN")
+	if !ok || strings.TrimSpace(t.Value) == "" {
+		return true
+	}
+	if err := setup(t.Value); err != nil {
+		rep.errorAt(t.Pos, "fen", "FEN tag: "+err.Error())
+		return false
+	}
+	return true
+}

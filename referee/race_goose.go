@@ -25,18 +25,6 @@ type gooseGame struct {
 	round   int
 }
 
-// goosePlayers reads the Players tag: names separated by commas.
-func goosePlayers(rec *notation.Record) []string {
-	v, _ := rec.Tag("Players")
-	var out []string
-	for _, p := range strings.Split(v, ",") {
-		if p = strings.TrimSpace(p); p != "" {
-			out = append(out, p)
-		}
-	}
-	return out
-}
-
 // checkGoose replays a Goose record: players from the Players tag, in
 // playing order; the first throw's player starts.
 func checkGoose(rec *notation.Record, v *variants.Variant, rep *Report) {
@@ -45,24 +33,17 @@ func checkGoose(rec *notation.Record, v *variants.Variant, rep *Report) {
 		rep.errorAt(rec.Pos, "variant", err.Error())
 		return
 	}
-	g := &gooseGame{r: r, v: v, rec: rec, rep: rep, players: goosePlayers(rec)}
-	if n := len(g.players); n < v.Race.MinPlayers || n > v.Race.MaxPlayers {
-		rep.errorf(rec.Pos, "players", "%s is for %d to %d players, named in a Players tag (\"Anna, Bram\"): this record has %d", v.Name, v.Race.MinPlayers, v.Race.MaxPlayers, n)
+	players, ok := countedPlayers(rec, v, rep)
+	if !ok {
 		return
 	}
+	g := &gooseGame{r: r, v: v, rec: rec, rep: rep, players: players}
 	g.s = r.Start(len(g.players))
-	if t, ok := rec.TagPos("FEN"); ok && strings.TrimSpace(t.Value) != "" {
-		if err := g.setup(t.Value); err != nil {
-			rep.errorAt(t.Pos, "fen", "FEN tag: "+err.Error())
-			return
-		}
+	if !setupTag(rec, rep, g.setup) {
+		return
 	}
-	if len(rec.Moves) > 0 {
-		if mt, err := racenot.ParseMove(rec.Moves[0].Text); err == nil && mt.Player != "" {
-			if i := g.player(mt.Player); i >= 0 {
-				g.s.Turn = i
-			}
-		}
+	if i := g.player(firstMover(rec)); i >= 0 {
+		g.s.Turn = i
 	}
 	g.run()
 }

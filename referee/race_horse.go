@@ -34,11 +34,11 @@ func checkHorse(rec *notation.Record, v *variants.Variant, rep *Report) {
 		rep.errorAt(rec.Pos, "variant", err.Error())
 		return
 	}
-	g := &horseGame{r: r, v: v, rec: rec, rep: rep, players: goosePlayers(rec)}
-	if n := len(g.players); n < v.Race.MinPlayers || n > v.Race.MaxPlayers {
-		rep.errorf(rec.Pos, "players", "%s is for %d to %d players, named in a Players tag (\"Anna, Bram\"): this record has %d", v.Name, v.Race.MinPlayers, v.Race.MaxPlayers, n)
+	players, ok := countedPlayers(rec, v, rep)
+	if !ok {
 		return
 	}
+	g := &horseGame{r: r, v: v, rec: rec, rep: rep, players: players}
 	horses := 1
 	if t, ok := rec.TagPos("Horses"); ok {
 		if horses, err = strconv.Atoi(strings.TrimSpace(t.Value)); err != nil || horses < 1 || horses > 6 {
@@ -46,20 +46,9 @@ func checkHorse(rec *notation.Record, v *variants.Variant, rep *Report) {
 			return
 		}
 	}
-	turn := 0
-	if len(rec.Moves) > 0 {
-		if mt, err := racenot.ParseMove(rec.Moves[0].Text); err == nil && mt.Player != "" {
-			if i := g.player(mt.Player); i >= 0 {
-				turn = i
-			}
-		}
-	}
-	g.s = r.Start(len(g.players), horses, turn)
-	if t, ok := rec.TagPos("FEN"); ok && strings.TrimSpace(t.Value) != "" {
-		if err := g.setup(t.Value, horses); err != nil {
-			rep.errorAt(t.Pos, "fen", "FEN tag: "+err.Error())
-			return
-		}
+	g.s = r.Start(len(g.players), horses, max(g.player(firstMover(rec)), 0))
+	if !setupTag(rec, rep, func(fen string) error { return g.setup(fen, horses) }) {
+		return
 	}
 	g.run()
 }

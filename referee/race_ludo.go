@@ -52,17 +52,14 @@ func checkLudo(rec *notation.Record, v *variants.Variant, rep *Report) {
 		return
 	}
 	g.s = r.Start(playing)
-	if t, ok := rec.TagPos("FEN"); ok && strings.TrimSpace(t.Value) != "" {
-		if err := g.setup(t.Value); err != nil {
-			rep.errorAt(t.Pos, "fen", "FEN tag: "+err.Error())
-			return
-		}
+	if !setupTag(rec, rep, g.setup) {
+		return
 	}
 	// The first throw's player starts (the roll for the start is not recorded).
-	if _, fen := rec.TagPos("FEN"); !fen && len(rec.Moves) > 0 {
-		if mt, err := racenot.ParseMove(rec.Moves[0].Text); err == nil && mt.Player != "" {
+	if _, fen := rec.TagPos("FEN"); !fen {
+		if first := firstMover(rec); first != "" {
 			for i, c := range playing {
-				if g.is(c, mt.Player) {
+				if g.is(c, first) {
 					g.s.Turn = i
 					break
 				}
