@@ -87,6 +87,48 @@ func (c *Cursor) Tok(t lexer.TokenType, end int) lexer.Token {
 	return lexer.Token{Type: t, Value: v, Pos: p}
 }
 
+// SkipSpace moves past white space; false at the end of the text.
+func (c *Cursor) SkipSpace() bool {
+	for c.I < len(c.S) && IsSpace(c.S[c.I]) {
+		c.AdvTo(c.I + 1)
+	}
+	return c.I < len(c.S)
+}
+
+// TagEnd is the end of the tag pair that starts with the '[' at s[i]: past
+// the closing bracket outside the quoted value, or the end of the line.
+func TagEnd(s string, i int) int {
+	j, quoted := i+1, false
+	for j < len(s) && (quoted || s[j] != ']') && s[j] != '\n' {
+		if s[j] == '"' {
+			quoted = !quoted
+		} else if s[j] == '\\' && quoted {
+			j++
+		}
+		j++
+	}
+	if j < len(s) && s[j] == ']' {
+		j++
+	}
+	return min(j, len(s))
+}
+
+// CommentEnd is the end of the comment that starts at s[i]: past the '}'
+// of a {...} comment (or the end of the text if it is not closed), or the
+// end of the line of a ; comment.
+func CommentEnd(s string, i int) int {
+	if s[i] == '{' {
+		if j := strings.IndexByte(s[i:], '}'); j >= 0 {
+			return i + j + 1
+		}
+		return len(s)
+	}
+	if j := strings.IndexByte(s[i:], '\n'); j >= 0 {
+		return i + j
+	}
+	return len(s)
+}
+
 // ToPos turns a participle position into a file position.
 func ToPos(p lexer.Position) notation.Pos {
 	return notation.Pos{Line: p.Line, Col: p.Column, Offset: int64(p.Offset)}
@@ -124,42 +166,15 @@ func (l *scanner) Next() (lexer.Token, error) {
 		l.pending = l.pending[1:]
 		return t, nil
 	}
-	for l.I < len(l.S) && IsSpace(l.S[l.I]) {
-		l.AdvTo(l.I + 1)
-	}
-	if l.I >= len(l.S) {
+	if !l.SkipSpace() {
 		return lexer.EOFToken(l.Pos()), nil
 	}
 	s, i := l.S, l.I
 	switch s[i] {
 	case '[':
-		// To the closing bracket outside the quoted value, or the end of
-		// the line.
-		j, quoted := i+1, false
-		for j < len(s) && (quoted || s[j] != ']') && s[j] != '\n' {
-			if s[j] == '"' {
-				quoted = !quoted
-			} else if s[j] == '\\' && quoted {
-				j++
-			}
-			j++
-		}
-		if j < len(s) && s[j] == ']' {
-			j++
-		}
-		return l.Tok(tokTag, min(j, len(s))), nil
-	case '{':
-		j := strings.IndexByte(s[i:], '}')
-		if j < 0 {
-			return l.Tok(tokComment, len(s)), nil
-		}
-		return l.Tok(tokComment, i+j+1), nil
-	case ';':
-		j := strings.IndexByte(s[i:], '\n')
-		if j < 0 {
-			j = len(s) - i
-		}
-		return l.Tok(tokComment, i+j), nil
+		return l.Tok(tokTag, TagEnd(s, i)), nil
+	case '{', ';':
+		return l.Tok(tokComment, CommentEnd(s, i)), nil
 	case '}', ']':
 		return l.Tok(tokUnreadable, i+1), nil
 	}

@@ -96,21 +96,8 @@ func (syn *Syntax) Parse(g pdn.GameText, file string) *notation.Record {
 		return rec
 	}
 
-	// Tags: the PDN reader on the tag section alone.
-	tagDiags := g.Diagnostics
-	if n := len(ast.Tags); n > 0 {
-		last := ast.Tags[n-1]
-		h := g
-		h.Text = g.Text[:last.Pos.Offset-int(g.Pos.Offset)+len(last.Value)]
-		tr := pdn.Parse(h, file)
-		rec.Tags = tr.Tags
-		tagDiags = nil
-		for _, d := range tr.Diagnostics {
-			if d.Code != pdn.CodeNoTerminator && d.Code != pdn.CodeEmptyGame {
-				tagDiags = append(tagDiags, d)
-			}
-		}
-	}
+	var tagDiags []notation.Diagnostic
+	rec.Tags, tagDiags = ReadTags(g, file, ast.Tags)
 	diags = append(diags, tagDiags...)
 
 	number, ellipsis := 0, false
@@ -176,6 +163,27 @@ func (syn *Syntax) Parse(g pdn.GameText, file string) *notation.Record {
 	})
 	rec.Diagnostics = diags
 	return rec
+}
+
+// ReadTags decodes a game's tag tokens with the PDN reader (same
+// leniencies, same warnings) run on the tag section alone. Without tags,
+// the diagnostics are the splitter's.
+func ReadTags(g pdn.GameText, file string, tags []lexer.Token) ([]notation.Tag, []notation.Diagnostic) {
+	if len(tags) == 0 {
+		return nil, g.Diagnostics
+	}
+	last := tags[len(tags)-1]
+	h := g
+	h.Text = g.Text[:last.Pos.Offset-int(g.Pos.Offset)+len(last.Value)]
+	tr := pdn.Parse(h, file)
+	var diags []notation.Diagnostic
+	for _, d := range tr.Diagnostics {
+		// The tag section alone has no moves and no terminator: not news.
+		if d.Code != pdn.CodeNoTerminator && d.Code != pdn.CodeEmptyGame {
+			diags = append(diags, d)
+		}
+	}
+	return tr.Tags, diags
 }
 
 func errString(err error) string {

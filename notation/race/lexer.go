@@ -63,10 +63,7 @@ func wordEnd(s string, i int) int {
 
 // Next returns the next token.
 func (l *scanner) Next() (lexer.Token, error) {
-	for l.I < len(l.S) && movetext.IsSpace(l.S[l.I]) {
-		l.AdvTo(l.I + 1)
-	}
-	if l.I >= len(l.S) {
+	if !l.SkipSpace() {
 		return lexer.EOFToken(l.Pos()), nil
 	}
 	s, i := l.S, l.I
@@ -74,31 +71,9 @@ func (l *scanner) Next() (lexer.Token, error) {
 	l.wantAction = false
 	switch s[i] {
 	case '[':
-		j, quoted := i+1, false
-		for j < len(s) && (quoted || s[j] != ']') && s[j] != '\n' {
-			if s[j] == '"' {
-				quoted = !quoted
-			} else if s[j] == '\\' && quoted {
-				j++
-			}
-			j++
-		}
-		if j < len(s) && s[j] == ']' {
-			j++
-		}
-		return l.Tok(tokTag, min(j, len(s))), nil
-	case '{':
-		j := strings.IndexByte(s[i:], '}')
-		if j < 0 {
-			return l.Tok(tokComment, len(s)), nil
-		}
-		return l.Tok(tokComment, i+j+1), nil
-	case ';':
-		j := strings.IndexByte(s[i:], '\n')
-		if j < 0 {
-			j = len(s) - i
-		}
-		return l.Tok(tokComment, i+j), nil
+		return l.Tok(tokTag, movetext.TagEnd(s, i)), nil
+	case '{', ';':
+		return l.Tok(tokComment, movetext.CommentEnd(s, i)), nil
 	case '(':
 		j := strings.IndexAny(s[i:], ")\n")
 		if j < 0 || s[i+j] != ')' {

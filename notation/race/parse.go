@@ -84,20 +84,8 @@ func Parse(g pdn.GameText, file string) *notation.Record {
 		rec.Diagnostics = append(g.Diagnostics, diags...)
 		return rec
 	}
-	tagDiags := g.Diagnostics
-	if n := len(ast.Tags); n > 0 {
-		last := ast.Tags[n-1]
-		h := g
-		h.Text = g.Text[:last.Pos.Offset-int(g.Pos.Offset)+len(last.Value)]
-		tr := pdn.Parse(h, file)
-		rec.Tags = tr.Tags
-		tagDiags = nil
-		for _, d := range tr.Diagnostics {
-			if d.Code != pdn.CodeNoTerminator && d.Code != pdn.CodeEmptyGame {
-				tagDiags = append(tagDiags, d)
-			}
-		}
-	}
+	var tagDiags []notation.Diagnostic
+	rec.Tags, tagDiags = movetext.ReadTags(g, file, ast.Tags)
 	diags = append(diags, tagDiags...)
 
 	number := 0
