@@ -1,12 +1,11 @@
 package halma
 
 import (
-	"bufio"
 	"fmt"
 	"io"
-	"strings"
 
 	"arbiter/notation"
+	"arbiter/notation/movetext"
 )
 
 // Write writes a record: its tags, then its moves numbered per round of
@@ -17,18 +16,7 @@ func Write(w io.Writer, rec *notation.Record, players int) error {
 	if players < 1 {
 		players = 2
 	}
-	bw := bufio.NewWriter(w)
-	for _, t := range rec.Tags {
-		v := strings.ReplaceAll(strings.ReplaceAll(t.Value, `\`, `\\`), `"`, `\"`)
-		fmt.Fprintf(bw, "[%s \"%s\"]\n", t.Name, v)
-	}
-	if len(rec.Tags) > 0 {
-		bw.WriteByte('\n')
-	}
-	lw := &lineWriter{w: bw}
-	for _, c := range rec.Comments {
-		lw.word("{" + c.Text + "}")
-	}
+	lw := movetext.NewWriter(w, rec)
 	needNumber := false
 	for ply, m := range rec.Moves {
 		text := m.Text
@@ -41,10 +29,10 @@ func Write(w io.Writer, rec *notation.Record, players int) error {
 		} else if needNumber {
 			text = fmt.Sprintf("%d... %s", ply/players+1, text)
 		}
-		lw.word(text)
+		lw.Word(text)
 		needNumber = false
 		for _, c := range m.Comments {
-			lw.word("{" + strings.ReplaceAll(c.Text, "}", ")") + "}")
+			lw.Comment(c.Text)
 			needNumber = true
 		}
 	}
@@ -52,25 +40,5 @@ func Write(w io.Writer, rec *notation.Record, players int) error {
 	if res == "" {
 		res = "*"
 	}
-	lw.word(res)
-	bw.WriteString("\n\n")
-	return bw.Flush()
-}
-
-type lineWriter struct {
-	w   *bufio.Writer
-	col int
-}
-
-func (lw *lineWriter) word(s string) {
-	if lw.col > 0 && lw.col+1+len(s) > 79 {
-		lw.w.WriteByte('\n')
-		lw.col = 0
-	}
-	if lw.col > 0 {
-		lw.w.WriteByte(' ')
-		lw.col++
-	}
-	lw.w.WriteString(s)
-	lw.col += len(s)
+	return lw.End(res)
 }

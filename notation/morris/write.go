@@ -1,12 +1,12 @@
 package morris
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 	"strings"
 
 	"arbiter/notation"
+	"arbiter/notation/movetext"
 )
 
 // Write writes a record as text: its tags, then the moves numbered from 1
@@ -17,18 +17,7 @@ import (
 // Lines are wrapped before 80 columns. Variations are not written (morris
 // records have none).
 func Write(w io.Writer, rec *notation.Record, numeric bool) error {
-	bw := bufio.NewWriter(w)
-	for _, t := range rec.Tags {
-		v := strings.ReplaceAll(strings.ReplaceAll(t.Value, `\`, `\\`), `"`, `\"`)
-		fmt.Fprintf(bw, "[%s \"%s\"]\n", t.Name, v)
-	}
-	if len(rec.Tags) > 0 {
-		bw.WriteByte('\n')
-	}
-	lw := &lineWriter{w: bw}
-	for _, c := range rec.Comments {
-		lw.word("{" + c.Text + "}")
-	}
+	lw := movetext.NewWriter(w, rec)
 	ply, needNumber := 0, true
 	for _, m := range rec.Moves {
 		text := m.Text
@@ -46,10 +35,10 @@ func Write(w io.Writer, rec *notation.Record, numeric bool) error {
 			}
 			ply++
 		}
-		lw.word(text)
+		lw.Word(text)
 		needNumber = false
 		for _, c := range m.Comments {
-			lw.word("{" + strings.ReplaceAll(c.Text, "}", ")") + "}")
+			lw.Comment(c.Text)
 			needNumber = true
 		}
 	}
@@ -61,25 +50,5 @@ func Write(w io.Writer, rec *notation.Record, numeric bool) error {
 			res = "*"
 		}
 	}
-	lw.word(res)
-	bw.WriteString("\n\n")
-	return bw.Flush()
-}
-
-type lineWriter struct {
-	w   *bufio.Writer
-	col int
-}
-
-func (lw *lineWriter) word(s string) {
-	if lw.col > 0 && lw.col+1+len(s) > 79 {
-		lw.w.WriteByte('\n')
-		lw.col = 0
-	}
-	if lw.col > 0 {
-		lw.w.WriteByte(' ')
-		lw.col++
-	}
-	lw.w.WriteString(s)
-	lw.col += len(s)
+	return lw.End(res)
 }
