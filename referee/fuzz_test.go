@@ -60,6 +60,10 @@ func FuzzCheckGames(f *testing.F) {
 	}
 	f.Add("[Game \"ludo\"] [Variant \"mens-erger-je-niet\"] [Red \"A\"] [Blue \"B\"]\n1. R 6: B/1x 6: 1/7 3: 7/10  B 4: 1 *")
 	f.Add("[Game \"goose\"] [Players \"A, B\"] [Stake \"20\"]\n1. A 4+5: 0/26  B 3+3: 0/6>12 (pays 10) *")
+	// Morris: a removal written on its own, PlayOK numbers, a set-up position.
+	f.Add("[Game \"morris\"]\n1. d6 d5 2. f6 e4 3. b6 xd5 d5 1-0")
+	f.Add("[GameType \"70,0\"]\n1. 5 13 2. 20 19 3. 14 21 4. 7 8 5. 23 17 6. 12 16 7. 18 11 8. 4 6 9. 10 22 10. 23-24 22-23 *")
+	f.Add("[Game \"morris\"][FEN \"W-W/BBB/---/-W----/---/---/--- b 0 0\"] 1... d6-d7 2. g7-d7x6 xd5 x 0-1")
 	f.Fuzz(func(t *testing.T, text string) {
 		sp := pdn.NewSplitter(strings.NewReader(text), pdn.Options{MaxGameBytes: 1 << 16})
 		for {

@@ -281,26 +281,3 @@ func TestMorrisDetection(t *testing.T) {
 		}
 	}
 }
-
-// FuzzCheckMorris: no morris record, however broken, makes the referee
-// panic (a panic becomes an "internal" diagnostic, which fails here).
-func FuzzCheckMorris(f *testing.F) {
-	f.Add("[Game \"morris\"]\n1. d6 d5 2. f6 e4 3. b6 xd5 d5 1-0")
-	f.Add("[GameType \"70,0\"]\n1. 5 13 2. 20 19 3. 14 21 4. 7 8 5. 23 17 6. 12 16 7. 18 11 8. 4 6 9. 10 22 10. 23-24 22-23 *")
-	f.Add("[Game \"morris\"][FEN \"W-W/BBB/---/-W----/---/---/--- b 0 0\"] 1... d6-d7 2. g7-d7x6 xd5 x 0-1")
-	f.Fuzz(func(t *testing.T, text string) {
-		sp := pdn.NewSplitter(strings.NewReader(text), pdn.Options{MaxGameBytes: 1 << 16})
-		for {
-			g, err := sp.Next()
-			if err != nil {
-				return
-			}
-			rep := Check(ParseGame(g, "f.pgn"), Options{})
-			for _, d := range rep.Diagnostics {
-				if d.Code == "internal" {
-					t.Fatalf("%s", d.Msg)
-				}
-			}
-		}
-	})
-}

@@ -68,24 +68,5 @@ func TestGooseRules(t *testing.T) {
 			t.Fatalf("%s %+v", firstError(rep), rep.Result)
 		}
 	})
-	for _, c := range cases {
-		name := c.rule + "/obeys"
-		if c.err != "" {
-			name = c.rule + "/breaks"
-		}
-		t.Run(name, func(t *testing.T) {
-			recs := raceParse(t, gooseRecord(c))
-			rep := Check(recs[0], Options{})
-			got := ""
-			for _, d := range rep.Diagnostics {
-				if d.Severity == 1 {
-					got = d.Code
-					break
-				}
-			}
-			if got != c.err {
-				t.Fatalf("want error %q, got %q: %s\n%s", c.err, got, firstError(rep), gooseRecord(c))
-			}
-		})
-	}
+	runRuleCases(t, cases, gooseRecord, nil)
 }

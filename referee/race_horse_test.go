@@ -54,24 +54,5 @@ func TestHorseRules(t *testing.T) {
 		{rule: "7/a-move-is-compulsory", variant: nl, moves: "1. Anna 5: -", err: "must-move"},
 		{rule: "7/the-result-is-the-first-horse-home", variant: nl, moves: "1. Anna 5: 0/5", result: "Anna", err: "result"},
 	}
-	for _, c := range cases {
-		name := c.rule + "/obeys"
-		if c.err != "" {
-			name = c.rule + "/breaks"
-		}
-		t.Run(name, func(t *testing.T) {
-			recs := raceParse(t, horseRecord(c))
-			rep := Check(recs[0], Options{})
-			got := ""
-			for _, d := range rep.Diagnostics {
-				if d.Severity == 1 {
-					got = d.Code
-					break
-				}
-			}
-			if got != c.err {
-				t.Fatalf("want error %q, got %q: %s\n%s", c.err, got, firstError(rep), horseRecord(c))
-			}
-		})
-	}
+	runRuleCases(t, cases, horseRecord, nil)
 }

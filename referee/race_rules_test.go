@@ -91,19 +91,32 @@ func TestRaceRules(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	runRuleCases(t, cases, ludoRecord, func(c raceRuleCase) Options {
+		if c.variant == german.Name {
+			return Options{Variant: german}
+		}
+		return Options{}
+	})
+}
+
+// runRuleCases runs each case as the subtest "rule/obeys" or "rule/breaks":
+// the record, made by record, reads as one game whose first error has the
+// case's code (none when it obeys).
+func runRuleCases(t *testing.T, cases []raceRuleCase, record func(raceRuleCase) string, options func(raceRuleCase) Options) {
+	t.Helper()
 	for _, c := range cases {
 		name := c.rule + "/obeys"
 		if c.err != "" {
 			name = c.rule + "/breaks"
 		}
 		t.Run(name, func(t *testing.T) {
-			recs := raceParse(t, ludoRecord(c))
+			recs := raceParse(t, record(c))
 			if len(recs) != 1 {
 				t.Fatalf("%d games read", len(recs))
 			}
-			opts := Options{}
-			if c.variant == german.Name {
-				opts.Variant = german
+			var opts Options
+			if options != nil {
+				opts = options(c)
 			}
 			rep := Check(recs[0], opts)
 			got := ""
@@ -114,7 +127,7 @@ func TestRaceRules(t *testing.T) {
 				}
 			}
 			if got != c.err {
-				t.Fatalf("want error %q, got %q: %s\n%s", c.err, got, firstError(rep), ludoRecord(c))
+				t.Fatalf("want error %q, got %q: %s\n%s", c.err, got, firstError(rep), record(c))
 			}
 		})
 	}
