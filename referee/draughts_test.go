@@ -130,6 +130,9 @@ var refereeCases = []struct {
 	{name: "damspel-315: the same move three times", variant: "damspel-315",
 		pdn:  `[FEN "W:WK47,31,32,33:BK4,18,19,20"] 1. 47-41 18-22 2. 41-47 19-24 3. 47-41 20-25 4. 41-47 25-30 5. 47-41 30-35 *`,
 		want: []string{"error after-end 5 30-35: move written after the game was over (draw: white played the same move 3 times in a row at move 5)"}, verdict: Invalid},
+	{name: "damspel-315: back to the same position twice ends the game", variant: "damspel-315",
+		pdn:  `[FEN "W:WK46,31,32,33:BK5,18,19,20"] 1. 46-41 5-10 2. 41-46 10-5 3. 46-41 5-10 4. 41-46 10-5 5. 46-41 *`,
+		want: []string{"error after-end 5 46-41: move written after the game was over (draw: the same position for the third time at move 4)"}, verdict: Invalid},
 	{name: "international: agreed draw", variant: "international",
 		pdn: `[Result "1-1"] 1. 32-28 19-23 1-1`, verdict: Valid, draw: DrawAgreed},
 }
@@ -281,6 +284,24 @@ func TestGameTypeChoosesVariant(t *testing.T) {
 	for _, r := range reps[1:] {
 		if got := diagnosticsOf(r); len(got) != 1 || !strings.Contains(got[0], "error variant") || !strings.Contains(got[0], "--variant") {
 			t.Errorf("GameType not known: %v", got)
+		}
+	}
+}
+
+// FMJD 6.4 (and the Papyrus sheet): three pieces, one a king, against a
+// lone king are drawn after 16 moves each; the 33rd ply comes after the end.
+func TestSixteenMoveEndgame(t *testing.T) {
+	for _, name := range []string{"international", "papyrus"} {
+		v := mustVariant(t, name)
+		fen := "W:WK46,K47,28:BK4"
+		text := fmt.Sprintf(`[FEN %q] [Result "1-1"] %s 1-1`, fen, kingWalk(t, fen, 32))
+		if r := checkText(t, v, text)[0]; r.Verdict != Valid || r.Result.Derived != "1-1" || r.Result.Draw != DrawForced {
+			t.Errorf("%s, 32 plies: %s derived %q draw %q %v", name, r.Verdict, r.Result.Derived, r.Result.Draw, diagnosticsOf(r))
+		}
+		text = fmt.Sprintf(`[FEN %q] %s *`, fen, kingWalk(t, fen, 33))
+		r := checkText(t, v, text)[0]
+		if got := diagnosticsOf(r); len(got) != 1 || !strings.Contains(got[0], "after-end 17") || !strings.Contains(got[0], "16 moves by each side") {
+			t.Errorf("%s, 33 plies: %v", name, got)
 		}
 	}
 }
