@@ -305,3 +305,18 @@ func TestSixteenMoveEndgame(t *testing.T) {
 		}
 	}
 }
+
+// FMJD 6.3: 25 moves by each side with only kings moved and no capture
+// end the game drawn; the 51st such ply comes after the end.
+func TestTwentyFiveKingMoves(t *testing.T) {
+	intl := mustVariant(t, "international")
+	fen := "W:WK46,K47,45:BK4,K3,6"
+	text := fmt.Sprintf(`[FEN %q] [Result "1-1"] %s 1-1`, fen, kingWalk(t, fen, 50))
+	if r := checkText(t, intl, text)[0]; r.Verdict != Valid || r.Result.Draw != DrawForced || !strings.Contains(r.Result.Reason, "25 moves by each side with kings only") {
+		t.Errorf("50 plies: %s %+v %v", r.Verdict, r.Result, diagnosticsOf(r))
+	}
+	text = fmt.Sprintf(`[FEN %q] %s *`, fen, kingWalk(t, fen, 51))
+	if got := diagnosticsOf(checkText(t, intl, text)[0]); len(got) != 1 || !strings.Contains(got[0], "after-end 26") {
+		t.Errorf("51 plies: %v", got)
+	}
+}
