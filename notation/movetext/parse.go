@@ -143,13 +143,14 @@ func (syn *Syntax) Parse(g pdn.GameText, file string) *notation.Record {
 	} else {
 		warnf(ToPos(pl.Peek().Pos), CodeNoTerminator, "game has no result terminator ("+syn.Results+")")
 	}
-	for _, t := range ast.Trailing {
+	// The first trailing token is reported; the rest follow from it.
+	if len(ast.Trailing) > 0 {
+		t := ast.Trailing[0]
 		if t.Type == tokTag {
 			errorf(ToPos(t.Pos), CodeTagAfterMoves, "tag after the moves: "+t.Value)
 		} else {
 			errorf(ToPos(t.Pos), CodeAfterResult, "text after the game's result: "+strconv.Quote(t.Value))
 		}
-		break
 	}
 	if !pl.Peek().EOF() {
 		errorf(ToPos(pl.Peek().Pos), CodeInternal, "grammar: unexpected "+strconv.Quote(pl.Peek().Value))

@@ -419,11 +419,7 @@ func commentText(t *lexer.Token) string {
 	case t.Type == tokLineComment:
 		return strings.TrimSpace(v[1:])
 	case strings.HasPrefix(v, "{"):
-		v = v[1:]
-		if strings.HasSuffix(v, "}") {
-			v = v[:len(v)-1]
-		}
-		return v
+		return strings.TrimSuffix(v[1:], "}")
 	case strings.HasPrefix(v, "[%"):
 		return v
 	}

@@ -134,13 +134,14 @@ func Parse(g pdn.GameText, file string) *notation.Record {
 		rec.Result = ast.Result.Value
 		rec.ResultPos = movetext.ToPos(ast.Result.Pos)
 	}
-	for _, t := range ast.Trailing {
+	// The first trailing token is reported; the rest follow from it.
+	if len(ast.Trailing) > 0 {
+		t := ast.Trailing[0]
 		if t.Type == tokTag {
 			errorf(movetext.ToPos(t.Pos), CodeTagAfterMoves, "tag after the moves: "+t.Value)
 		} else {
 			errorf(movetext.ToPos(t.Pos), CodeAfterResult, "text after the game's end: "+strconv.Quote(t.Value))
 		}
-		break
 	}
 	if !pl.Peek().EOF() {
 		errorf(movetext.ToPos(pl.Peek().Pos), CodeInternal, "grammar: unexpected "+strconv.Quote(pl.Peek().Value))
