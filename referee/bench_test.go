@@ -1,4 +1,4 @@
-package referee
+package referee_test
 
 import (
 	"bytes"
@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"arbiter/referee"
 )
 
 // corpusDir is ../shared/corpus beside the repository; tests that need it
@@ -47,7 +49,7 @@ func BenchmarkCheckCorpus(b *testing.B) {
 			games := 0
 			for i := 0; i < b.N; i++ {
 				for name, data := range files {
-					err := CheckStream(bytes.NewReader(data), name, StreamOptions{Jobs: jobs}, func(*Report) error {
+					err := referee.CheckStream(bytes.NewReader(data), name, referee.StreamOptions{Jobs: jobs}, func(*referee.Report) error {
 						games++
 						return nil
 					})

@@ -1,13 +1,15 @@
-package referee
+package referee_test
 
 import (
-	"arbiter/variants"
 	"bytes"
 	"fmt"
 	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
+
+	"arbiter/referee"
+	"arbiter/variants"
 )
 
 // Each corpus folder replays with exactly the findings listed: each a
@@ -70,7 +72,7 @@ func TestCorpusFindings(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.folder, func(t *testing.T) {
 			files := readCorpus(t, tc.folder)
-			opts := StreamOptions{}
+			opts := referee.StreamOptions{}
 			if tc.variant != "" {
 				v, err := variants.Lookup(tc.variant)
 				if err != nil {
@@ -81,7 +83,7 @@ func TestCorpusFindings(t *testing.T) {
 			var got []string
 			games := 0
 			for name, data := range files {
-				err := CheckStream(bytes.NewReader(data), name, opts, func(r *Report) error {
+				err := referee.CheckStream(bytes.NewReader(data), name, opts, func(r *referee.Report) error {
 					games++
 					for _, d := range r.Diagnostics {
 						if d.Severity.String() == "error" {

@@ -1,4 +1,4 @@
-package referee
+package referee_test
 
 import (
 	"os"
@@ -7,14 +7,18 @@ import (
 	"testing"
 
 	"arbiter/notation/pdn"
+	"arbiter/referee"
 	"arbiter/variants"
 )
 
 // FuzzCheck: no record, however broken, makes the referee panic (Check
 // turns a panic into an "internal" diagnostic, which fails here).
 func FuzzCheck(f *testing.F) {
-	for _, tc := range refereeCases {
-		f.Add(tc.pdn, uint8(0))
+	files, _ := filepath.Glob(filepath.Join("..", "testdata", "draughts", "*.pdn"))
+	for _, name := range files {
+		if data, err := os.ReadFile(name); err == nil {
+			f.Add(string(data), uint8(0))
+		}
 	}
 	f.Add(`[FEN "W:WK25:B7,13,19,20,34"] 1. 25x9x1 (1. 25x14 (1... 3-8)) 1-1`, uint8(0))
 	f.Add(`[GameType "20"][FEN "B:W1-50:B"] 1... 1x50x1 2-0`, uint8(0))
@@ -27,7 +31,7 @@ func FuzzCheck(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, text string, variant uint8) {
 		// 0: as the tags say; otherwise one builtin variant for every game.
-		var opts Options
+		var opts referee.Options
 		if variant > 0 {
 			opts.Variant = all[int(variant)%len(all)]
 		}
@@ -36,7 +40,7 @@ func FuzzCheck(f *testing.F) {
 			return
 		}
 		for _, rec := range recs {
-			rep := Check(rec, opts)
+			rep := referee.Check(rec, opts)
 			for _, d := range rep.Diagnostics {
 				if d.Code == "internal" {
 					t.Fatalf("%s", d.Msg)
@@ -71,7 +75,7 @@ func FuzzCheckGames(f *testing.F) {
 			if err != nil {
 				return
 			}
-			rep := Check(ParseGame(g, "f"), Options{})
+			rep := referee.Check(referee.ParseGame(g, "f"), referee.Options{})
 			for _, d := range rep.Diagnostics {
 				if d.Code == "internal" {
 					t.Fatalf("%s", d.Msg)

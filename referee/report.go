@@ -112,26 +112,27 @@ func tagValue(tags []notation.Tag, name string) string {
 	return ""
 }
 
-func (r *Report) add(d Diagnostic) {
+// Add adds a diagnostic.
+func (r *Report) Add(d Diagnostic) {
 	r.Diagnostics = append(r.Diagnostics, d)
 }
 
-// errorAt and warnAt add a diagnostic about the record at pos; errorf and
-// warnf format its message.
-func (r *Report) errorAt(pos notation.Pos, code, msg string) {
-	r.add(Diagnostic{Diagnostic: notation.Diagnostic{Pos: pos, Severity: notation.Error, Code: code, Msg: msg}})
+// ErrorAt and WarnAt add a diagnostic about the record at pos; Errorf and
+// Warnf format its message.
+func (r *Report) ErrorAt(pos notation.Pos, code, msg string) {
+	r.Add(Diagnostic{Diagnostic: notation.Diagnostic{Pos: pos, Severity: notation.Error, Code: code, Msg: msg}})
 }
 
-func (r *Report) warnAt(pos notation.Pos, code, msg string) {
-	r.add(Diagnostic{Diagnostic: notation.Diagnostic{Pos: pos, Severity: notation.Warning, Code: code, Msg: msg}})
+func (r *Report) WarnAt(pos notation.Pos, code, msg string) {
+	r.Add(Diagnostic{Diagnostic: notation.Diagnostic{Pos: pos, Severity: notation.Warning, Code: code, Msg: msg}})
 }
 
-func (r *Report) errorf(pos notation.Pos, code, format string, args ...any) {
-	r.errorAt(pos, code, fmt.Sprintf(format, args...))
+func (r *Report) Errorf(pos notation.Pos, code, format string, args ...any) {
+	r.ErrorAt(pos, code, fmt.Sprintf(format, args...))
 }
 
-func (r *Report) warnf(pos notation.Pos, code, format string, args ...any) {
-	r.warnAt(pos, code, fmt.Sprintf(format, args...))
+func (r *Report) Warnf(pos notation.Pos, code, format string, args ...any) {
+	r.WarnAt(pos, code, fmt.Sprintf(format, args...))
 }
 
 func (r *Report) finish() {
@@ -176,4 +177,17 @@ func (r *Report) foldRepeats() {
 		}
 	}
 	r.Diagnostics = out
+}
+
+// Ordinal writes 3 as "third", for messages about repetitions.
+func Ordinal(n int) string {
+	switch n {
+	case 1:
+		return "first"
+	case 2:
+		return "second"
+	case 3:
+		return "third"
+	}
+	return fmt.Sprintf("%dth", n)
 }

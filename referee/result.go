@@ -49,23 +49,23 @@ func (o Outcome) Notation(twoPoint bool) string {
 	return [...]string{"*", "1-0", "0-1", "1/2-1/2", "0-0"}[o]
 }
 
-// gameEnd is how a replay ended, for judging the written result.
-type gameEnd struct {
-	over   string   // why the game is over by rule, "" when it is not
-	winner Outcome  // the outcome the rule gives, when over
-	claims []string // draw rules that let a player claim during the game
+// End is how a replay ended, for judging the written result.
+type End struct {
+	Over   string   // why the game is over by rule, "" when it is not
+	Winner Outcome  // the outcome the rule gives, when over
+	Claims []string // draw rules that let a player claim during the game
 }
 
-// judgeResult compares the written result (Result tag and terminator)
+// JudgeResult compares the written result (Result tag and terminator)
 // with what the moves support, and says of a written draw whether a rule
 // forced it, made it claimable, or neither. twoPoint writes results as
 // 2-0/1-1/0-2.
-func judgeResult(rec *notation.Record, rep *Report, end gameEnd, twoPoint bool) {
+func JudgeResult(rec *notation.Record, rep *Report, end End, twoPoint bool) {
 	report := func(sev notation.Severity, pos notation.Pos, code, msg string) {
-		rep.add(Diagnostic{Diagnostic: notation.Diagnostic{Pos: pos, Severity: sev, Code: code, Msg: msg}})
+		rep.Add(Diagnostic{Diagnostic: notation.Diagnostic{Pos: pos, Severity: sev, Code: code, Msg: msg}})
 	}
 	res := &rep.Result
-	res.Claimable = end.claims
+	res.Claimable = end.Claims
 	tag, hasTag := rec.TagPos("Result")
 	if hasTag {
 		res.Tag = strings.TrimSpace(tag.Value)
@@ -90,17 +90,17 @@ func judgeResult(rec *notation.Record, rep *Report, end gameEnd, twoPoint bool) 
 	if !wpos.IsValid() {
 		wpos = rec.Pos
 	}
-	if end.over != "" {
-		res.Derived = end.winner.Notation(twoPoint)
-		res.Reason = end.over
+	if end.Over != "" {
+		res.Derived = end.Winner.Notation(twoPoint)
+		res.Reason = end.Over
 	}
 	switch {
-	case end.over != "" && written != Unknown && written != BothLose && written != end.winner:
+	case end.Over != "" && written != Unknown && written != BothLose && written != end.Winner:
 		report(notation.Error, wpos, "result", "result "+written.Notation(twoPoint)+" ("+written.String()+") contradicts the moves: "+
-			end.over+", so the result is "+res.Derived)
-	case written == Drawn && end.over != "":
+			end.Over+", so the result is "+res.Derived)
+	case written == Drawn && end.Over != "":
 		res.Draw = DrawForced
-	case written == Drawn && len(end.claims) > 0:
+	case written == Drawn && len(end.Claims) > 0:
 		res.Draw = DrawClaimable
 	case written == Drawn:
 		res.Draw = DrawAgreed

@@ -11,11 +11,8 @@ import (
 // seed and writes its record in the game's notation: the same seed gives
 // the same record. Games with dice roll them from the same source.
 func Simulate(w io.Writer, v *variants.Variant, players int, seed int64) error {
-	switch {
-	case v.Race != nil:
-		return simulateRace(w, v, players, seed)
-	case v.Halma != nil:
-		return simulateHalma(w, v, players, seed)
+	if s, ok := FamilyNamed(v.Family).(Simulator); ok {
+		return s.Simulate(w, v, players, seed)
 	}
 	return fmt.Errorf("arbiter cannot simulate %s games", v.Game)
 }

@@ -21,12 +21,30 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-//go:embed draughts/*.yaml morris/*.yaml race/*.yaml halma/*.yaml
+//go:embed */*.yaml
 var builtin embed.FS
 
-// Variant is one named rule set. Exactly one game section is set, the one
-// named by Game.
+// Variant is one named rule set: a header common to every game, and one
+// rules section (draughts:, morris:, ...) decoded by the game family that
+// registered that section's key.
 type Variant struct {
+	header `yaml:",inline"`
+
+	// Family is the key of the rules section the file has ("draughts",
+	// "morris", "race", "halma"): the game family whose engine plays it.
+	// Game is what records and --variant call the game (ludo, goose, ...).
+	Family string `yaml:"-"`
+	// Rules is the decoded section, of the type its family registered.
+	Rules Rules `yaml:"-"`
+
+	// File is where the variant was read from ("builtin:draughts/x.yaml"
+	// for embedded ones); YAML is its text as written.
+	File string `yaml:"-"`
+	YAML []byte `yaml:"-"`
+}
+
+// header is what every variant file says, whatever its game.
+type header struct {
 	Name        string `yaml:"name"`
 	Game        string `yaml:"game"`
 	Description string `yaml:"description"`
@@ -38,16 +56,6 @@ type Variant struct {
 	// Default marks the variant a record of this game gets when it names
 	// none (or one arbiter does not know); one per game.
 	Default bool `yaml:"default,omitempty"`
-
-	Draughts *Draughts `yaml:"draughts,omitempty"`
-	Morris   *Morris   `yaml:"morris,omitempty"`
-	Race     *Race     `yaml:"race,omitempty"`
-	Halma    *Halma    `yaml:"halma,omitempty"`
-
-	// File is where the variant was read from ("builtin:draughts/x.yaml"
-	// for embedded ones); YAML is its text as written.
-	File string `yaml:"-"`
-	YAML []byte `yaml:"-"`
 }
 
 // Error is a problem in a variant file, with the line it is on when known.
@@ -89,6 +97,9 @@ func loadBuiltin() ([]*Variant, error) {
 		data, err := builtin.ReadFile(p)
 		if err != nil {
 			return err
+		}
+		if !sectionLinked(data) {
+			return nil // a game this binary does not link
 		}
 		v, err := Parse("builtin:"+p, data)
 		if err != nil {
@@ -170,76 +181,42 @@ func parse(file string, data []byte, depth int) (*Variant, error) {
 	if err := yaml.Unmarshal(data, &head); err != nil {
 		return nil, yamlError(file, err)
 	}
-	v := &Variant{}
+	doc := newDocument()
 	if head.Extends != "" {
 		base, err := lookup(head.Extends, depth+1)
 		if err != nil {
 			return nil, &Error{File: file, Line: lineOfKey(data, "extends"), Msg: err.Error()}
 		}
-		if base.Morris != nil {
-			m := *base.Morris
-			v.Morris = &m
-		}
-		if base.Race != nil {
-			r := base.Race.clone()
-			v.Race = r
-		}
-		if base.Halma != nil {
-			h := base.Halma.clone()
-			v.Halma = h
-		}
-		if base.Draughts != nil {
-			d := *base.Draughts
-			d.Draw.Endgames = append([]Endgame(nil), base.Draughts.Draw.Endgames...)
-			v.Draughts = &d
-		}
-		v.Game = base.Game
+		// The base's section is the starting point the file's keys override.
+		doc.setRules(base.Family, base.Rules.Clone())
+		doc.header().Game = base.Game
 	}
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	dec.KnownFields(true)
-	if err := dec.Decode(v); err != nil && err != io.EOF {
+	if err := dec.Decode(doc.ptr.Interface()); err != nil && err != io.EOF {
 		return nil, yamlError(file, err)
 	}
-	v.File, v.YAML = file, data
-	if err := v.validate(data); err != nil {
-		return nil, err
-	}
-	return v, nil
-}
-
-func (v *Variant) validate(data []byte) error {
+	v := &Variant{header: *doc.header(), File: file, YAML: data}
 	fail := func(key, format string, args ...any) error {
-		return &Error{File: v.File, Line: lineOfKey(data, key), Msg: fmt.Sprintf(format, args...)}
+		return &Error{File: file, Line: lineOfKey(data, key), Msg: fmt.Sprintf(format, args...)}
 	}
 	if v.Name == "" {
-		return fail("name", "missing key: name")
+		return nil, fail("name", "missing key: name")
 	}
 	if v.Game == "" {
-		return fail("game", "missing key: game")
+		return nil, fail("game", "missing key: game")
 	}
 	// The rules section says which engine plays the game; the game's name
 	// is what records and --variant lookups call it (ludo, goose, ...).
-	type section struct {
-		key      string
-		set      bool
-		validate func() error
-	}
-	sections := []section{
-		{"draughts", v.Draughts != nil, func() error { return v.Draughts.validate(fail) }},
-		{"morris", v.Morris != nil, func() error { return v.Morris.validate(fail) }},
-		{"race", v.Race != nil, func() error { return v.Race.validate(fail) }},
-		{"halma", v.Halma != nil, func() error { return v.Halma.validate(fail) }},
-	}
-	var set []section
-	for _, sec := range sections {
-		if sec.set {
-			set = append(set, sec)
-		}
-	}
+	set := doc.sections()
 	if len(set) != 1 {
-		return fail("game", "a variant needs exactly one rules section: draughts:, morris:, race: or halma:")
+		return nil, fail("game", "a variant needs exactly one rules section: %s:", strings.Join(SectionKeys(), ":, "))
 	}
-	return set[0].validate()
+	v.Family, v.Rules = set[0], doc.rules(set[0])
+	if err := v.Rules.Validate(fail); err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // yamlError turns yaml.v3's errors ("yaml: line 3: ..." or a TypeError

@@ -11,7 +11,6 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"arbiter/notation"
-	morrisnot "arbiter/notation/morris"
 	"arbiter/notation/pdn"
 	"arbiter/referee"
 )
@@ -81,18 +80,14 @@ func runConvert(c *cli.Context) error {
 			if to == "pdn" {
 				o := opts.Options
 				o.Rewrite, o.FullPaths, o.Notation = true, captures == "full", nota
-				morris := referee.RecordGame(rec) == "morris"
+				family := referee.FamilyOf(rec)
 				rep := referee.Check(rec, o)
 				if rep.Verdict != referee.Valid {
 					bad++
 					fmt.Fprintf(c.App.ErrWriter, "%s:%d: game %d has errors; moves from the first error on are kept as written (run 'arbiter check')\n",
 						rep.File, rep.Pos.Line, rep.Game)
 				}
-				if morris {
-					// Coordinates unless numeric is asked for.
-					return morrisnot.Write(out, rec, nota == "numeric")
-				}
-				return pdn.Write(out, rec)
+				return family.Write(out, rec, nota)
 			}
 			b, err := json.Marshal(rec)
 			if err != nil {

@@ -6,7 +6,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"arbiter/referee"
+	"arbiter/referee/draughts"
 	"arbiter/variants"
 )
 
@@ -43,15 +43,15 @@ func runPerft(c *cli.Context) error {
 	if err != nil {
 		return usageError("%v", err)
 	}
-	if v.Draughts == nil {
+	if draughts.SectionOf(v) == nil {
 		return usageError("variant %s is a %s variant; perft counts draughts variants", v.Name, v.Game)
 	}
-	rules, pos, err := referee.DraughtsRules(v)
+	rules, pos, err := draughts.RulesOf(v)
 	if err != nil {
 		return usageError("%v", err)
 	}
 	if fen := c.String("fen"); fen != "" {
-		if pos, err = referee.DraughtsPosition(v, fen); err != nil {
+		if pos, err = draughts.PositionOf(v, fen); err != nil {
 			return usageError("--fen: %v", err)
 		}
 	}
@@ -60,7 +60,7 @@ func runPerft(c *cli.Context) error {
 	if c.Bool("divide") {
 		var total uint64
 		for _, e := range rules.Divide(pos, depth, keep) {
-			fmt.Fprintf(w, "%-12s %d\n", referee.DraughtsMove(v, e.Move, true), e.Nodes)
+			fmt.Fprintf(w, "%-12s %d\n", draughts.MoveText(v, e.Move, true), e.Nodes)
 			total += e.Nodes
 		}
 		fmt.Fprintf(w, "total %d\n", total)

@@ -41,8 +41,8 @@ func variantsCommand() *cli.Command {
 			fmt.Fprintln(tw, "NAME\tGAME\tPDN\tDESCRIPTION")
 			for _, v := range all {
 				gt := ""
-				if v.Draughts != nil && v.Draughts.PDNGameType != 0 {
-					gt = fmt.Sprint(v.Draughts.PDNGameType)
+				if n, ok := v.Rules.(interface{ GameTypeNumber() int }); ok && n.GameTypeNumber() != 0 {
+					gt = fmt.Sprint(n.GameTypeNumber())
 				}
 				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", v.Name, v.Game, gt, v.Description)
 			}

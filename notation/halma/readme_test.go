@@ -9,6 +9,7 @@ import (
 	"arbiter/notation/halma"
 	"arbiter/notation/pdn"
 	"arbiter/referee"
+	_ "arbiter/referee/halma" // the Halma family the examples replay under
 )
 
 // TestReadmeExamples: every ```pdn example in README.md replays valid (no

@@ -12,7 +12,7 @@ func withYAML(t *testing.T, extra string) *Rules {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := New(v.Halma)
+	r, err := New(SectionOf(v))
 	if err != nil {
 		t.Fatal(err)
 	}

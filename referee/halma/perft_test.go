@@ -102,7 +102,7 @@ func rulesOf(t testing.TB, name string) *Rules {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := New(v.Halma)
+	r, err := New(SectionOf(v))
 	if err != nil {
 		t.Fatal(err)
 	}

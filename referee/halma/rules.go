@@ -7,8 +7,6 @@ package halma
 import (
 	"fmt"
 	"strings"
-
-	"arbiter/variants"
 )
 
 // A square is file + rank*Size, both from 0 (a1 is 0).
@@ -40,16 +38,16 @@ type Rules struct {
 }
 
 // New builds the engine's rules from a variant's halma section.
-func New(h *variants.Halma) (*Rules, error) {
+func New(h *Section) (*Rules, error) {
 	r := &Rules{Size: h.Size, RevisitSquares: h.RevisitSquares, LeaveTarget: h.LeaveTarget,
-		OccupiedCounts: h.AntiSpoiling == variants.HalmaSpoilOccupied, TeamWinAny: h.TeamWin == variants.HalmaTeamWinAny,
+		OccupiedCounts: h.AntiSpoiling == SpoilOccupied, TeamWinAny: h.TeamWin == TeamWinAny,
 		MaxPlies: h.MaxPlies}
 	teamOf := map[int]int{}
 	for i, hp := range h.Players {
-		p := Player{Colour: hp.Colour, Jumps: hp.Jumps, GoalAll: hp.Goal != variants.HalmaGoalAny,
-			Lose: hp.Blocked == variants.HalmaBlockedLose, target: make([]bool, h.Size*h.Size)}
+		p := Player{Colour: hp.Colour, Jumps: hp.Jumps, GoalAll: hp.Goal != GoalAny,
+			Lose: hp.Blocked == BlockedLose, target: make([]bool, h.Size*h.Size)}
 		for _, d := range hp.Steps {
-			dir, ok := variants.HalmaDirections[d]
+			dir, ok := Directions[d]
 			if !ok {
 				return nil, fmt.Errorf("player %d: no direction %q", i+1, d)
 			}

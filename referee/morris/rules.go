@@ -20,7 +20,7 @@ func (c Color) String() string {
 	return "black"
 }
 
-// Rules are the engine's parameters (see variants.Morris for what each
+// Rules are the engine's parameters (see Section for what each
 // means). Call Init before use.
 type Rules struct {
 	Pieces                int

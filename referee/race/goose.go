@@ -9,16 +9,16 @@ import (
 
 // Goose is a Game-of-the-Goose rule set ready to play.
 type Goose struct {
-	R *variants.Race
-	G *variants.Goose
+	R *Section
+	G *GooseParams
 }
 
 // NewGoose builds the engine rules of a Goose variant.
 func NewGoose(v *variants.Variant) (*Goose, error) {
-	if v.Race == nil || v.Race.Goose == nil {
+	if SectionOf(v) == nil || SectionOf(v).Goose == nil {
 		return nil, fmt.Errorf("variant %s is not a Goose variant", v.Name)
 	}
-	return &Goose{R: v.Race, G: v.Race.Goose}, nil
+	return &Goose{R: SectionOf(v), G: SectionOf(v).Goose}, nil
 }
 
 // GooseState: each player's pawn, turns to miss, waiting, payments.
@@ -52,7 +52,7 @@ type GooseMove struct {
 	Alt *GooseMove
 }
 
-func (r *Goose) square(n int) *variants.GooseSquare {
+func (r *Goose) square(n int) *GooseSquare {
 	for i := range r.G.Squares {
 		if r.G.Squares[i].Square == n {
 			return &r.G.Squares[i]

@@ -8,16 +8,16 @@ import (
 
 // Horse is a horse-race rule set ready to play.
 type Horse struct {
-	R *variants.Race
-	H *variants.Horse
+	R *Section
+	H *HorseParams
 }
 
 // NewHorse builds the engine rules of a horse-race variant.
 func NewHorse(v *variants.Variant) (*Horse, error) {
-	if v.Race == nil || v.Race.Horse == nil {
+	if SectionOf(v) == nil || SectionOf(v).Horse == nil {
 		return nil, fmt.Errorf("variant %s is not a horse-race variant", v.Name)
 	}
-	return &Horse{R: v.Race, H: v.Race.Horse}, nil
+	return &Horse{R: SectionOf(v), H: SectionOf(v).Horse}, nil
 }
 
 // Runner is one horse.
@@ -60,7 +60,7 @@ func (r *Horse) Start(players, horses, turn int) *HorseState {
 	return s
 }
 
-func (r *Horse) obstacle(sq int) *variants.HorseObstacle {
+func (r *Horse) obstacle(sq int) *HorseObstacle {
 	for i := range r.H.Obstacles {
 		if r.H.Obstacles[i].Square == sq {
 			return &r.H.Obstacles[i]

@@ -1,5 +1,5 @@
 // Package race is the rules engine of the dice race games (RULES.md 3, 4
-// and 7). Every rule comes from a variants.Race; nothing here knows a
+// and 7). Every rule comes from a Section; nothing here knows a
 // variant's name.
 package race
 
@@ -17,21 +17,21 @@ const Base = 0
 
 // Ludo is a Ludo-family rule set ready to play.
 type Ludo struct {
-	R      *variants.Race
-	L      *variants.Ludo
+	R      *Section
+	L      *LudoParams
 	Track  int // squares on the circular track
 	Stable int // the final square (last home square for a column)
 }
 
 // NewLudo builds the engine rules of a Ludo-family variant.
 func NewLudo(v *variants.Variant) (*Ludo, error) {
-	if v.Race == nil || v.Race.Ludo == nil {
+	if SectionOf(v) == nil || SectionOf(v).Ludo == nil {
 		return nil, fmt.Errorf("variant %s is not a Ludo-family variant", v.Name)
 	}
-	r := &Ludo{R: v.Race, L: v.Race.Ludo}
+	r := &Ludo{R: SectionOf(v), L: SectionOf(v).Ludo}
 	r.Track = len(r.R.Colours) * r.L.TrackPerColour
 	r.Stable = r.Track + r.L.Home.Size
-	if r.L.Home.Kind == variants.HomeStaircase {
+	if r.L.Home.Kind == HomeStaircase {
 		r.Stable++
 	}
 	return r, nil
@@ -126,9 +126,9 @@ func (r *Ludo) dest(s *State, c, piece, d int) (to int, captured []Capture, why 
 			return 0, nil, fmt.Sprintf("a piece leaves the base only on %s", rollList(r.L.Entry.Rolls))
 		}
 		to = 1
-	case p == r.Stable && h.Kind == variants.HomeStaircase:
+	case p == r.Stable && h.Kind == HomeStaircase:
 		return 0, nil, "the piece is in the stable"
-	case h.Kind == variants.HomeStaircase && p >= r.Track:
+	case h.Kind == HomeStaircase && p >= r.Track:
 		step := p - r.Track // 0 at the foot
 		need := step + 1
 		if step == h.Size {
@@ -142,10 +142,10 @@ func (r *Ludo) dest(s *State, c, piece, d int) (to int, captured []Capture, why 
 		return 0, nil, "a piece at home never moves again"
 	default:
 		end := r.Stable
-		if h.Kind == variants.HomeStaircase {
+		if h.Kind == HomeStaircase {
 			end = r.Track // the foot must be reached exactly
 		}
-		if p+d > end && h.Overshoot == variants.OvershootNone {
+		if p+d > end && h.Overshoot == OvershootNone {
 			return 0, nil, fmt.Sprintf("the throw goes past square %d: an exact throw is needed", end)
 		}
 		cur, dir := p, 1
@@ -165,12 +165,12 @@ func (r *Ludo) dest(s *State, c, piece, d int) (to int, captured []Capture, why 
 			cur = next
 		}
 		to = cur
-		if h.Kind == variants.HomeColumn && h.Overshoot == variants.OvershootBounce && p+d > end && to <= r.Track {
+		if h.Kind == HomeColumn && h.Overshoot == OvershootBounce && p+d > end && to <= r.Track {
 			return 0, nil, "no home square can be reached, even counting back from the last"
 		}
 	}
 	if r.inHome(to) {
-		if to != r.Stable || h.Kind == variants.HomeColumn {
+		if to != r.Stable || h.Kind == HomeColumn {
 			for i, q := range s.Pieces[c] {
 				if i != piece && q == to {
 					return 0, nil, fmt.Sprintf("home square %d is taken", to)
@@ -213,7 +213,7 @@ func (r *Ludo) Options(s *State, d int) []Option {
 	var out []Option
 	seen := map[int]bool{}
 	for i, p := range s.Pieces[c] {
-		if seen[p] || (p == r.Stable && r.inHome(p) && r.L.Home.Kind == variants.HomeStaircase) {
+		if seen[p] || (p == r.Stable && r.inHome(p) && r.L.Home.Kind == HomeStaircase) {
 			continue
 		}
 		seen[p] = true
@@ -278,7 +278,7 @@ func (r *Ludo) WhyNot(s *State, d, from int) string {
 	if from == Base {
 		return "no piece in the base"
 	}
-	if from == r.Stable && r.L.Home.Kind == variants.HomeStaircase {
+	if from == r.Stable && r.L.Home.Kind == HomeStaircase {
 		return "no piece can move out of the stable"
 	}
 	return fmt.Sprintf("no piece of this colour on square %d", from)
@@ -316,7 +316,7 @@ func (r *Ludo) Play(s *State, d int, o Option) bool {
 // Finished: every piece of colour c is home (in the stable).
 func (r *Ludo) Finished(s *State, c int) bool {
 	for _, p := range s.Pieces[c] {
-		if r.L.Home.Kind == variants.HomeStaircase && p != r.Stable || !r.inHome(p) {
+		if r.L.Home.Kind == HomeStaircase && p != r.Stable || !r.inHome(p) {
 			return false
 		}
 	}
@@ -327,7 +327,7 @@ func (r *Ludo) Finished(s *State, c int) bool {
 func (r *Ludo) Home(s *State, c int) int {
 	n := 0
 	for _, p := range s.Pieces[c] {
-		if r.inHome(p) && (r.L.Home.Kind != variants.HomeStaircase || p == r.Stable) {
+		if r.inHome(p) && (r.L.Home.Kind != HomeStaircase || p == r.Stable) {
 			n++
 		}
 	}

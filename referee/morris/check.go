@@ -1,4 +1,4 @@
-package referee
+package morris
 
 import (
 	"fmt"
@@ -8,35 +8,35 @@ import (
 
 	"arbiter/notation"
 	morrisnot "arbiter/notation/morris"
-	"arbiter/referee/morris"
+	"arbiter/referee"
 	"arbiter/variants"
 )
 
 var (
 	morrisMu    sync.Mutex
-	morrisCache = map[*variants.Variant]*morris.Rules{}
+	morrisCache = map[*variants.Variant]*Rules{}
 )
 
-// MorrisRules turns a morris variant into engine rules (built once per
+// RulesOf turns a morris variant into engine rules (built once per
 // variant and shared read-only).
-func MorrisRules(v *variants.Variant) (*morris.Rules, error) {
+func RulesOf(v *variants.Variant) (*Rules, error) {
 	morrisMu.Lock()
 	defer morrisMu.Unlock()
 	if r, ok := morrisCache[v]; ok {
 		return r, nil
 	}
-	m := v.Morris
+	m := SectionOf(v)
 	if m == nil {
 		return nil, fmt.Errorf("variant %s is not a morris variant", v.Name)
 	}
-	r := &morris.Rules{
+	r := &Rules{
 		Pieces:                m.Pieces,
 		Diagonals:             m.Diagonals,
 		Flying:                m.Flying,
 		FlyAt:                 m.FlyAt,
-		RemoveFromMillAlways:  m.RemoveFromMill == variants.RemoveAlways,
-		RemovePerMill:         m.RemovalsPerDoubleMill == variants.RemovalsPerMill,
-		BlockedPass:           m.BlockedPlayer == variants.BlockedPass,
+		RemoveFromMillAlways:  m.RemoveFromMill == RemoveAlways,
+		RemovePerMill:         m.RemovalsPerDoubleMill == RemovalsPerMill,
+		BlockedPass:           m.BlockedPlayer == BlockedPass,
 		MovingDuringPlacement: m.MovingDuringPlacement,
 	}
 	if err := r.Init(); err != nil {
@@ -48,21 +48,21 @@ func MorrisRules(v *variants.Variant) (*morris.Rules, error) {
 
 // checkMorris replays a morris record: every move against the rules, then
 // the result the moves support against the one written.
-func checkMorris(rec *notation.Record, v *variants.Variant, opts Options, rep *Report) {
-	r, err := MorrisRules(v)
+func check(rec *notation.Record, v *variants.Variant, opts referee.Options, rep *referee.Report) {
+	r, err := RulesOf(v)
 	if err != nil {
-		rep.errorAt(rec.Pos, "variant", err.Error())
+		rep.ErrorAt(rec.Pos, "variant", err.Error())
 		return
 	}
-	g := &morrisGame{r: r, m: v.Morris, rec: rec, rep: rep, numeric: recordIsNumeric(rec)}
+	g := &morrisGame{r: r, m: SectionOf(v), rec: rec, rep: rep, numeric: recordIsNumeric(rec)}
 	if opts.Rewrite {
 		g.rewrite = true
 		g.outNumeric = opts.Notation == "numeric" || (opts.Notation == "" && g.numeric)
 	}
 	start := r.Start()
 	if t, ok := rec.TagPos("FEN"); ok && strings.TrimSpace(t.Value) != "" {
-		if start, err = morris.ParseFEN(t.Value); err != nil {
-			g.rep.errorf(t.Pos, "fen", "FEN tag: %v", err)
+		if start, err = ParseFEN(t.Value); err != nil {
+			g.rep.Errorf(t.Pos, "fen", "FEN tag: %v", err)
 			return
 		}
 	}
@@ -82,23 +82,23 @@ func recordIsNumeric(rec *notation.Record) bool {
 
 // morrisGame is the state of one replay.
 type morrisGame struct {
-	r          *morris.Rules
-	m          *variants.Morris
+	r          *Rules
+	m          *Section
 	rec        *notation.Record
-	rep        *Report
+	rep        *referee.Report
 	numeric    bool // the record's notation, for the moves listed in diagnostics
 	rewrite    bool // normalise the record's moves as they are matched
 	outNumeric bool
 
-	pos       morris.Position
+	pos       Position
 	plies     int
-	legal     []morris.Move
-	seen      map[morris.Position]int
+	legal     []Move
+	seen      map[Position]int
 	noRemoval int // moves (not placements) since the last removal
 	threes    int // plies since both sides were down to three pieces
 	over      string
 	overAt    int
-	winner    Outcome
+	winner    referee.Outcome
 	claims    []string
 }
 
@@ -109,14 +109,14 @@ func (g *morrisGame) point(p int) string {
 	return morrisnot.Coordinate(p)
 }
 
-func (g *morrisGame) moveText(mv morris.Move) string {
+func (g *morrisGame) moveText(mv Move) string {
 	if g.numeric {
 		return mv.Format(morrisnot.Number)
 	}
 	return mv.Format(morrisnot.Coordinate)
 }
 
-func (g *morrisGame) moveTexts(ms []morris.Move) []string {
+func (g *morrisGame) moveTexts(ms []Move) []string {
 	out := make([]string, len(ms))
 	for i, m := range ms {
 		out[i] = g.moveText(m)
@@ -127,9 +127,9 @@ func (g *morrisGame) moveTexts(ms []morris.Move) []string {
 // moveNumber is the number a record gives the next move.
 func (g *morrisGame) moveNumber() int { return g.plies/2 + 1 }
 
-func (g *morrisGame) run(start morris.Position) {
+func (g *morrisGame) run(start Position) {
 	g.pos = start
-	g.seen = map[morris.Position]int{start: 1}
+	g.seen = map[Position]int{start: 1}
 	g.checkOver()
 	offset := 0 // the record's count minus ours, after a numbering slip
 	joined := map[int]bool{}
@@ -139,25 +139,25 @@ func (g *morrisGame) run(start morris.Position) {
 			continue
 		}
 		if len(m.Variations) > 0 {
-			g.rep.warnf(m.Pos, "variation", "variations are not replayed in morris records")
+			g.rep.Warnf(m.Pos, "variation", "variations are not replayed in morris records")
 		}
 		if g.over == "" && len(g.legal) == 0 {
 			// A blocked player who passes (blocked_player: pass).
-			g.play(morris.Pass)
+			g.play(Pass)
 		}
 		num := g.moveNumber()
 		diag := func(sev notation.Severity, code, msg string, legal []string) {
-			g.rep.add(Diagnostic{
+			g.rep.Add(referee.Diagnostic{
 				Diagnostic: notation.Diagnostic{Pos: m.Pos, Severity: sev, Code: code, Msg: msg},
 				MoveNumber: num, Move: m.Text, Legal: legal,
-				FEN: morris.FEN(g.pos), Board: morris.Board(g.pos),
+				FEN: FEN(g.pos), Board: Board(g.pos),
 			})
 		}
 		if g.over != "" {
 			diag(notation.Error, "after-end", fmt.Sprintf("move written after the game was over (%s at move %d)", g.over, g.overAt), nil)
 			break
 		}
-		if m.Number > 0 && m.Number != num+offset && g.pos.Turn == morris.White {
+		if m.Number > 0 && m.Number != num+offset && g.pos.Turn == White {
 			diag(notation.Warning, "move-number", fmt.Sprintf("move number %d written where %d was expected", m.Number, num+offset), nil)
 			offset = m.Number - num
 		}
@@ -206,16 +206,16 @@ func (g *morrisGame) run(start morris.Position) {
 		g.rec.Moves = kept
 	}
 	g.rep.Plies = g.plies
-	g.rep.FinalFEN = morris.FEN(g.pos)
-	judgeResult(g.rec, g.rep, gameEnd{over: g.over, winner: g.winner, claims: g.claims}, false)
+	g.rep.FinalFEN = FEN(g.pos)
+	referee.JudgeResult(g.rec, g.rep, referee.End{Over: g.over, Winner: g.winner, Claims: g.claims}, false)
 }
 
 // match finds the legal move a written move means, or says why there is
 // none (an error code, the reason, and the moves to list).
-func (g *morrisGame) match(mt morrisnot.MoveText, removes []int) (mv morris.Move, code, why string, legal []morris.Move) {
+func (g *morrisGame) match(mt morrisnot.MoveText, removes []int) (mv Move, code, why string, legal []Move) {
 	p := &g.pos
 	me, opp := p.Turn, p.Turn^1
-	var cands []morris.Move
+	var cands []Move
 	for _, l := range g.legal {
 		if int(l.From) == mt.From && int(l.To) == mt.To {
 			cands = append(cands, l)
@@ -260,7 +260,7 @@ func (g *morrisGame) match(mt morrisnot.MoveText, removes []int) (mv morris.Move
 		if g.r.InMill(p.Board[opp], x) {
 			var free []string
 			rem := g.r.Removable(p.Board[opp])
-			for q := 0; q < morris.NumPoints; q++ {
+			for q := 0; q < NumPoints; q++ {
 				if rem&(1<<uint(q)) != 0 {
 					free = append(free, g.point(q))
 				}
@@ -317,10 +317,10 @@ func (g *morrisGame) whyNot(mt morrisnot.MoveText) string {
 }
 
 // play plays a matched move and applies the draw rules.
-func (g *morrisGame) play(mv morris.Move) {
+func (g *morrisGame) play(mv Move) {
 	num := g.moveNumber()
 	bothThree := func() bool {
-		for _, c := range []morris.Color{morris.White, morris.Black} {
+		for _, c := range []Color{White, Black} {
 			if g.pos.Hand[c] != 0 || g.pos.OnBoard(c) != 3 {
 				return false
 			}
@@ -330,8 +330,8 @@ func (g *morrisGame) play(mv morris.Move) {
 	wasThree := bothThree()
 	g.pos = g.r.Play(g.pos, mv)
 	g.plies++
-	removal := mv != morris.Pass && mv.Remove[0] >= 0
-	if mv.IsPlacement() && mv != morris.Pass || removal {
+	removal := mv != Pass && mv.Remove[0] >= 0
+	if mv.IsPlacement() && mv != Pass || removal {
 		clear(g.seen) // irreversible: no earlier position can come back
 	}
 	g.seen[g.pos]++
@@ -354,7 +354,7 @@ func (g *morrisGame) play(mv morris.Move) {
 		return
 	}
 	if r := g.m.Repetition; r != nil && g.seen[g.pos] >= r.Count {
-		g.drawRule(r.Effect, fmt.Sprintf("the same position for the %s time", ordinal(g.seen[g.pos])), num)
+		g.drawRule(r.Effect, fmt.Sprintf("the same position for the %s time", referee.Ordinal(g.seen[g.pos])), num)
 	}
 	if n := g.m.NoRemovalMoves; n > 0 && g.noRemoval >= 2*n {
 		g.drawRule(variants.EffectForced, fmt.Sprintf("%d moves by each player without a removal", n), num)
@@ -369,7 +369,7 @@ func (g *morrisGame) drawRule(effect, why string, num int) {
 		return
 	}
 	if effect == variants.EffectForced {
-		g.over, g.overAt, g.winner = "draw: "+why, num, Drawn
+		g.over, g.overAt, g.winner = "draw: "+why, num, referee.Drawn
 		return
 	}
 	for _, c := range g.claims {
@@ -394,10 +394,10 @@ func (g *morrisGame) checkOver() {
 	g.over, g.overAt = why, g.moveNumber()
 	switch {
 	case draw:
-		g.over, g.winner = "draw: "+why, Drawn
-	case winner == morris.White:
-		g.winner = WhiteWins
+		g.over, g.winner = "draw: "+why, referee.Drawn
+	case winner == White:
+		g.winner = referee.WhiteWins
 	default:
-		g.winner = BlackWins
+		g.winner = referee.BlackWins
 	}
 }

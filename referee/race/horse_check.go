@@ -1,4 +1,4 @@
-package referee
+package race
 
 import (
 	"fmt"
@@ -10,28 +10,28 @@ import (
 
 	"arbiter/notation"
 	racenot "arbiter/notation/race"
-	"arbiter/referee/race"
+	"arbiter/referee"
 	"arbiter/variants"
 )
 
 // horseGame is one replay of a horse-race record.
 type horseGame struct {
-	r       *race.Horse
+	r       *Horse
 	v       *variants.Variant
 	rec     *notation.Record
-	rep     *Report
+	rep     *referee.Report
 	players []string
-	s       *race.HorseState
+	s       *HorseState
 	round   int
 }
 
 // checkHorse replays a horse-race record: players from the Players tag,
 // each running Horses horses (tag, default 1); the first throw's player
 // starts; then the finishing order.
-func checkHorse(rec *notation.Record, v *variants.Variant, rep *Report) {
-	r, err := race.NewHorse(v)
+func checkHorse(rec *notation.Record, v *variants.Variant, rep *referee.Report) {
+	r, err := NewHorse(v)
 	if err != nil {
-		rep.errorAt(rec.Pos, "variant", err.Error())
+		rep.ErrorAt(rec.Pos, "variant", err.Error())
 		return
 	}
 	players, ok := countedPlayers(rec, v, rep)
@@ -42,7 +42,7 @@ func checkHorse(rec *notation.Record, v *variants.Variant, rep *Report) {
 	horses := 1
 	if t, ok := rec.TagPos("Horses"); ok {
 		if horses, err = strconv.Atoi(strings.TrimSpace(t.Value)); err != nil || horses < 1 || horses > 6 {
-			rep.errorAt(t.Pos, "players", "Horses tag: the number of horses each player runs, 1 to 6")
+			rep.ErrorAt(t.Pos, "players", "Horses tag: the number of horses each player runs, 1 to 6")
 			return
 		}
 	}
@@ -58,10 +58,10 @@ func checkHorse(rec *notation.Record, v *variants.Variant, rep *Report) {
 // "finished N": "Anna 12, Bram 34 waiting, Bram 81 finished 1".
 func (g *horseGame) setup(fen string, horses int) error {
 	next := make([]int, len(g.players))
-	var hs []race.Runner
+	var hs []Runner
 	for p := range g.players {
 		for i := 0; i < horses; i++ {
-			hs = append(hs, race.Runner{Owner: p})
+			hs = append(hs, Runner{Owner: p})
 		}
 	}
 	placed, winner := 0, -1
@@ -141,7 +141,7 @@ func (g *horseGame) position() string {
 	return strings.Join(parts, ", ")
 }
 
-func horseMoveText(dice []int, m race.HorseMove) string {
+func horseMoveText(dice []int, m HorseMove) string {
 	mt := racenot.MoveText{Dice: dice, From: m.From, Path: m.Path, Pays: -1}
 	if m.Horse < 0 {
 		mt = racenot.MoveText{Dice: dice, Pass: true, Pays: -1}
@@ -170,8 +170,8 @@ func (g *horseGame) run() {
 			fail("turn", fmt.Sprintf("%s is not to throw: it is %s's turn (horses that miss a turn or wait are passed over; a 3 throws again)", mt.Player, g.players[me]), nil)
 			break
 		}
-		if len(mt.Dice) != g.v.Race.Dice || slices.ContainsFunc(mt.Dice, func(d int) bool { return d < 1 || d > g.v.Race.Faces }) {
-			fail("roll", fmt.Sprintf("%v is not a throw of %d %d-sided dice", mt.Dice, g.v.Race.Dice, g.v.Race.Faces), nil)
+		if len(mt.Dice) != SectionOf(g.v).Dice || slices.ContainsFunc(mt.Dice, func(d int) bool { return d < 1 || d > SectionOf(g.v).Faces }) {
+			fail("roll", fmt.Sprintf("%v is not a throw of %d %d-sided dice", mt.Dice, SectionOf(g.v).Dice, SectionOf(g.v).Faces), nil)
 			break
 		}
 		d := mt.Sum()
@@ -180,7 +180,7 @@ func (g *horseGame) run() {
 		for _, o := range opts {
 			legal = append(legal, horseMoveText(mt.Dice, o))
 		}
-		pass := race.HorseMove{Horse: -1}
+		pass := HorseMove{Horse: -1}
 		if mt.Pass {
 			if len(opts) > 0 {
 				fail("must-move", fmt.Sprintf("a %d moves a horse here: a move is compulsory", d), legal)
@@ -193,7 +193,7 @@ func (g *horseGame) run() {
 			fail("illegal", "nothing is captured or paid in the horse race; horses start on 0", legal)
 			break
 		}
-		k := slices.IndexFunc(opts, func(o race.HorseMove) bool { return o.From == mt.From })
+		k := slices.IndexFunc(opts, func(o HorseMove) bool { return o.From == mt.From })
 		if k < 0 {
 			why := fmt.Sprintf("no horse of %s can move from %d", g.players[me], mt.From)
 			for i, h := range g.s.Horses {
@@ -239,7 +239,7 @@ func (g *horseGame) order() string {
 	for i := range idx {
 		idx[i] = i
 	}
-	rank := func(h race.Runner) int {
+	rank := func(h Runner) int {
 		switch {
 		case h.Place > 0:
 			return h.Place
@@ -279,7 +279,7 @@ func (g *horseGame) judge() {
 // simulateHorse plays one random race, one horse each (two each for two
 // players).
 func simulateHorse(w io.Writer, v *variants.Variant, players int, rng *rand.Rand) error {
-	r, err := race.NewHorse(v)
+	r, err := NewHorse(v)
 	if err != nil {
 		return err
 	}
@@ -316,9 +316,9 @@ func simulateHorse(w io.Writer, v *variants.Variant, players int, rng *rand.Rand
 			fmt.Fprintf(&body, " %s", names[s.Turn])
 		}
 		turn := s.Turn
-		dice := roll(rng, v.Race)
+		dice := roll(rng, SectionOf(v))
 		opts := r.Options(s, dice[0])
-		m := race.HorseMove{Horse: -1}
+		m := HorseMove{Horse: -1}
 		if len(opts) > 0 {
 			m = opts[rng.IntN(len(opts))]
 		}

@@ -1,19 +1,21 @@
-package variants
+package halma
 
 import (
 	"fmt"
 	"strings"
+
+	"arbiter/variants"
 )
 
-// Halma is the rule set of a Halma-like game (Halma for 2 and 4, the two
+// Section is the halma: section of a variant file: the rule set of a Halma-like game (Halma for 2 and 4, the two
 // games of Twee in een): RULES.md sections 5 and 6. Every rule is a field;
 // the engine (referee/halma) never looks at a variant's name.
-type Halma struct {
+type Section struct {
 	// Size of the square board (squares a1 up to, on 16x16, p16).
 	Size int `yaml:"size"`
 	// Players in turn order (seat 1 moves first). A record's moves are
 	// numbered per round of len(Players) moves.
-	Players []HalmaPlayer `yaml:"players"`
+	Players []SeatRules `yaml:"players"`
 	// RevisitSquares lets a jump chain land again on a square it has
 	// already visited (its starting square included). RULES.md: no.
 	RevisitSquares bool `yaml:"revisit_squares"`
@@ -33,17 +35,17 @@ type Halma struct {
 	MaxPlies int `yaml:"max_plies"`
 }
 
-// HalmaPlayer is one seat: its pieces, where they go and how they move.
-type HalmaPlayer struct {
+// SeatRules is one seat: its pieces, where they go and how they move.
+type SeatRules struct {
 	// Colour names the player's pieces in records (the ColourN tags) and
 	// diagnostics.
 	Colour string `yaml:"colour"`
 	// Team: players with the same non-zero team are partners.
 	Team int `yaml:"team"`
 	// Camp holds the player's pieces at the start, one on every square.
-	Camp HalmaRegion `yaml:"camp"`
+	Camp Region `yaml:"camp"`
 	// Target is where the player's pieces go (see Goal).
-	Target HalmaRegion `yaml:"target"`
+	Target Region `yaml:"target"`
 	// Steps are the directions a piece steps (and, with Jumps, jumps) in,
 	// seen from seat 1's side of the board: up (towards the higher ranks),
 	// down, left, right, up-left, up-right, down-left, down-right.
@@ -60,10 +62,10 @@ type HalmaPlayer struct {
 	Blocked string `yaml:"blocked"`
 }
 
-// HalmaRegion is a set of squares: the Squares listed, plus a staircase
+// Region is a set of squares: the Squares listed, plus a staircase
 // camp in a Corner whose Rows give the length of each row, starting with
 // the row along the corner's edge (Halma's 2-player camp: 5,5,4,3,2).
-type HalmaRegion struct {
+type Region struct {
 	Corner  string   `yaml:"corner"`
 	Rows    []int    `yaml:"rows"`
 	Squares []string `yaml:"squares"`
@@ -71,27 +73,27 @@ type HalmaRegion struct {
 
 // Values of the halma string parameters.
 const (
-	HalmaGoalAll       = "all_in_target"
-	HalmaGoalAny       = "any_in_target"
-	HalmaBlockedPass   = "pass"
-	HalmaBlockedLose   = "lose"
-	HalmaSpoilNone     = "none"
-	HalmaSpoilOccupied = "occupied_counts"
-	HalmaTeamWinAll    = "all"
-	HalmaTeamWinAny    = "any"
-	halmaMaxSize       = 16
-	halmaMinSize       = 4
+	GoalAll       = "all_in_target"
+	GoalAny       = "any_in_target"
+	BlockedPass   = "pass"
+	BlockedLose   = "lose"
+	SpoilNone     = "none"
+	SpoilOccupied = "occupied_counts"
+	TeamWinAll    = "all"
+	TeamWinAny    = "any"
+	halmaMaxSize  = 16
+	halmaMinSize  = 4
 )
 
-// HalmaDirections maps the direction names of Steps to (file, rank) offsets.
-var HalmaDirections = map[string][2]int{
+// Directions maps the direction names of Steps to (file, rank) offsets.
+var Directions = map[string][2]int{
 	"up": {0, 1}, "down": {0, -1}, "left": {-1, 0}, "right": {1, 0},
 	"up-left": {-1, 1}, "up-right": {1, 1}, "down-left": {-1, -1}, "down-right": {1, -1},
 }
 
-// HalmaSquare reads a square name (a1 .. p16) on a board of the given
+// ParseSquare reads a square name (a1 .. p16) on a board of the given
 // size: file and rank from 0, ok false when it is no square of the board.
-func HalmaSquare(s string, size int) (file, rank int, ok bool) {
+func ParseSquare(s string, size int) (file, rank int, ok bool) {
 	s = strings.ToLower(strings.TrimSpace(s))
 	if len(s) < 2 || s[0] < 'a' || s[0] > 'z' {
 		return 0, 0, false
@@ -112,7 +114,7 @@ func HalmaSquare(s string, size int) (file, rank int, ok bool) {
 
 // Cells returns the region's squares as (file, rank) pairs on a board of
 // the given size, without duplicates, in the order written.
-func (r HalmaRegion) Cells(size int) ([][2]int, error) {
+func (r Region) Cells(size int) ([][2]int, error) {
 	var out [][2]int
 	seen := map[[2]int]bool{}
 	add := func(c [2]int) {
@@ -122,7 +124,7 @@ func (r HalmaRegion) Cells(size int) ([][2]int, error) {
 		}
 	}
 	if len(r.Rows) > 0 || r.Corner != "" {
-		cf, cr, ok := HalmaSquare(r.Corner, size)
+		cf, cr, ok := ParseSquare(r.Corner, size)
 		if !ok || (cf != 0 && cf != size-1) || (cr != 0 && cr != size-1) {
 			return nil, fmt.Errorf("corner %q is not a corner of the %dx%d board", r.Corner, size, size)
 		}
@@ -146,7 +148,7 @@ func (r HalmaRegion) Cells(size int) ([][2]int, error) {
 		}
 	}
 	for _, s := range r.Squares {
-		f, k, ok := HalmaSquare(s, size)
+		f, k, ok := ParseSquare(s, size)
 		if !ok {
 			return nil, fmt.Errorf("%q is not a square of the %dx%d board", s, size, size)
 		}
@@ -158,9 +160,16 @@ func (r HalmaRegion) Cells(size int) ([][2]int, error) {
 	return out, nil
 }
 
-func (h *Halma) clone() *Halma {
+func init() {
+	variants.RegisterSection("halma", func() variants.Rules { return new(Section) })
+}
+
+// Clone copies the section, its players included.
+func (h *Section) Clone() variants.Rules { return h.clone() }
+
+func (h *Section) clone() *Section {
 	c := *h
-	c.Players = make([]HalmaPlayer, len(h.Players))
+	c.Players = make([]SeatRules, len(h.Players))
 	for i, p := range h.Players {
 		p.Steps = append([]string(nil), p.Steps...)
 		p.Camp.Rows = append([]int(nil), p.Camp.Rows...)
@@ -172,7 +181,8 @@ func (h *Halma) clone() *Halma {
 	return &c
 }
 
-func (h *Halma) validate(fail func(key, format string, args ...any) error) error {
+// Validate checks the values decoding cannot.
+func (h *Section) Validate(fail variants.Fail) error {
 	if h.Size < halmaMinSize || h.Size > halmaMaxSize {
 		return fail("size", "halma.size must be from %d to %d", halmaMinSize, halmaMaxSize)
 	}
@@ -180,14 +190,14 @@ func (h *Halma) validate(fail func(key, format string, args ...any) error) error
 		return fail("players", "halma.players must list 2 to 4 players")
 	}
 	switch h.AntiSpoiling {
-	case HalmaSpoilNone, HalmaSpoilOccupied:
+	case SpoilNone, SpoilOccupied:
 	default:
-		return fail("anti_spoiling", "halma.anti_spoiling must be %s or %s, not %q", HalmaSpoilNone, HalmaSpoilOccupied, h.AntiSpoiling)
+		return fail("anti_spoiling", "halma.anti_spoiling must be %s or %s, not %q", SpoilNone, SpoilOccupied, h.AntiSpoiling)
 	}
 	switch h.TeamWin {
-	case HalmaTeamWinAll, HalmaTeamWinAny:
+	case TeamWinAll, TeamWinAny:
 	default:
-		return fail("team_win", "halma.team_win must be %s or %s, not %q", HalmaTeamWinAll, HalmaTeamWinAny, h.TeamWin)
+		return fail("team_win", "halma.team_win must be %s or %s, not %q", TeamWinAll, TeamWinAny, h.TeamWin)
 	}
 	if h.MaxPlies < 1 {
 		return fail("max_plies", "halma.max_plies must be at least 1")
@@ -217,19 +227,25 @@ func (h *Halma) validate(fail func(key, format string, args ...any) error) error
 			return fail("steps", "player %d needs at least one step direction", n)
 		}
 		for _, s := range p.Steps {
-			if _, ok := HalmaDirections[s]; !ok {
+			if _, ok := Directions[s]; !ok {
 				return fail("steps", "player %d: %q is no direction (up, down, left, right, up-left, up-right, down-left, down-right)", n, s)
 			}
 		}
-		if p.Goal != HalmaGoalAll && p.Goal != HalmaGoalAny {
-			return fail("goal", "player %d: goal must be %s or %s, not %q", n, HalmaGoalAll, HalmaGoalAny, p.Goal)
+		if p.Goal != GoalAll && p.Goal != GoalAny {
+			return fail("goal", "player %d: goal must be %s or %s, not %q", n, GoalAll, GoalAny, p.Goal)
 		}
-		if p.Blocked != HalmaBlockedPass && p.Blocked != HalmaBlockedLose {
-			return fail("blocked", "player %d: blocked must be %s or %s, not %q", n, HalmaBlockedPass, HalmaBlockedLose, p.Blocked)
+		if p.Blocked != BlockedPass && p.Blocked != BlockedLose {
+			return fail("blocked", "player %d: blocked must be %s or %s, not %q", n, BlockedPass, BlockedLose, p.Blocked)
 		}
 		if p.Team < 0 {
 			return fail("team", "player %d: team must not be negative", n)
 		}
 	}
 	return nil
+}
+
+// SectionOf returns a variant's halma: section, or nil for another family's.
+func SectionOf(v *variants.Variant) *Section {
+	s, _ := v.Rules.(*Section)
+	return s
 }

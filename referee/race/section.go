@@ -1,10 +1,12 @@
-package variants
+package race
 
-// Race is the rule set of a dice race game (the Ludo family, the Game of
+import "arbiter/variants"
+
+// Section is the race: section of a variant file: the rule set of a dice race game (the Ludo family, the Game of
 // the Goose, the horse race): RULES.md sections 3, 4 and 7. Every open
 // point of those sections is a field here, with the default RULES.md
 // gives; the engine (referee/race) reads only these fields.
-type Race struct {
+type Section struct {
 	// MinPlayers and MaxPlayers are the range of players (colours, pawns or
 	// horses in play) the game is for.
 	MinPlayers int `yaml:"min_players"`
@@ -26,15 +28,15 @@ type Race struct {
 
 	// Ludo is the Ludo family's board and rules; Goose the Game of the
 	// Goose's. Exactly one is set.
-	Ludo  *Ludo  `yaml:"ludo,omitempty"`
-	Goose *Goose `yaml:"goose,omitempty"`
-	Horse *Horse `yaml:"horse,omitempty"`
+	Ludo  *LudoParams  `yaml:"ludo,omitempty"`
+	Goose *GooseParams `yaml:"goose,omitempty"`
+	Horse *HorseParams `yaml:"horse,omitempty"`
 }
 
-// Horse: the horse race (Wedrenspel / Jeu de courses, RULES.md 7). Each
+// HorseParams: the horse race (Wedrenspel / Jeu de courses, RULES.md 7). Each
 // player runs one or more horses (the Horses tag, default 1) from 0; a
 // horse that passes Finish is home.
-type Horse struct {
+type HorseParams struct {
 	// Finish is the last square of the race (80: two laps of 40); a horse
 	// finishes when it goes past it.
 	Finish int `yaml:"finish"`
@@ -67,8 +69,8 @@ type HorseObstacle struct {
 	Out bool `yaml:"out,omitempty"`
 }
 
-// Goose: one pawn each on squares 0 (start) to Last, two dice, a pot.
-type Goose struct {
+// GooseParams: one pawn each on squares 0 (start) to Last, two dice, a pot.
+type GooseParams struct {
 	// Last is the final square (63), which must be reached exactly:
 	// excess pips are counted back from it.
 	Last int `yaml:"last"`
@@ -124,9 +126,9 @@ type RaceColour struct {
 	Name   string `yaml:"name"`
 }
 
-// Ludo: a circular track, a base (B), a start square (A, square 1 counted
+// LudoParams: a circular track, a base (B), a start square (A, square 1 counted
 // from the colour's own start) and a home column or staircase.
-type Ludo struct {
+type LudoParams struct {
 	// Pieces per colour.
 	Pieces int `yaml:"pieces"`
 	// TrackPerColour is the number of track squares per colour of the
@@ -204,7 +206,14 @@ type LudoHome struct {
 	StableRoll int `yaml:"stable_roll,omitempty"`
 }
 
-func (r *Race) clone() *Race {
+func init() {
+	variants.RegisterSection("race", func() variants.Rules { return new(Section) })
+}
+
+// Clone copies the section, its lists included.
+func (r *Section) Clone() variants.Rules { return r.clone() }
+
+func (r *Section) clone() *Section {
 	c := *r
 	c.Colours = append([]RaceColour(nil), r.Colours...)
 	c.ExtraRollOn = append([]int(nil), r.ExtraRollOn...)
@@ -228,7 +237,8 @@ func (r *Race) clone() *Race {
 	return &c
 }
 
-func (r *Race) validate(fail func(key, format string, args ...any) error) error {
+// Validate checks the values decoding cannot.
+func (r *Section) Validate(fail variants.Fail) error {
 	if r.MinPlayers < 1 || r.MaxPlayers < r.MinPlayers {
 		return fail("min_players", "race.min_players and max_players must give a range of at least one player")
 	}
@@ -297,7 +307,7 @@ func (r *Race) validate(fail func(key, format string, args ...any) error) error 
 	return nil
 }
 
-func (g *Goose) validate(r *Race, fail func(key, format string, args ...any) error) error {
+func (g *GooseParams) validate(r *Section, fail variants.Fail) error {
 	if g.Last < 2 {
 		return fail("last", "race.goose.last must be the final square (63)")
 	}
@@ -334,4 +344,10 @@ func btoi(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// SectionOf returns a variant's race: section, or nil for another family's.
+func SectionOf(v *variants.Variant) *Section {
+	s, _ := v.Rules.(*Section)
+	return s
 }

@@ -1,8 +1,10 @@
-package referee
+package race
 
 import (
 	"strings"
 	"testing"
+
+	"arbiter/referee"
 )
 
 func gooseRecord(c raceRuleCase) string {
@@ -63,7 +65,7 @@ func TestGooseRules(t *testing.T) {
 	t.Run("4/a-pawn-that-cannot-pay-plays-on-its-debt-reported", func(t *testing.T) {
 		c := raceRuleCase{variant: nl, fen: "Anna 15, Bram 30", moves: "1. Anna 2+2: 15/19 (pays 10)  Bram 1+1: 30/32>34"}
 		text := strings.Replace(gooseRecord(c), "[Stake \"20\"]", "[Stake \"20\"]\n[Purse \"4\"]", 1)
-		rep := Check(raceParse(t, text)[0], Options{})
+		rep := referee.Check(raceParse(t, text)[0], referee.Options{})
 		if rep.Errors() > 0 || !strings.Contains(rep.Result.Reason, "Anna on 19 paid 10 (could not pay 6: a debt)") || !strings.Contains(rep.Result.Reason, "pot 50") {
 			t.Fatalf("%s %+v", firstError(rep), rep.Result)
 		}

@@ -1,11 +1,9 @@
-package referee
+package draughts
 
 import (
 	"fmt"
 	"strconv"
 	"strings"
-
-	"arbiter/referee/draughts"
 )
 
 // numbering translates between the squares a record writes and the
@@ -91,7 +89,7 @@ func parseGameNotation(s string) (gameNotation, error) {
 
 // newNumbering builds the translation for a record notation on the
 // engine's board, or says why the two do not fit.
-func newNumbering(r *draughts.Rules, n gameNotation) (*numbering, error) {
+func newNumbering(r *Rules, n gameNotation) (*numbering, error) {
 	if n.width != r.Width || n.height != r.Height {
 		return nil, fmt.Errorf("GameType says a %dx%d board, but the rules are for %dx%d", n.width, n.height, r.Width, r.Height)
 	}
@@ -177,7 +175,7 @@ func (num *numbering) name(sq int) string {
 
 // move writes a move in the record's notation: from and to, or with
 // every landing square when full is set.
-func (num *numbering) move(m draughts.Move, full bool) string {
+func (num *numbering) move(m Move, full bool) string {
 	sep := "-"
 	if m.IsCapture() {
 		sep = "x"
@@ -247,15 +245,15 @@ func (num *numbering) engineText(text string, n int, alpha string) string {
 
 // formatFEN writes a position as a PDN FEN in the record's numbering,
 // squares in the numbering's order.
-func (num *numbering) formatFEN(p draughts.Position) string {
+func (num *numbering) formatFEN(p Position) string {
 	var b strings.Builder
-	b.WriteString(map[draughts.Color]string{draughts.White: "W", draughts.Black: "B"}[p.Turn()])
-	for _, c := range []draughts.Color{draughts.White, draughts.Black} {
-		b.WriteString(map[draughts.Color]string{draughts.White: ":W", draughts.Black: ":B"}[c])
+	b.WriteString(map[Color]string{White: "W", Black: "B"}[p.Turn()])
+	for _, c := range []Color{White, Black} {
+		b.WriteString(map[Color]string{White: ":W", Black: ":B"}[c])
 		first := true
 		for n := 1; n < len(num.toEngine); n++ {
 			pc := p.At(num.toEngine[n])
-			if pc == draughts.Empty || pc.Color() != c {
+			if pc == Empty || pc.Color() != c {
 				continue
 			}
 			if !first {

@@ -1,14 +1,17 @@
-package variants
+package draughts
 
 import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"arbiter/variants"
 )
 
-// Draughts is the rule set of a draughts-family game. Its fields are the
+// Section is the draughts: section of a variant file: the rule set of a
+// draughts-family game. Its fields are the
 // engine's parameters; every national variant is a choice of them.
-type Draughts struct {
+type Section struct {
 	// PDNGameType is the PDN GameType number that selects this variant
 	// (20 international, 21 English, 25 Russian, ...); 0 for none.
 	PDNGameType int `yaml:"pdn_gametype"`
@@ -86,34 +89,22 @@ type Draughts struct {
 	Draw DrawRules `yaml:"draw"`
 }
 
-// Effect of a draw rule: the game ends drawn at once, or a player may claim.
-const (
-	EffectForced    = "forced"
-	EffectClaimable = "claimable"
-)
-
 // DrawRules lists the rules that end a game drawn or let a player claim it.
 // A nil rule is not in force.
 type DrawRules struct {
 	// Repetition: the same position with the same side to move occurs
 	// this many times.
-	Repetition *CountRule `yaml:"repetition"`
+	Repetition *variants.CountRule `yaml:"repetition"`
 	// KingMoves: this many moves by each side in which only kings moved
 	// and nothing was captured.
-	KingMoves *CountRule `yaml:"king_moves"`
+	KingMoves *variants.CountRule `yaml:"king_moves"`
 	// SameMove: a player plays the same move this many times in a row,
 	// shuttling a piece back and forth (his move equals his move two turns
 	// before).
-	SameMove *CountRule `yaml:"same_move"`
+	SameMove *variants.CountRule `yaml:"same_move"`
 	// Endgames: material configurations that are drawn after each side
 	// has made a number of moves in them.
 	Endgames []Endgame `yaml:"endgames"`
-}
-
-// CountRule is a draw rule that fires at a count.
-type CountRule struct {
-	Count  int    `yaml:"count"`
-	Effect string `yaml:"effect"`
 }
 
 // Endgame is a material configuration with a move limit. Material is
@@ -151,7 +142,19 @@ func Material(men, kings int) string {
 	return strings.Repeat("K", kings) + strings.Repeat("M", men)
 }
 
-func (d *Draughts) validate(fail func(key, format string, args ...any) error) error {
+func init() {
+	variants.RegisterSection("draughts", func() variants.Rules { return new(Section) })
+}
+
+// Clone copies the section, its endgame list included.
+func (d *Section) Clone() variants.Rules {
+	c := *d
+	c.Draw.Endgames = append([]Endgame(nil), d.Draw.Endgames...)
+	return &c
+}
+
+// Validate checks the values decoding cannot.
+func (d *Section) Validate(fail variants.Fail) error {
 	b := d.Board
 	if b.Width < 4 || b.Height < 4 || b.Width > 16 || b.Height > 16 {
 		return fail("board", "board must be between 4x4 and 16x16, not %dx%d", b.Width, b.Height)
@@ -177,12 +180,12 @@ func (d *Draughts) validate(fail func(key, format string, args ...any) error) er
 		return fail("move_limit", "kings.move_limit must be 0 (none) or more")
 	}
 	effect := func(key, e string) error {
-		if e != EffectForced && e != EffectClaimable {
-			return fail(key, "draw.%s.effect must be %s or %s, not %q", key, EffectForced, EffectClaimable, e)
+		if e != variants.EffectForced && e != variants.EffectClaimable {
+			return fail(key, "draw.%s.effect must be %s or %s, not %q", key, variants.EffectForced, variants.EffectClaimable, e)
 		}
 		return nil
 	}
-	for key, r := range map[string]*CountRule{"repetition": d.Draw.Repetition, "king_moves": d.Draw.KingMoves, "same_move": d.Draw.SameMove} {
+	for key, r := range map[string]*variants.CountRule{"repetition": d.Draw.Repetition, "king_moves": d.Draw.KingMoves, "same_move": d.Draw.SameMove} {
 		if r == nil {
 			continue
 		}
@@ -219,20 +222,30 @@ func validMaterial(m string) bool {
 
 // ForGameType returns the builtin draughts variant for a PDN GameType
 // number, if there is one.
-func ForGameType(n int) (*Variant, error) {
-	all, err := Builtin()
+func ForGameType(n int) (*variants.Variant, error) {
+	all, err := variants.Builtin()
 	if err != nil {
 		return nil, err
 	}
 	var nums []string
 	for _, v := range all {
-		if v.Draughts != nil && v.Draughts.PDNGameType != 0 {
-			if v.Draughts.PDNGameType == n {
+		if d, ok := v.Rules.(*Section); ok && d.PDNGameType != 0 {
+			if d.PDNGameType == n {
 				return v, nil
 			}
-			nums = append(nums, fmt.Sprint(v.Draughts.PDNGameType))
+			nums = append(nums, fmt.Sprint(d.PDNGameType))
 		}
 	}
 	sort.Strings(nums)
-	return nil, fmt.Errorf("%w: no variant for PDN GameType %d (known: %s)", ErrUnknown, n, strings.Join(nums, ", "))
+	return nil, fmt.Errorf("%w: no variant for PDN GameType %d (known: %s)", variants.ErrUnknown, n, strings.Join(nums, ", "))
 }
+
+// SectionOf returns a variant's draughts: section, or nil for another family's.
+func SectionOf(v *variants.Variant) *Section {
+	s, _ := v.Rules.(*Section)
+	return s
+}
+
+// GameTypeNumber is the PDN GameType number of the variant (0: none), for
+// listings that do not know the draughts section.
+func (d *Section) GameTypeNumber() int { return d.PDNGameType }

@@ -1,4 +1,4 @@
-package referee
+package draughts
 
 import (
 	"fmt"
@@ -6,7 +6,7 @@ import (
 	"sync"
 
 	"arbiter/notation"
-	"arbiter/referee/draughts"
+	"arbiter/referee"
 	"arbiter/variants"
 )
 
@@ -14,8 +14,8 @@ import (
 // read-only by every goroutine that checks games of that variant.
 type compiled struct {
 	variant *variants.Variant
-	rules   *draughts.Rules
-	start   draughts.Position
+	rules   *Rules
+	start   Position
 	// twoPoint: results are written 2-0/1-1/0-2 (10x10 and larger boards).
 	twoPoint bool
 	// endgamePieces is the most pieces on the board in any draw endgame,
@@ -61,27 +61,27 @@ func compileDraughts(v *variants.Variant) (*compiled, error) {
 	if c, ok := compiledCache[v]; ok {
 		return c, nil
 	}
-	d := v.Draughts
+	d := SectionOf(v)
 	if d == nil {
 		return nil, fmt.Errorf("variant %s is not a draughts variant", v.Name)
 	}
-	r := &draughts.Rules{
+	r := &Rules{
 		Width:               d.Board.Width,
 		Height:              d.Board.Height,
 		TopLeftDark:         d.Board.TopLeftDark,
-		FirstMover:          draughts.White,
+		FirstMover:          White,
 		ManCapturesBackward: d.Men.CaptureBackward,
 		MenCaptureKings:     d.Men.CaptureKings,
 		FlyingKings:         d.Kings.Flying,
 		CaptureCompulsory:   d.Capture.Compulsory,
-		Priority:            draughts.PriorityFree,
+		Priority:            PriorityFree,
 		PromoteInPassing:    d.Promotion.InPassing,
 	}
 	switch d.Capture.Priority {
 	case "majority":
-		r.Priority = draughts.PriorityMajority
+		r.Priority = PriorityMajority
 	case "value":
-		r.Priority = draughts.PriorityValue
+		r.Priority = PriorityValue
 	}
 	r.ManValue, r.KingValue = d.Capture.ManValue, d.Capture.KingValue
 	r.PreferKingCapture = d.Capture.PreferKingCapture
@@ -124,11 +124,12 @@ func compileDraughts(v *variants.Variant) (*compiled, error) {
 	return c, nil
 }
 
-// checkDraughts replays a draughts record.
-func checkDraughts(rec *notation.Record, v *variants.Variant, opts Options, rep *Report) {
+// check replays a draughts record. defaultNumbering reads squares in the
+// variant's own notation, whatever the GameType tag's fields say.
+func check(rec *notation.Record, v *variants.Variant, opts referee.Options, rep *referee.Report, defaultNumbering bool) {
 	c, err := compileDraughts(v)
 	if err != nil {
-		rep.errorAt(rec.Pos, "variant", err.Error())
+		rep.ErrorAt(rec.Pos, "variant", err.Error())
 		return
 	}
 	g := newDraughtsGame(c, rec, rep)
@@ -136,22 +137,22 @@ func checkDraughts(rec *notation.Record, v *variants.Variant, opts Options, rep 
 	if t, ok := rec.TagPos("GameType"); ok {
 		gtPos = t.Pos
 	}
-	if opts.defaultNumbering {
+	if defaultNumbering {
 		g.num = c.num
 	} else if g.num, err = recordNumbering(c, rec); err != nil {
-		rep.errorAt(gtPos, "gametype", err.Error())
+		rep.ErrorAt(gtPos, "gametype", err.Error())
 		return
 	}
 	if opts.Rewrite {
 		out, err := g.outputNumbering(opts.Notation)
 		if err != nil {
-			rep.errorAt(gtPos, "notation", err.Error())
+			rep.ErrorAt(gtPos, "notation", err.Error())
 			return
 		}
 		if opts.Notation != "" {
 			defer g.rewriteSetups(out)
 		}
-		g.matched = func(m *notation.Move, mv draughts.Move, legal []draughts.Move) {
+		g.matched = func(m *notation.Move, mv Move, legal []Move) {
 			if opts.FullPaths {
 				m.Text = out.move(mv, true)
 			} else {
@@ -164,10 +165,14 @@ func checkDraughts(rec *notation.Record, v *variants.Variant, opts Options, rep 
 		// Some exporters write GameType fields that their own moves do
 		// not follow (kurnik: "20,W,10,10,N1,0" on standard numbering).
 		o := opts
-		o.Variant, o.defaultNumbering = v, true
-		if alt := Check(rec, o); firstReplayError(alt) < 0 {
+		o.Variant = v
+		alt := referee.Run(rec, func(alt *referee.Report) {
+			alt.Variant = v.Name
+			check(rec, v, o, alt, true)
+		})
+		if firstReplayError(alt) < 0 {
 			*rep = *alt
-			rep.warnf(gtPos, "gametype", "the GameType tag says the squares are numbered %s, but the moves follow %s; read as %s",
+			rep.Warnf(gtPos, "gametype", "the GameType tag says the squares are numbered %s, but the moves follow %s; read as %s",
 				g.num.notation, c.num.notation, c.num.notation)
 			return
 		}
@@ -180,24 +185,24 @@ func checkDraughts(rec *notation.Record, v *variants.Variant, opts Options, rep 
 // draughtsGame is the state of one replay.
 type draughtsGame struct {
 	c       *compiled
-	r       *draughts.Rules
+	r       *Rules
 	rec     *notation.Record
-	rep     *Report
+	rep     *referee.Report
 	num     *numbering
-	matched func(m *notation.Move, mv draughts.Move, legal []draughts.Move)
+	matched func(m *notation.Move, mv Move, legal []Move)
 }
 
-func newDraughtsGame(c *compiled, rec *notation.Record, rep *Report) *draughtsGame {
+func newDraughtsGame(c *compiled, rec *notation.Record, rep *referee.Report) *draughtsGame {
 	return &draughtsGame{c: c, r: c.rules, rec: rec, rep: rep}
 }
 
 // startPosition: the FEN tag, else a setup before the first move, else the
 // variant's start.
-func (g *draughtsGame) startPosition() (draughts.Position, bool) {
+func (g *draughtsGame) startPosition() (Position, bool) {
 	if t, ok := g.rec.TagPos("FEN"); ok && strings.TrimSpace(t.Value) != "" {
 		p, err := g.r.ParseFEN(g.num.fen(t.Value))
 		if err != nil {
-			g.rep.errorf(t.Pos, "fen", "FEN tag: %v", err)
+			g.rep.Errorf(t.Pos, "fen", "FEN tag: %v", err)
 			return p, false
 		}
 		return p, true
@@ -205,7 +210,7 @@ func (g *draughtsGame) startPosition() (draughts.Position, bool) {
 	if g.rec.Setup != "" {
 		p, err := g.r.ParseFEN(g.num.fen(g.rec.Setup))
 		if err != nil {
-			g.rep.errorf(g.rec.SetupPos, "fen", "setup: %v", err)
+			g.rep.Errorf(g.rec.SetupPos, "fen", "setup: %v", err)
 			return p, false
 		}
 		return p, true
@@ -222,36 +227,36 @@ func (g *draughtsGame) run() {
 	end := g.replay(st, g.rec.Moves, false)
 	g.rep.Plies = end.plies
 	g.rep.FinalFEN = g.num.formatFEN(end.pos)
-	judgeResult(g.rec, g.rep, gameEnd{over: end.over, winner: end.winner, claims: end.claims}, g.c.twoPoint)
+	referee.JudgeResult(g.rec, g.rep, referee.End{Over: end.over, Winner: end.winner, Claims: end.claims}, g.c.twoPoint)
 }
 
 // lineState is everything the draw rules and the move numbering need to
 // know about the line played so far. It is copied when a variation branches.
 type lineState struct {
-	pos      draughts.Position
+	pos      Position
 	plies    int
 	firstNum int  // the move number of the first move of the game
 	firstBlk bool // the game started with the second player to move
-	seen     map[draughts.Position]int
+	seen     map[Position]int
 	kingOnly int             // plies in a row with only king moves and no capture
 	endgame  int             // index+1 of the endgame rule in force, 0 for none
 	endPlies int             // plies played in that endgame
 	shuttle  [2][]shuttleMv  // each side's recent moves, for the same-move rule
-	legal    []draughts.Move // the legal moves of pos, every capture path kept
+	legal    []Move          // the legal moves of pos, every capture path kept
 	ints     []int           // storage of legal's paths
 	own      int             // capacity of legal this line may reuse (0 in a fresh clone)
 	ownInts  int             // the same for ints
 	over     string          // why the game is over, "" while it goes on
 	overAt   int             // the move number at which it ended
-	winner   Outcome         // the outcome when over
+	winner   referee.Outcome // the outcome when over
 	claims   []string
 }
 
 type shuttleMv struct{ from, to int }
 
-func newLineState(g *draughtsGame, start draughts.Position) *lineState {
+func newLineState(g *draughtsGame, start Position) *lineState {
 	st := &lineState{pos: start, firstNum: 1, firstBlk: start.Turn() != g.r.FirstMover,
-		seen: map[draughts.Position]int{start: 1}}
+		seen: map[Position]int{start: 1}}
 	// An endgame the record starts in counts from its first move.
 	st.endgame = g.endgameRule(start)
 	g.checkOver(st)
@@ -260,7 +265,7 @@ func newLineState(g *draughtsGame, start draughts.Position) *lineState {
 
 func (st *lineState) clone() *lineState {
 	c := *st
-	c.seen = make(map[draughts.Position]int, len(st.seen))
+	c.seen = make(map[Position]int, len(st.seen))
 	for k, v := range st.seen {
 		c.seen[k] = v
 	}
@@ -294,7 +299,7 @@ func (g *draughtsGame) replay(st *lineState, line notation.Line, variation bool)
 		if m.Setup != "" {
 			p, err := g.r.ParseFEN(g.num.fen(m.Setup))
 			if err != nil {
-				g.rep.errorf(m.SetupPos, "fen", "setup: %v", err)
+				g.rep.Errorf(m.SetupPos, "fen", "setup: %v", err)
 				return st
 			}
 			st = newLineState(g, p)
@@ -307,7 +312,7 @@ func (g *draughtsGame) replay(st *lineState, line notation.Line, variation bool)
 		}
 		num := st.moveNumber()
 		diag := func(sev notation.Severity, code, msg string, legal []string) {
-			g.rep.add(Diagnostic{
+			g.rep.Add(referee.Diagnostic{
 				Diagnostic: notation.Diagnostic{Pos: m.Pos, Severity: sev, Code: code, Msg: msg},
 				MoveNumber: num, Move: m.Text, Legal: legal, Variation: variation,
 				FEN: g.num.formatFEN(st.pos), Board: g.board(st.pos),
@@ -331,7 +336,7 @@ func (g *draughtsGame) replay(st *lineState, line notation.Line, variation bool)
 		}
 		g.play(st, mv)
 		for _, alt := range late {
-			g.rep.warnf(alt[0].Pos, "variation-placement", "variation %d... %s is written before the move it replaces; read as an alternative to the move after it", alt[0].Number, alt[0].Text)
+			g.rep.Warnf(alt[0].Pos, "variation-placement", "variation %d... %s is written before the move it replaces; read as an alternative to the move after it", alt[0].Number, alt[0].Text)
 			g.replay(st.clone(), alt, true)
 		}
 	}
@@ -354,13 +359,13 @@ func (g *draughtsGame) writtenForNextMove(st *lineState, alt notation.Line) bool
 }
 
 // play plays a matched move and applies the draw rules.
-func (g *draughtsGame) play(st *lineState, mv draughts.Move) {
+func (g *draughtsGame) play(st *lineState, mv Move) {
 	mover := st.pos.Turn()
 	wasKing := st.pos.At(mv.From).IsKing()
 	num := st.moveNumber()
 	st.pos = g.r.Play(st.pos, mv)
 	st.plies++
-	draw := g.c.variant.Draughts.Draw
+	draw := SectionOf(g.c.variant).Draw
 
 	if !wasKing || mv.IsCapture() {
 		// Irreversible: no earlier position can come back.
@@ -372,7 +377,7 @@ func (g *draughtsGame) play(st *lineState, mv draughts.Move) {
 	st.seen[st.pos]++
 
 	if r := draw.Repetition; r != nil && st.seen[st.pos] >= r.Count {
-		g.drawRule(st, r.Effect, fmt.Sprintf("the same position for the %s time", ordinal(st.seen[st.pos])), num)
+		g.drawRule(st, r.Effect, fmt.Sprintf("the same position for the %s time", referee.Ordinal(st.seen[st.pos])), num)
 	}
 	if r := draw.KingMoves; r != nil && st.kingOnly >= 2*r.Count {
 		g.drawRule(st, r.Effect, fmt.Sprintf("%d moves by each side with kings only and no capture", r.Count), num)
@@ -408,14 +413,14 @@ func (g *draughtsGame) play(st *lineState, mv draughts.Move) {
 	g.checkOver(st)
 }
 
-func (g *draughtsGame) endgameRule(p draughts.Position) int {
-	wm, wk := p.Count(draughts.White)
-	bm, bk := p.Count(draughts.Black)
+func (g *draughtsGame) endgameRule(p Position) int {
+	wm, wk := p.Count(White)
+	bm, bk := p.Count(Black)
 	if wm+wk+bm+bk > g.c.endgamePieces {
 		return 0
 	}
-	w, b := variants.Material(wm, wk), variants.Material(bm, bk)
-	for i, e := range g.c.variant.Draughts.Draw.Endgames {
+	w, b := Material(wm, wk), Material(bm, bk)
+	for i, e := range SectionOf(g.c.variant).Draw.Endgames {
 		if e.Matches(w, b) || e.Matches(b, w) {
 			return i + 1
 		}
@@ -428,7 +433,7 @@ func (g *draughtsGame) drawRule(st *lineState, effect, why string, num int) {
 		return
 	}
 	if effect == variants.EffectForced {
-		st.over, st.overAt, st.winner = "draw: "+why, num, Drawn
+		st.over, st.overAt, st.winner = "draw: "+why, num, referee.Drawn
 		return
 	}
 	claim := fmt.Sprintf("draw claimable at move %d: %s", num, why)
@@ -452,27 +457,15 @@ func (g *draughtsGame) checkOver(st *lineState) {
 	}
 	loser := st.pos.Turn()
 	st.over, st.overAt = loser.String()+" has no legal move", st.moveNumber()
-	st.winner = WhiteWins
-	if loser == draughts.White {
-		st.winner = BlackWins
+	st.winner = referee.WhiteWins
+	if loser == White {
+		st.winner = referee.BlackWins
 	}
-}
-
-func ordinal(n int) string {
-	switch n {
-	case 1:
-		return "first"
-	case 2:
-		return "second"
-	case 3:
-		return "third"
-	}
-	return fmt.Sprintf("%dth", n)
 }
 
 // variantNotation is the variant's pdn_notation, or the international
 // style (numbers from the top-left, the first mover's view) for its board.
-func variantNotation(d *variants.Draughts, r *draughts.Rules) (gameNotation, error) {
+func variantNotation(d *Section, r *Rules) (gameNotation, error) {
 	if d.PDNNotation != "" {
 		return parseGameNotation(d.PDNNotation)
 	}
@@ -555,25 +548,25 @@ func (g *draughtsGame) rewriteSetups(out *numbering) {
 		}
 	}
 	walk(g.rec.Moves)
-	if _, ok := g.rec.Tag("GameType"); !ok && g.c.variant.Draughts.PDNGameType != 0 {
+	if _, ok := g.rec.Tag("GameType"); !ok && SectionOf(g.c.variant).PDNGameType != 0 {
 		g.rec.Tags = append(g.rec.Tags, notation.Tag{Name: "GameType",
-			Value: fmt.Sprintf("%d,%s", g.c.variant.Draughts.PDNGameType, out.notation)})
+			Value: fmt.Sprintf("%d,%s", SectionOf(g.c.variant).PDNGameType, out.notation)})
 	}
 }
 
-// DraughtsRules returns the engine rules and start position of a draughts
+// RulesOf returns the engine rules and start position of a draughts
 // variant, for tools (perft) that drive the engine directly.
-func DraughtsRules(v *variants.Variant) (*draughts.Rules, draughts.Position, error) {
+func RulesOf(v *variants.Variant) (*Rules, Position, error) {
 	c, err := compileDraughts(v)
 	if err != nil {
-		return nil, draughts.Position{}, err
+		return nil, Position{}, err
 	}
 	return c.rules, c.start, nil
 }
 
-// DraughtsMove writes an engine move in the variant's own notation, with
+// MoveText writes an engine move in the variant's own notation, with
 // its full path when full is set.
-func DraughtsMove(v *variants.Variant, m draughts.Move, full bool) string {
+func MoveText(v *variants.Variant, m Move, full bool) string {
 	c, err := compileDraughts(v)
 	if err != nil {
 		return m.FullString()
@@ -581,11 +574,11 @@ func DraughtsMove(v *variants.Variant, m draughts.Move, full bool) string {
 	return c.num.move(m, full)
 }
 
-// DraughtsPosition reads a FEN written in the variant's own notation.
-func DraughtsPosition(v *variants.Variant, fen string) (draughts.Position, error) {
+// PositionOf reads a FEN written in the variant's own notation.
+func PositionOf(v *variants.Variant, fen string) (Position, error) {
 	c, err := compileDraughts(v)
 	if err != nil {
-		return draughts.Position{}, err
+		return Position{}, err
 	}
 	return c.rules.ParseFEN(c.num.fen(fen))
 }

@@ -1,4 +1,4 @@
-package referee
+package halma
 
 import (
 	"fmt"
@@ -7,7 +7,6 @@ import (
 
 	"arbiter/notation"
 	halmanot "arbiter/notation/halma"
-	"arbiter/referee/halma"
 	"arbiter/variants"
 )
 
@@ -16,8 +15,8 @@ import (
 // brings its piece nearest its goal (ties drawn at random), the others
 // are drawn from all legal moves: random games then sometimes finish.
 // A game still going after the variant's max_plies ends with "*".
-func simulateHalma(w io.Writer, v *variants.Variant, players int, seed int64) error {
-	r, err := HalmaRules(v)
+func simulate(w io.Writer, v *variants.Variant, players int, seed int64) error {
+	r, err := RulesOf(v)
 	if err != nil {
 		return err
 	}
@@ -37,14 +36,14 @@ func simulateHalma(w io.Writer, v *variants.Variant, players int, seed int64) er
 			notation.Tag{Name: fmt.Sprintf("Colour%d", i+1), Value: p.Colour})
 	}
 	pos := r.Start()
-	var legal []halma.Move
-	out := halma.Outcome{}
+	var legal []Move
+	out := Outcome{}
 	for ply := 0; ply < r.MaxPlies; ply++ {
 		legal = r.Legal(&pos, legal[:0])
 		if out = r.Over(&pos, len(legal) > 0); out.Over {
 			break
 		}
-		mv := halma.Move{Pass: true}
+		mv := Move{Pass: true}
 		if len(legal) > 0 {
 			mv = pickHalma(r, &pos, legal, rng)
 		}
@@ -61,12 +60,12 @@ func simulateHalma(w io.Writer, v *variants.Variant, players int, seed int64) er
 
 // pickHalma chooses a move: mostly one that gains the most towards the
 // mover's goal, sometimes any.
-func pickHalma(r *halma.Rules, p *halma.Position, legal []halma.Move, rng *rand.Rand) halma.Move {
+func pickHalma(r *Rules, p *Position, legal []Move, rng *rand.Rand) Move {
 	if rng.IntN(4) == 0 {
 		return legal[rng.IntN(len(legal))]
 	}
 	pl := &r.Players[p.Turn]
-	dist := func(s halma.Square) int {
+	dist := func(s Square) int {
 		best := 1 << 30
 		goal := pl.Target
 		if pl.GoalAll {
@@ -78,7 +77,7 @@ func pickHalma(r *halma.Rules, p *halma.Position, legal []halma.Move, rng *rand.
 		}
 		return best
 	}
-	var best []halma.Move
+	var best []Move
 	gain := -1 << 30
 	for _, m := range legal {
 		switch g := dist(m.From) - dist(m.To); {

@@ -1,17 +1,19 @@
-package referee
+package race
 
 import (
 	"os"
 	"path/filepath"
 	"regexp"
 	"testing"
+
+	"arbiter/referee"
 )
 
 // TestRaceExamples: the example games in testdata/race and in
 // notation/race/README.md replay valid, and their Result tags are the
 // result the moves give.
 func TestRaceExamples(t *testing.T) {
-	files, _ := filepath.Glob("../testdata/race/*.txt")
+	files, _ := filepath.Glob("../../testdata/race/*.txt")
 	texts := map[string]string{}
 	for _, f := range files {
 		b, err := os.ReadFile(f)
@@ -20,7 +22,7 @@ func TestRaceExamples(t *testing.T) {
 		}
 		texts[f] = string(b)
 	}
-	readme, err := os.ReadFile("../notation/race/README.md")
+	readme, err := os.ReadFile("../../notation/race/README.md")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -36,7 +38,7 @@ func TestRaceExamples(t *testing.T) {
 		if len(recs) != 1 {
 			t.Fatalf("%s: %d games", name, len(recs))
 		}
-		rep := Check(recs[0], Options{})
+		rep := referee.Check(recs[0], referee.Options{})
 		if rep.Errors()+rep.Warnings() > 0 || rep.Result.Derived == "" || rep.Result.Derived != rep.Result.Tag {
 			t.Errorf("%s: %s; result %+v", name, firstError(rep), rep.Result)
 		}

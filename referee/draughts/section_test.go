@@ -1,17 +1,19 @@
-package variants
+package draughts
 
 import (
 	"errors"
 	"strings"
 	"testing"
+
+	"arbiter/variants"
 )
 
 func TestBuiltinVariantsLoad(t *testing.T) {
-	all, err := Builtin()
+	all, err := variants.Builtin()
 	if err != nil {
 		t.Fatal(err)
 	}
-	names := map[string]*Variant{}
+	names := map[string]*variants.Variant{}
 	for _, v := range all {
 		names[v.Name] = v
 	}
@@ -20,13 +22,13 @@ func TestBuiltinVariantsLoad(t *testing.T) {
 			t.Errorf("builtin variant %q missing", want)
 		}
 	}
-	if d := names["papyrus"].Draughts; d.Draw.KingMoves != nil || d.Draw.Repetition.Effect != EffectClaimable || !d.Kings.Flying {
+	if d := SectionOf(names["papyrus"]); d.Draw.KingMoves != nil || d.Draw.Repetition.Effect != variants.EffectClaimable || !d.Kings.Flying {
 		t.Errorf("papyrus did not extend international as written: %+v", d.Draw)
 	}
-	if d := names["damspel-315"].Draughts; len(d.Draw.Endgames) != 0 || d.Draw.SameMove == nil {
+	if d := SectionOf(names["damspel-315"]); len(d.Draw.Endgames) != 0 || d.Draw.SameMove == nil {
 		t.Errorf("damspel-315 draw rules wrong: %+v", d.Draw)
 	}
-	if d := names["international"].Draughts; len(d.Draw.Endgames) != 2 || d.Draw.KingMoves.Count != 25 {
+	if d := SectionOf(names["international"]); len(d.Draw.Endgames) != 2 || d.Draw.KingMoves.Count != 25 {
 		t.Errorf("extending must not change the base: %+v", d.Draw)
 	}
 }
@@ -36,7 +38,7 @@ func TestForGameType(t *testing.T) {
 	if err != nil || v.Name != "international" {
 		t.Fatalf("GameType 20 = %v, %v", v, err)
 	}
-	if _, err := ForGameType(99); !errors.Is(err, ErrUnknown) {
+	if _, err := ForGameType(99); !errors.Is(err, variants.ErrUnknown) {
 		t.Fatalf("GameType 99: %v", err)
 	}
 }
@@ -56,11 +58,11 @@ func TestParseErrorsHaveLines(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := Parse("f.yaml", []byte(tt.yaml))
+			_, err := variants.Parse("f.yaml", []byte(tt.yaml))
 			if err == nil || !strings.Contains(err.Error(), strings.TrimPrefix(tt.want, "f.yaml:0: ")) {
 				t.Fatalf("error = %v, want it to contain %q", err, tt.want)
 			}
-			var ve *Error
+			var ve *variants.Error
 			if !errors.As(err, &ve) {
 				t.Fatalf("error %T is not a *variants.Error", err)
 			}
@@ -69,31 +71,31 @@ func TestParseErrorsHaveLines(t *testing.T) {
 }
 
 func TestUserFileExtends(t *testing.T) {
-	v, err := Parse("mine.yaml", []byte("name: no-majority\nextends: international\ndescription: test\ndraughts:\n  capture:\n    priority: free\n"))
+	v, err := variants.Parse("mine.yaml", []byte("name: no-majority\nextends: international\ndescription: test\ndraughts:\n  capture:\n    priority: free\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if v.Draughts.Capture.Priority != "free" || !v.Draughts.Capture.Compulsory || v.Draughts.Board.Width != 10 {
-		t.Fatalf("override lost base fields: %+v", v.Draughts)
+	if SectionOf(v).Capture.Priority != "free" || !SectionOf(v).Capture.Compulsory || SectionOf(v).Board.Width != 10 {
+		t.Fatalf("override lost base fields: %+v", SectionOf(v))
 	}
 }
 
 func TestForGame(t *testing.T) {
-	v, err := ForGame("draughts", "russian")
+	v, err := variants.ForGame("draughts", "russian")
 	if err != nil || v.Name != "russian" {
 		t.Fatalf("draughts/russian: %v %v", v, err)
 	}
-	if v, err := ForGame("draughts", ""); err != nil || v.Name != "international" {
+	if v, err := variants.ForGame("draughts", ""); err != nil || v.Name != "international" {
 		t.Fatalf("draughts default: %v %v", v, err)
 	}
-	v, err = ForGame("draughts", "Custom")
-	if !errors.Is(err, ErrUnknown) || v == nil || v.Name != "international" {
+	v, err = variants.ForGame("draughts", "Custom")
+	if !errors.Is(err, variants.ErrUnknown) || v == nil || v.Name != "international" {
 		t.Fatalf("unknown name: %v %v", v, err)
 	}
-	if v, err := ForGame("chess", ""); err == nil || v != nil {
+	if v, err := variants.ForGame("chess", ""); err == nil || v != nil {
 		t.Fatalf("unknown game: %v %v", v, err)
 	}
-	if papyrus, _ := Lookup("papyrus"); papyrus.Default {
+	if papyrus, _ := variants.Lookup("papyrus"); papyrus.Default {
 		t.Error("extending a default variant made papyrus a default too")
 	}
 }

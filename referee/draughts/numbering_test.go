@@ -1,15 +1,13 @@
-package referee
+package draughts
 
 import (
 	"strings"
 	"testing"
-
-	"arbiter/referee/draughts"
 )
 
-func board(t *testing.T, w, h int, topLeftDark bool) *draughts.Rules {
+func rulesOfBoard(t *testing.T, w, h int, topLeftDark bool) *Rules {
 	t.Helper()
-	r := &draughts.Rules{Width: w, Height: h, TopLeftDark: topLeftDark, CaptureCompulsory: true, ManCapturesBackward: true}
+	r := &Rules{Width: w, Height: h, TopLeftDark: topLeftDark, CaptureCompulsory: true, ManCapturesBackward: true}
 	if err := r.Init(); err != nil {
 		t.Fatal(err)
 	}
@@ -19,26 +17,26 @@ func board(t *testing.T, w, h int, topLeftDark bool) *draughts.Rules {
 func TestNumbering(t *testing.T) {
 	tests := []struct {
 		name        string
-		rules       *draughts.Rules
+		rules       *Rules
 		notation    string
 		identity    bool
 		squares     map[string]int // written square -> engine square
 		names       map[int]string // engine square -> written name
 		errContains string
 	}{
-		{name: "international", rules: board(t, 10, 10, false), notation: "W,10,10,N2,0", identity: true,
+		{name: "international", rules: rulesOfBoard(t, 10, 10, false), notation: "W,10,10,N2,0", identity: true,
 			squares: map[string]int{"1": 1, "46": 46, "50": 50}, names: map[int]string{46: "46"}},
-		{name: "English: black first, from the bottom right", rules: board(t, 8, 8, false), notation: "B,8,8,N1,0", identity: true,
+		{name: "English: black first, from the bottom right", rules: rulesOfBoard(t, 8, 8, false), notation: "B,8,8,N1,0", identity: true,
 			squares: map[string]int{"1": 1, "32": 32}},
-		{name: "Russian algebraic, a1 bottom-left", rules: board(t, 8, 8, false), notation: "W,8,8,A0,0", identity: true,
+		{name: "Russian algebraic, a1 bottom-left", rules: rulesOfBoard(t, 8, 8, false), notation: "W,8,8,A0,0", identity: true,
 			squares: map[string]int{"a1": 29, "b8": 1, "h2": 28, "g1": 32, "1": 1},
 			names:   map[int]string{29: "a1", 1: "b8", 32: "g1"}},
-		{name: "Spanish: square 1 bottom right, bottom-left light", rules: board(t, 8, 8, true), notation: "W,8,8,N1,1",
+		{name: "Spanish: square 1 bottom right, bottom-left light", rules: rulesOfBoard(t, 8, 8, true), notation: "W,8,8,N1,1",
 			squares: map[string]int{"1": 32, "4": 29, "5": 28, "32": 1}, names: map[int]string{32: "1", 1: "32"}},
-		{name: "Italian: square 1 top left, bottom-left light", rules: board(t, 8, 8, true), notation: "W,8,8,N2,1", identity: true,
+		{name: "Italian: square 1 top left, bottom-left light", rules: rulesOfBoard(t, 8, 8, true), notation: "W,8,8,N2,1", identity: true,
 			squares: map[string]int{"1": 1, "32": 32}},
-		{name: "invert flag that does not fit", rules: board(t, 8, 8, false), notation: "W,8,8,N1,1", errContains: "invert flag 1 does not fit"},
-		{name: "board size that does not fit", rules: board(t, 10, 10, false), notation: "W,8,8,A0,0", errContains: "8x8 board, but the rules are for 10x10"},
+		{name: "invert flag that does not fit", rules: rulesOfBoard(t, 8, 8, false), notation: "W,8,8,N1,1", errContains: "invert flag 1 does not fit"},
+		{name: "board size that does not fit", rules: rulesOfBoard(t, 10, 10, false), notation: "W,8,8,A0,0", errContains: "8x8 board, but the rules are for 10x10"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -116,7 +114,7 @@ func TestParseGameNotationErrors(t *testing.T) {
 
 func TestNumberingFEN(t *testing.T) {
 	gn, _ := parseGameNotation("W,8,8,N1,1")
-	num, err := newNumbering(board(t, 8, 8, true), gn)
+	num, err := newNumbering(rulesOfBoard(t, 8, 8, true), gn)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -124,7 +122,7 @@ func TestNumberingFEN(t *testing.T) {
 		t.Errorf("fen = %q", got)
 	}
 	gn, _ = parseGameNotation("W,8,8,A0,0")
-	num, _ = newNumbering(board(t, 8, 8, false), gn)
+	num, _ = newNumbering(rulesOfBoard(t, 8, 8, false), gn)
 	if got := num.fen("B:Wa1,Kc3:B12,h8x"); got != "B:W29,K22:B12,h8x" {
 		t.Errorf("fen = %q", got)
 	}

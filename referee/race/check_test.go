@@ -1,4 +1,4 @@
-package referee
+package race
 
 import (
 	"fmt"
@@ -11,6 +11,7 @@ import (
 	"arbiter/notation"
 	"arbiter/notation/pdn"
 	racenot "arbiter/notation/race"
+	"arbiter/referee"
 	"arbiter/variants"
 )
 
@@ -24,7 +25,7 @@ func raceParse(t *testing.T, text string) []*notation.Record {
 		if err != nil {
 			break
 		}
-		out = append(out, ParseGame(g, "t.txt"))
+		out = append(out, referee.ParseGame(g, "t.txt"))
 	}
 	return out
 }
@@ -45,14 +46,14 @@ func raceVariants(t *testing.T) []*variants.Variant {
 func simulated(t *testing.T, v *variants.Variant, seed int64) string {
 	t.Helper()
 	var b strings.Builder
-	players := v.Race.MinPlayers + int(seed)%(v.Race.MaxPlayers-v.Race.MinPlayers+1)
-	if err := Simulate(&b, v, players, seed); err != nil {
+	players := SectionOf(v).MinPlayers + int(seed)%(SectionOf(v).MaxPlayers-SectionOf(v).MinPlayers+1)
+	if err := referee.Simulate(&b, v, players, seed); err != nil {
 		t.Fatal(err)
 	}
 	return b.String()
 }
 
-func firstError(rep *Report) string {
+func firstError(rep *referee.Report) string {
 	for _, d := range rep.Diagnostics {
 		if d.Severity == notation.Error {
 			return fmt.Sprintf("%s %s: %s", d.Pos, d.Code, d.Msg)
@@ -81,7 +82,7 @@ func TestRaceSimulatedReplay(t *testing.T) {
 				if len(recs) != 1 {
 					t.Fatalf("seed %d: %d games read", seed, len(recs))
 				}
-				rep := Check(recs[0], Options{})
+				rep := referee.Check(recs[0], referee.Options{})
 				if rep.Variant != v.Name || rep.Errors()+rep.Warnings() > 0 {
 					t.Fatalf("seed %d (%s): %s %s\n%s", seed, rep.Variant, firstError(rep), rep.Diagnostics, text)
 				}
@@ -94,7 +95,7 @@ func TestRaceSimulatedReplay(t *testing.T) {
 	}
 }
 
-// ludoOracle replays a record with the move generator alone (Options and
+// ludoOracle replays a record with the move generator alone (referee.Options and
 // Play), independently of the referee's matching and diagnostics: the
 // record is right when every throw is a die face, is thrown by the colour
 // whose turn it is, and writes an option of the generator (same from, same
@@ -103,7 +104,7 @@ func TestRaceSimulatedReplay(t *testing.T) {
 func ludoOracle(t *testing.T, rec *notation.Record, v *variants.Variant) bool {
 	r, _ := raceLudoRules(v)
 	var playing []int
-	for c, col := range v.Race.Colours {
+	for c, col := range SectionOf(v).Colours {
 		if _, ok := rec.Tag(col.Name); ok {
 			playing = append(playing, c)
 		}
@@ -116,12 +117,12 @@ func ludoOracle(t *testing.T, rec *notation.Record, v *variants.Variant) bool {
 		}
 		if i == 0 {
 			for j, c := range playing {
-				if v.Race.Colours[c].Letter == mt.Player {
+				if SectionOf(v).Colours[c].Letter == mt.Player {
 					s.Turn = j
 				}
 			}
 		}
-		if s.Winner >= 0 || mt.Player != "" && mt.Player != v.Race.Colours[s.Colour()].Letter || len(mt.Dice) != 1 || mt.Dice[0] < 1 || mt.Dice[0] > 6 {
+		if s.Winner >= 0 || mt.Player != "" && mt.Player != SectionOf(v).Colours[s.Colour()].Letter || len(mt.Dice) != 1 || mt.Dice[0] < 1 || mt.Dice[0] > 6 {
 			return false
 		}
 		opts := r.Options(s, mt.Dice[0])
@@ -146,7 +147,7 @@ func ludoOracle(t *testing.T, rec *notation.Record, v *variants.Variant) bool {
 	if s.Winner < 0 {
 		return res == ""
 	}
-	return res == v.Race.Colours[s.Winner].Name
+	return res == SectionOf(v).Colours[s.Winner].Name
 }
 
 // TestRaceCorruptions changes one throw of simulated games (its die, its
@@ -170,7 +171,7 @@ func TestRaceCorruptions(t *testing.T) {
 					m := rec.Moves[k]
 					mt, _ := racenot.ParseMove(m.Text)
 					kind := rng.IntN(6)
-					if v.Race.Ludo == nil {
+					if SectionOf(v).Ludo == nil {
 						kind = -1
 					}
 					switch kind {
@@ -179,7 +180,7 @@ func TestRaceCorruptions(t *testing.T) {
 					case 1: // an impossible die
 						mt.Dice[0] = 7 + rng.IntN(3)
 					case 2: // another player
-						mt.Player = v.Race.Colours[rng.IntN(len(v.Race.Colours))].Letter
+						mt.Player = SectionOf(v).Colours[rng.IntN(len(SectionOf(v).Colours))].Letter
 					case 3: // another piece
 						mt.Pass, mt.FromBase, mt.From, mt.Path = false, false, 1+rng.IntN(44), nil
 					case 4: // another landing square
@@ -195,20 +196,20 @@ func TestRaceCorruptions(t *testing.T) {
 							mt.Capture = true
 						}
 					}
-					if v.Race.Ludo == nil {
+					if SectionOf(v).Ludo == nil {
 						mt = corruptGoose(rng, mt, rec)
 					}
 					m.Text = mt.String()
 					var right bool
 					switch {
-					case v.Race.Goose != nil:
+					case SectionOf(v).Goose != nil:
 						right = gooseOracle(rec, v)
-					case v.Race.Horse != nil:
+					case SectionOf(v).Horse != nil:
 						right = horseOracle(rec, v)
 					default:
 						right = ludoOracle(t, rec, v)
 					}
-					rep := Check(rec, Options{})
+					rep := referee.Check(rec, referee.Options{})
 					switch {
 					case right && rep.Errors() > 0:
 						t.Fatalf("seed %d throw %d %q: legal by the generator, but: %s", seed, k, m.Text, firstError(rep))

@@ -1,4 +1,4 @@
-package referee
+package draughts
 
 import (
 	"fmt"
@@ -8,7 +8,6 @@ import (
 
 	"arbiter/notation"
 	"arbiter/notation/pdn"
-	"arbiter/referee/draughts"
 )
 
 // maxListed bounds the legal moves quoted in one diagnostic.
@@ -18,26 +17,26 @@ type diagFunc func(sev notation.Severity, code, msg string, legal []string)
 
 // match finds the one legal move a written move means. It reports through
 // diag and returns ok=false when there is none or more than one.
-func (g *draughtsGame) match(pos draughts.Position, all []draughts.Move, m *notation.Move, diag diagFunc) (draughts.Move, bool) {
+func (g *draughtsGame) match(pos Position, all []Move, m *notation.Move, diag diagFunc) (Move, bool) {
 	mt, err := pdn.ParseMove(m.Text)
 	if err != nil {
 		diag(notation.Error, "unreadable-move", fmt.Sprintf("cannot read move %q: %v", m.Text, err), nil)
-		return draughts.Move{}, false
+		return Move{}, false
 	}
 	sq := make([]int, len(mt.Squares))
 	for i, s := range mt.Squares {
 		n, ok := g.num.square(s.Num, s.Alpha)
 		if !ok {
 			diag(notation.Error, "no-such-square", fmt.Sprintf("%s is not a playing square of the %dx%d board", squareText(s), g.r.Width, g.r.Height), nil)
-			return draughts.Move{}, false
+			return Move{}, false
 		}
 		sq[i] = n
 	}
 	if len(sq) < 2 {
 		diag(notation.Error, "unreadable-move", fmt.Sprintf("move %q needs a from and a to square", m.Text), nil)
-		return draughts.Move{}, false
+		return Move{}, false
 	}
-	var cands []draughts.Move
+	var cands []Move
 	for _, mv := range all {
 		if fits(mv, sq) {
 			cands = append(cands, mv)
@@ -45,7 +44,7 @@ func (g *draughtsGame) match(pos draughts.Position, all []draughts.Move, m *nota
 	}
 	groups := cands
 	if len(cands) > 1 {
-		draughts.SortMoves(cands)
+		SortMoves(cands)
 		groups = distinct(cands)
 	}
 	switch {
@@ -68,17 +67,17 @@ func (g *draughtsGame) match(pos draughts.Position, all []draughts.Move, m *nota
 			full = append(full, g.num.move(mv, true))
 		}
 		diag(notation.Error, "ambiguous", fmt.Sprintf("ambiguous: %d captures go from %s to %s; write the path", len(groups), g.num.name(sq[0]), g.num.name(sq[len(sq)-1])), full)
-		return draughts.Move{}, false
+		return Move{}, false
 	}
 	sorted := distinct(all)
-	draughts.SortMoves(sorted)
+	SortMoves(sorted)
 	diag(notation.Error, "illegal", g.explain(pos, sq, mt.Capture, sorted), g.num.listMoves(sorted))
-	return draughts.Move{}, false
+	return Move{}, false
 }
 
 // fits: same from and to, and every intermediate written square is a
 // landing square of the move, in order (a partial path still picks one).
-func fits(mv draughts.Move, sq []int) bool {
+func fits(mv Move, sq []int) bool {
 	if mv.From != sq[0] || mv.To != sq[len(sq)-1] {
 		return false
 	}
@@ -94,8 +93,8 @@ func fits(mv draughts.Move, sq []int) bool {
 
 // distinct keeps one move per (from, to, captured set): paths that take the
 // same pieces to the same square are the same move.
-func distinct(moves []draughts.Move) []draughts.Move {
-	var out []draughts.Move
+func distinct(moves []Move) []Move {
+	var out []Move
 	var keys [][]int
 next:
 	for _, mv := range moves {
@@ -114,8 +113,8 @@ next:
 
 // unambiguous is the short form of mv unless another distinct legal move
 // shares its from and to squares; then the full path.
-func (num *numbering) unambiguous(mv draughts.Move, legal []draughts.Move) string {
-	var same []draughts.Move
+func (num *numbering) unambiguous(mv Move, legal []Move) string {
+	var same []Move
 	for _, o := range legal {
 		if o.From == mv.From && o.To == mv.To {
 			same = append(same, o)
@@ -124,7 +123,7 @@ func (num *numbering) unambiguous(mv draughts.Move, legal []draughts.Move) strin
 	return num.move(mv, len(same) > 1 && len(distinct(same)) > 1)
 }
 
-func (num *numbering) listMoves(moves []draughts.Move) []string {
+func (num *numbering) listMoves(moves []Move) []string {
 	count := map[[2]int]int{}
 	for _, mv := range moves {
 		count[[2]int{mv.From, mv.To}]++
@@ -147,7 +146,7 @@ func squareText(s pdn.Square) string {
 }
 
 // explain says, in the words of the rules, why no legal move fits.
-func (g *draughtsGame) explain(pos draughts.Position, sq []int, writtenCapture bool, legal []draughts.Move) string {
+func (g *draughtsGame) explain(pos Position, sq []int, writtenCapture bool, legal []Move) string {
 	from, to := sq[0], sq[len(sq)-1]
 	name := g.num.name
 	pc := pos.At(from)
@@ -155,7 +154,7 @@ func (g *draughtsGame) explain(pos draughts.Position, sq []int, writtenCapture b
 	switch {
 	case len(legal) == 0:
 		return fmt.Sprintf("%s has no legal move", turn)
-	case pc == draughts.Empty:
+	case pc == Empty:
 		return fmt.Sprintf("no piece on %s", name(from))
 	case pc.Color() != turn:
 		return fmt.Sprintf("not your piece: %s holds a %s, and %s is to move", name(from), pieceName(pc), turn)
@@ -172,7 +171,7 @@ func (g *draughtsGame) explain(pos draughts.Position, sq []int, writtenCapture b
 				break
 			}
 		}
-		if g.r.Priority == draughts.PriorityMajority && writtenCapture {
+		if g.r.Priority == PriorityMajority && writtenCapture {
 			return fmt.Sprintf("the capture must take the most pieces: a capture of %d %s is available: %s", most, plural(most, "piece"), best)
 		}
 		if writtenCapture {
@@ -183,7 +182,7 @@ func (g *draughtsGame) explain(pos draughts.Position, sq []int, writtenCapture b
 	if writtenCapture && len(sq) >= 2 {
 		return fmt.Sprintf("there is no capture for %s here", turn)
 	}
-	if pos.At(to) != draughts.Empty {
+	if pos.At(to) != Empty {
 		return fmt.Sprintf("%s is occupied", name(to))
 	}
 	fr, fc := g.r.RowCol(from)
@@ -198,7 +197,7 @@ func (g *draughtsGame) explain(pos draughts.Position, sq []int, writtenCapture b
 	}
 	if pc.IsMan() {
 		forward := -1 // white men move towards row 0
-		if turn == draughts.Black {
+		if turn == Black {
 			forward = 1
 		}
 		if dr*forward < 0 {
@@ -214,7 +213,7 @@ func (g *draughtsGame) explain(pos draughts.Position, sq []int, writtenCapture b
 	return fmt.Sprintf("the way from %s to %s is blocked", name(from), name(to))
 }
 
-func pieceName(p draughts.Piece) string {
+func pieceName(p Piece) string {
 	kind := "man"
 	if p.IsKing() {
 		kind = "king"
@@ -239,7 +238,7 @@ func abs(x int) int {
 // board draws a position for a person as the record sees the board (from
 // the first mover's side): men w/b, kings W/B, and the names of each row's
 // first and last squares at its side.
-func (g *draughtsGame) board(p draughts.Position) string {
+func (g *draughtsGame) board(p Position) string {
 	var b strings.Builder
 	flip := g.num.notation.firstBlack
 	for vrow := 0; vrow < g.r.Height; vrow++ {
@@ -258,13 +257,13 @@ func (g *draughtsGame) board(p draughts.Position) string {
 			names = append(names, g.num.name(sq))
 			c := "."
 			switch p.At(sq) {
-			case draughts.WhiteMan:
+			case WhiteMan:
 				c = "w"
-			case draughts.WhiteKing:
+			case WhiteKing:
 				c = "W"
-			case draughts.BlackMan:
+			case BlackMan:
 				c = "b"
-			case draughts.BlackKing:
+			case BlackKing:
 				c = "B"
 			}
 			b.WriteString(" " + c)

@@ -1,4 +1,4 @@
-package referee
+package draughts
 
 import (
 	"fmt"
@@ -6,19 +6,19 @@ import (
 	"testing"
 
 	"arbiter/notation/pdn"
-	"arbiter/referee/draughts"
+	"arbiter/referee"
 	"arbiter/variants"
 )
 
-func checkText(t *testing.T, variant *variants.Variant, text string) []*Report {
+func checkText(t *testing.T, variant *variants.Variant, text string) []*referee.Report {
 	t.Helper()
 	recs, err := pdn.ReadAll(strings.NewReader(text), "t.pdn", pdn.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	var reps []*Report
+	var reps []*referee.Report
 	for _, r := range recs {
-		reps = append(reps, Check(r, Options{Variant: variant}))
+		reps = append(reps, referee.Check(r, referee.Options{Variant: variant}))
 	}
 	return reps
 }
@@ -45,7 +45,7 @@ func customVariant(t *testing.T, yaml string) *variants.Variant {
 
 // diagnosticsOf lists "severity code: message" for each diagnostic that is
 // not a reading leniency, for comparing with a test's expectation.
-func diagnosticsOf(r *Report) []string {
+func diagnosticsOf(r *referee.Report) []string {
 	var out []string
 	for _, d := range r.Diagnostics {
 		s := fmt.Sprintf("%s %s", d.Severity, d.Code)
@@ -71,70 +71,70 @@ var refereeCases = []struct {
 	derived string
 	draw    string
 }{
-	{name: "valid opening", pdn: `[Result "*"] 1. 32-28 19-23 2. 28x19 14x23 *`, verdict: Valid},
+	{name: "valid opening", pdn: `[Result "*"] 1. 32-28 19-23 2. 28x19 14x23 *`, verdict: referee.Valid},
 	{name: "no piece", pdn: `1. 33-29 19-23 2. 28x19 *`,
-		want: []string{"error illegal 2 28x19 [29-24,31-26,31-27,32-27,32-28,34-30,35-30,38-33,39-33]: no piece on 28"}, verdict: Invalid},
+		want: []string{"error illegal 2 28x19 [29-24,31-26,31-27,32-27,32-28,34-30,35-30,38-33,39-33]: no piece on 28"}, verdict: referee.Invalid},
 	{name: "not your piece", pdn: `1. 19-23 *`,
-		want: []string{"error illegal 1 19-23 [31-26,31-27,32-27,32-28,33-28,33-29,34-29,34-30,35-30]: not your piece: 19 holds a black man, and white is to move"}, verdict: Invalid},
+		want: []string{"error illegal 1 19-23 [31-26,31-27,32-27,32-28,33-28,33-29,34-29,34-30,35-30]: not your piece: 19 holds a black man, and white is to move"}, verdict: referee.Invalid},
 	{name: "men do not move backwards", pdn: `[FEN "W:W28:B1"] 1. 28-33 *`,
-		want: []string{"error illegal 1 28-33 [28-22,28-23]: men do not move backwards"}, verdict: Invalid},
+		want: []string{"error illegal 1 28-33 [28-22,28-23]: men do not move backwards"}, verdict: referee.Invalid},
 	{name: "occupied", pdn: `1. 32-28 18-22 2. 33-28 *`,
-		want: []string{"error illegal 2 33-28 [28-23,31-26,31-27,33-29,34-29,34-30,35-30,37-32,38-32]: 28 is occupied"}, verdict: Invalid},
+		want: []string{"error illegal 2 33-28 [28-23,31-26,31-27,33-29,34-29,34-30,35-30,37-32,38-32]: 28 is occupied"}, verdict: referee.Invalid},
 	{name: "capture is compulsory", pdn: `1. 32-28 19-23 2. 31-27 *`,
-		want: []string{"error illegal 2 31-27 [28x19]: capture is compulsory: a capture of 1 piece is available: 28x19"}, verdict: Invalid},
+		want: []string{"error illegal 2 31-27 [28x19]: capture is compulsory: a capture of 1 piece is available: 28x19"}, verdict: referee.Invalid},
 	{name: "majority rule", pdn: `[FEN "W:W38:B33,32,22,12"] 1. 38x29 *`,
-		want: []string{"error illegal 1 38x29 [38x7]: the capture must take the most pieces: a capture of 3 pieces is available: 38x27x18x7"}, verdict: Invalid},
-	{name: "flying king capture", pdn: `[FEN "W:WK46:B23,5"] 1. 46x19 *`, verdict: Valid},
-	{name: "flying king lands anywhere behind", pdn: `[FEN "W:WK46:B23,5"] 1. 46x14 *`, verdict: Valid},
+		want: []string{"error illegal 1 38x29 [38x7]: the capture must take the most pieces: a capture of 3 pieces is available: 38x27x18x7"}, verdict: referee.Invalid},
+	{name: "flying king capture", pdn: `[FEN "W:WK46:B23,5"] 1. 46x19 *`, verdict: referee.Valid},
+	{name: "flying king lands anywhere behind", pdn: `[FEN "W:WK46:B23,5"] 1. 46x14 *`, verdict: referee.Valid},
 	{name: "ambiguous capture", pdn: `[FEN "W:WK25:B7,13,19,20,34"] 1. 25x1 *`,
-		want: []string{"error ambiguous 1 25x1 [25x9x18x1,25x14x23x1]: ambiguous: 2 captures go from 25 to 1; write the path"}, verdict: Invalid},
-	{name: "full path picks one", pdn: `[FEN "W:WK25:B7,13,19,20,34"] 1. 25x14x23x1 *`, verdict: Valid},
+		want: []string{"error ambiguous 1 25x1 [25x9x18x1,25x14x23x1]: ambiguous: 2 captures go from 25 to 1; write the path"}, verdict: referee.Invalid},
+	{name: "full path picks one", pdn: `[FEN "W:WK25:B7,13,19,20,34"] 1. 25x14x23x1 *`, verdict: referee.Valid},
 	{name: "partial path picks one", pdn: `[FEN "W:WK25:B7,13,19,20,34"] 1. 25x9x1 *`,
-		want: []string{"warning partial-path 1 25x9x1: capture written with part of its path; it can only be 25x9x18x1"}, verdict: Valid},
+		want: []string{"warning partial-path 1 25x9x1: capture written with part of its path; it can only be 25x9x18x1"}, verdict: referee.Valid},
 	{name: "capture written with dash", pdn: `1. 32-28 19-23 2. 28-19 *`,
-		want: []string{"warning capture-mark 2 28-19: a capture written with '-'"}, verdict: Valid},
+		want: []string{"warning capture-mark 2 28-19: a capture written with '-'"}, verdict: referee.Valid},
 	{name: "no such square", pdn: `1. 32-51 *`,
-		want: []string{"error no-such-square 1 32-51: 51 is not a playing square of the 10x10 board"}, verdict: Invalid},
+		want: []string{"error no-such-square 1 32-51: 51 is not a playing square of the 10x10 board"}, verdict: referee.Invalid},
 	{name: "win for the loser", pdn: `[FEN "W:W28:B23"] [Result "0-2"] 1. 28x19 0-2`,
 		want:    []string{"error result: result 0-2 (black wins) contradicts the moves: black has no legal move"},
-		verdict: Invalid, derived: "2-0"},
-	{name: "win for the winner", pdn: `[FEN "W:W28:B23"] [Result "2-0"] 1. 28x19 2-0`, verdict: Valid, derived: "2-0"},
-	{name: "play goes on while both can move", pdn: `[FEN "W:W28:B23,1"] 1. 28x19 1-6 2. 19-14 *`, verdict: Valid},
+		verdict: referee.Invalid, derived: "2-0"},
+	{name: "win for the winner", pdn: `[FEN "W:W28:B23"] [Result "2-0"] 1. 28x19 2-0`, verdict: referee.Valid, derived: "2-0"},
+	{name: "play goes on while both can move", pdn: `[FEN "W:W28:B23,1"] 1. 28x19 1-6 2. 19-14 *`, verdict: referee.Valid},
 	{name: "moves after no legal move", pdn: `[FEN "W:W28:B23"] 1. 28x19 1-7 *`,
-		want: []string{"error after-end 1 1-7: move written after the game was over (black has no legal move at move 1)"}, verdict: Invalid, derived: "2-0"},
+		want: []string{"error after-end 1 1-7: move written after the game was over (black has no legal move at move 1)"}, verdict: referee.Invalid, derived: "2-0"},
 	{name: "tag and terminator disagree", pdn: `[Result "2-0"] 1. 32-28 0-2`,
-		want: []string{"error result-mismatch: the game ends with 0-2 but its Result tag says 2-0"}, verdict: Invalid},
+		want: []string{"error result-mismatch: the game ends with 0-2 but its Result tag says 2-0"}, verdict: referee.Invalid},
 	{name: "tag decided, terminator unknown", pdn: `[Result "2-0"] 1. 32-28 *`,
-		want: []string{"warning result-mismatch: the game ends with * but its Result tag says 2-0"}, verdict: Valid},
+		want: []string{"warning result-mismatch: the game ends with * but its Result tag says 2-0"}, verdict: referee.Valid},
 	{name: "variation checked from its branch", pdn: `1. 32-28 (1. 33-28 18-22 2. 39-33) (1. 31-26 19-23 2. 26-31) 19-23 *`,
-		want: []string{"error illegal 2 26-31"}, verdict: Invalid},
-	{name: "setup in movetext", pdn: `/FEN "W:W28:B23,1"/ 1. 28x19 *`, verdict: Valid},
-	{name: "black to move from FEN", pdn: `[FEN "B:W28,32:B19,1"] 1... 19-23 2. 28x19 *`, verdict: Valid},
-	{name: "bad FEN", pdn: `[FEN "W:W28:B99"] 1. 28-22 *`, want: []string{"error fen: FEN tag"}, verdict: Invalid},
+		want: []string{"error illegal 2 26-31"}, verdict: referee.Invalid},
+	{name: "setup in movetext", pdn: `/FEN "W:W28:B23,1"/ 1. 28x19 *`, verdict: referee.Valid},
+	{name: "black to move from FEN", pdn: `[FEN "B:W28,32:B19,1"] 1... 19-23 2. 28x19 *`, verdict: referee.Valid},
+	{name: "bad FEN", pdn: `[FEN "W:W28:B99"] 1. 28-22 *`, want: []string{"error fen: FEN tag"}, verdict: referee.Invalid},
 	{name: "move number slip warned once", pdn: `1. 32-28 19-23 3. 28x19 14x23 4. 37-32 *`,
-		want: []string{"warning move-number 2 28x19: move number 3 written where 2 was expected"}, verdict: Valid},
+		want: []string{"warning move-number 2 28x19: move number 3 written where 2 was expected"}, verdict: referee.Valid},
 	{name: "a man passing the far row in a capture stays a man", pdn: `[FEN "W:W13:B9,10,36"] 1. 13x4x15 36-41 2. 15-20 *`,
-		want: []string{"error illegal 2 15-20 [15-10]: men do not move backwards"}, verdict: Invalid},
+		want: []string{"error illegal 2 15-20 [15-10]: men do not move backwards"}, verdict: referee.Invalid},
 	{name: "a man ending on the far row is a king", pdn: `[FEN "W:W13:B9,36"] 1. 13x4 36-41 2. 4-15 *`,
-		want: []string{}, verdict: Valid},
+		want: []string{}, verdict: referee.Valid},
 	// The three draw readings.
 	{name: "international: third repetition ends the game", variant: "international",
 		pdn:  `[FEN "W:WK46,31,32,33:BK5,18,19,20"] [Result "1-1"] 1. 46-41 5-10 2. 41-46 10-5 3. 46-41 5-10 4. 41-46 10-5 1-1`,
-		want: []string{}, verdict: Valid, derived: "1-1", draw: DrawForced},
+		want: []string{}, verdict: referee.Valid, derived: "1-1", draw: referee.DrawForced},
 	{name: "international: moves after the repetition", variant: "international",
 		pdn:  `[FEN "W:WK46,31,32,33:BK5,18,19,20"] 1. 46-41 5-10 2. 41-46 10-5 3. 46-41 5-10 4. 41-46 10-5 5. 46-41 *`,
-		want: []string{"error after-end 5 46-41: move written after the game was over (draw: the same position for the third time at move 4)"}, verdict: Invalid},
+		want: []string{"error after-end 5 46-41: move written after the game was over (draw: the same position for the third time at move 4)"}, verdict: referee.Invalid},
 	{name: "papyrus: repetition is only claimable", variant: "papyrus",
 		pdn:     `[FEN "W:WK46,31,32,33:BK5,18,19,20"] [Result "1-1"] 1. 46-41 5-10 2. 41-46 10-5 3. 46-41 5-10 4. 41-46 10-5 5. 46-41 1-1`,
-		verdict: Valid, draw: DrawClaimable},
+		verdict: referee.Valid, draw: referee.DrawClaimable},
 	{name: "damspel-315: the same move three times", variant: "damspel-315",
 		pdn:  `[FEN "W:WK47,31,32,33:BK4,18,19,20"] 1. 47-41 18-22 2. 41-47 19-24 3. 47-41 20-25 4. 41-47 25-30 5. 47-41 30-35 *`,
-		want: []string{"error after-end 5 30-35: move written after the game was over (draw: white played the same move 3 times in a row at move 5)"}, verdict: Invalid},
+		want: []string{"error after-end 5 30-35: move written after the game was over (draw: white played the same move 3 times in a row at move 5)"}, verdict: referee.Invalid},
 	{name: "damspel-315: back to the same position twice ends the game", variant: "damspel-315",
 		pdn:  `[FEN "W:WK46,31,32,33:BK5,18,19,20"] 1. 46-41 5-10 2. 41-46 10-5 3. 46-41 5-10 4. 41-46 10-5 5. 46-41 *`,
-		want: []string{"error after-end 5 46-41: move written after the game was over (draw: the same position for the third time at move 4)"}, verdict: Invalid},
+		want: []string{"error after-end 5 46-41: move written after the game was over (draw: the same position for the third time at move 4)"}, verdict: referee.Invalid},
 	{name: "international: agreed draw", variant: "international",
-		pdn: `[Result "1-1"] 1. 32-28 19-23 1-1`, verdict: Valid, draw: DrawAgreed},
+		pdn: `[Result "1-1"] 1. 32-28 19-23 1-1`, verdict: referee.Valid, draw: referee.DrawAgreed},
 }
 
 func TestReferee(t *testing.T) {
@@ -178,12 +178,12 @@ func TestReferee(t *testing.T) {
 // test can end the game.
 func kingWalk(t *testing.T, fen string, n int) string {
 	t.Helper()
-	r := draughts.International()
+	r := International()
 	p, err := r.ParseFEN(fen)
 	if err != nil {
 		t.Fatal(err)
 	}
-	seen := map[draughts.Position]bool{p: true}
+	seen := map[Position]bool{p: true}
 	var b strings.Builder
 	for ply := 0; ply < n; ply++ {
 		found := false
@@ -214,7 +214,7 @@ func TestFiveMoveEndgame(t *testing.T) {
 	// after the end.
 	text := fmt.Sprintf(`[FEN %q] [Result "1-1"] %s 1-1`, fen, kingWalk(t, fen, 10))
 	r := checkText(t, intl, text)[0]
-	if r.Verdict != Valid || r.Result.Derived != "1-1" || r.Result.Draw != DrawForced {
+	if r.Verdict != referee.Valid || r.Result.Derived != "1-1" || r.Result.Draw != referee.DrawForced {
 		t.Errorf("10 plies: %s derived %q draw %q %v", r.Verdict, r.Result.Derived, r.Result.Draw, diagnosticsOf(r))
 	}
 	text = fmt.Sprintf(`[FEN %q] %s *`, fen, kingWalk(t, fen, 11))
@@ -228,7 +228,7 @@ func TestFiveMoveEndgame(t *testing.T) {
 	if r := checkText(t, mustVariant(t, "papyrus"), text)[0]; r.Result.Derived != "" {
 		t.Errorf("papyrus, king and man against a king: derived %q", r.Result.Derived)
 	}
-	if r := checkText(t, intl, text)[0]; r.Verdict != Invalid {
+	if r := checkText(t, intl, text)[0]; r.Verdict != referee.Invalid {
 		t.Errorf("international, king and man against a king: verdict %s, want the 5-move rule to end it", r.Verdict)
 	}
 }
@@ -266,7 +266,7 @@ draughts:
 	fen = "W:WK46,K47:BK4"
 	reps = checkText(t, endgame, fmt.Sprintf(`[FEN %q] [Result "1-1"] %s 1-1`, fen, kingWalk(t, fen, 4)))
 	r := reps[0]
-	if r.Result.Draw != DrawClaimable || len(r.Result.Claimable) != 1 || !strings.Contains(r.Result.Claimable[0], "two kings against one: 2 moves by each side") {
+	if r.Result.Draw != referee.DrawClaimable || len(r.Result.Claimable) != 1 || !strings.Contains(r.Result.Claimable[0], "two kings against one: 2 moves by each side") {
 		t.Errorf("claimable endgame: draw %q claims %v %v", r.Result.Draw, r.Result.Claimable, diagnosticsOf(r))
 	}
 }
@@ -278,7 +278,7 @@ func TestGameTypeChoosesVariant(t *testing.T) {
 
 [GameType "x"] 1. 32-28 *
 `)
-	if reps[0].Variant != "international" || reps[0].Verdict != Valid {
+	if reps[0].Variant != "international" || reps[0].Verdict != referee.Valid {
 		t.Errorf("GameType 20: %s %s", reps[0].Variant, reps[0].Verdict)
 	}
 	for _, r := range reps[1:] {
@@ -295,7 +295,7 @@ func TestSixteenMoveEndgame(t *testing.T) {
 		v := mustVariant(t, name)
 		fen := "W:WK46,K47,28:BK4"
 		text := fmt.Sprintf(`[FEN %q] [Result "1-1"] %s 1-1`, fen, kingWalk(t, fen, 32))
-		if r := checkText(t, v, text)[0]; r.Verdict != Valid || r.Result.Derived != "1-1" || r.Result.Draw != DrawForced {
+		if r := checkText(t, v, text)[0]; r.Verdict != referee.Valid || r.Result.Derived != "1-1" || r.Result.Draw != referee.DrawForced {
 			t.Errorf("%s, 32 plies: %s derived %q draw %q %v", name, r.Verdict, r.Result.Derived, r.Result.Draw, diagnosticsOf(r))
 		}
 		text = fmt.Sprintf(`[FEN %q] %s *`, fen, kingWalk(t, fen, 33))
@@ -312,7 +312,7 @@ func TestTwentyFiveKingMoves(t *testing.T) {
 	intl := mustVariant(t, "international")
 	fen := "W:WK46,K47,45:BK4,K3,6"
 	text := fmt.Sprintf(`[FEN %q] [Result "1-1"] %s 1-1`, fen, kingWalk(t, fen, 50))
-	if r := checkText(t, intl, text)[0]; r.Verdict != Valid || r.Result.Draw != DrawForced || !strings.Contains(r.Result.Reason, "25 moves by each side with kings only") {
+	if r := checkText(t, intl, text)[0]; r.Verdict != referee.Valid || r.Result.Draw != referee.DrawForced || !strings.Contains(r.Result.Reason, "25 moves by each side with kings only") {
 		t.Errorf("50 plies: %s %+v %v", r.Verdict, r.Result, diagnosticsOf(r))
 	}
 	text = fmt.Sprintf(`[FEN %q] %s *`, fen, kingWalk(t, fen, 51))

@@ -1,4 +1,4 @@
-package referee
+package halma
 
 import (
 	"bytes"
@@ -10,7 +10,7 @@ import (
 	"arbiter/notation"
 	halmanot "arbiter/notation/halma"
 	"arbiter/notation/pdn"
-	"arbiter/referee/halma"
+	"arbiter/referee"
 	"arbiter/variants"
 )
 
@@ -18,21 +18,21 @@ func halmaRecord(game, variant, moves, result string) string {
 	return fmt.Sprintf("[Game %q]\n[Variant %q]\n[Result %q]\n\n%s %s\n", game, variant, result, moves, result)
 }
 
-func checkHalmaText(t testing.TB, text string) []*Report {
+func checkHalmaText(t testing.TB, text string) []*referee.Report {
 	t.Helper()
-	var reps []*Report
+	var reps []*referee.Report
 	sp := pdn.NewSplitter(strings.NewReader(text), pdn.Options{})
 	for {
 		g, err := sp.Next()
 		if err != nil {
 			break
 		}
-		reps = append(reps, Check(ParseGame(g, "t.pdn"), Options{}))
+		reps = append(reps, referee.Check(referee.ParseGame(g, "t.pdn"), referee.Options{}))
 	}
 	return reps
 }
 
-func halmaCodes(rep *Report) string {
+func halmaCodes(rep *referee.Report) string {
 	var out []string
 	for _, d := range rep.Diagnostics {
 		out = append(out, d.Severity.String()+":"+d.Code+"@"+d.Pos.String())
@@ -137,7 +137,7 @@ func simulatedHalma(t testing.TB, name string, players, games int, seed int64) (
 	}
 	var buf bytes.Buffer
 	for i := 0; i < games; i++ {
-		if err := Simulate(&buf, v, players, seed+int64(i)); err != nil {
+		if err := referee.Simulate(&buf, v, players, seed+int64(i)); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -148,7 +148,7 @@ func simulatedHalma(t testing.TB, name string, players, games int, seed int64) (
 		if err != nil {
 			break
 		}
-		recs = append(recs, ParseGame(g, name+".pdn"))
+		recs = append(recs, referee.ParseGame(g, name+".pdn"))
 	}
 	if len(recs) != games {
 		t.Fatalf("%d records for %d games", len(recs), games)
@@ -167,7 +167,7 @@ func TestHalmaSimulatedReplay(t *testing.T) {
 		_, recs := simulatedHalma(t, hv.name, hv.players, games, 1)
 		results := map[string]int{}
 		for _, rec := range recs {
-			rep := Check(rec, Options{})
+			rep := referee.Check(rec, referee.Options{})
 			if rep.Errors() > 0 || rep.Warnings() > 0 || rep.Variant != hv.name {
 				t.Fatalf("%s game %d (%s): %s", hv.name, rec.Index, rep.Variant, halmaCodes(rep))
 			}
@@ -184,7 +184,7 @@ func TestHalmaSimulatedReplay(t *testing.T) {
 // engine's moves alone (not the referee's explanations): every move is a
 // legal (from, to) whose written path is a valid step or jump chain, no
 // move follows the end, and the result is the one the moves give (or *).
-func halmaOracle(r *halma.Rules, moves []string, written string) bool {
+func halmaOracle(r *Rules, moves []string, written string) bool {
 	pos := r.Start()
 	for _, text := range moves {
 		legal := r.Legal(&pos, nil)
@@ -199,7 +199,7 @@ func halmaOracle(r *halma.Rules, moves []string, written string) bool {
 			if len(legal) > 0 {
 				return false
 			}
-			pos = r.Play(pos, halma.Move{Pass: true})
+			pos = r.Play(pos, Move{Pass: true})
 			continue
 		}
 		var sq []int
@@ -209,7 +209,7 @@ func halmaOracle(r *halma.Rules, moves []string, written string) bool {
 			}
 			sq = append(sq, s.File+s.Rank*r.Size)
 		}
-		var found *halma.Move
+		var found *Move
 		for i, l := range legal {
 			if l.From == sq[0] && l.To == sq[len(sq)-1] {
 				found = &legal[i]
@@ -255,7 +255,7 @@ func TestHalmaCorruption(t *testing.T) {
 			n = max(n/4, 2)
 		}
 		v, recs := simulatedHalma(t, hv.name, hv.players, n, 1000)
-		r, _ := HalmaRules(v)
+		r, _ := RulesOf(v)
 		rng := rand.New(rand.NewPCG(7, 7))
 		caught, legal := 0, 0
 		for _, rec := range recs {
@@ -318,7 +318,7 @@ func TestHalmaCorruption(t *testing.T) {
 	}
 }
 
-// BenchmarkCheckHalma1000: the time Check takes for 1,000 simulated
+// BenchmarkCheckHalma1000: the time referee.Check takes for 1,000 simulated
 // halma-2 games (read once before timing):
 //
 //	go test ./referee -run '^$' -bench CheckHalma1000 -benchtime 3x
@@ -329,7 +329,7 @@ func BenchmarkCheckHalma1000(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		plies = 0
 		for _, rec := range recs {
-			rep := Check(rec, Options{})
+			rep := referee.Check(rec, referee.Options{})
 			if rep.Errors() > 0 {
 				b.Fatal(halmaCodes(rep))
 			}

@@ -1,4 +1,4 @@
-package referee
+package halma
 
 import (
 	"fmt"
@@ -7,34 +7,27 @@ import (
 
 	"arbiter/notation"
 	halmanot "arbiter/notation/halma"
-	"arbiter/referee/halma"
+	"arbiter/referee"
 	"arbiter/variants"
 )
 
-// The Halma family's records name their game in the Game tag: "halma"
-// (Halma for 2 and 4) or "twee-in-een" (both games of Twee in een).
-func init() {
-	parsers["halma"] = halmanot.Parse
-	parsers["twee-in-een"] = halmanot.Parse
-}
-
 var (
 	halmaMu    sync.Mutex
-	halmaCache = map[*variants.Variant]*halma.Rules{}
+	halmaCache = map[*variants.Variant]*Rules{}
 )
 
-// HalmaRules turns a Halma-family variant into engine rules (built once
+// RulesOf turns a Halma-family variant into engine rules (built once
 // per variant and shared read-only).
-func HalmaRules(v *variants.Variant) (*halma.Rules, error) {
+func RulesOf(v *variants.Variant) (*Rules, error) {
 	halmaMu.Lock()
 	defer halmaMu.Unlock()
 	if r, ok := halmaCache[v]; ok {
 		return r, nil
 	}
-	if v.Halma == nil {
+	if SectionOf(v) == nil {
 		return nil, fmt.Errorf("variant %s is not a halma variant", v.Name)
 	}
-	r, err := halma.New(v.Halma)
+	r, err := New(SectionOf(v))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", v.File, err)
 	}
@@ -44,10 +37,10 @@ func HalmaRules(v *variants.Variant) (*halma.Rules, error) {
 
 // checkHalma replays a Halma-family record: every move against the rules,
 // then the result the moves support against the one written.
-func checkHalma(rec *notation.Record, v *variants.Variant, opts Options, rep *Report) {
-	r, err := HalmaRules(v)
+func check(rec *notation.Record, v *variants.Variant, opts referee.Options, rep *referee.Report) {
+	r, err := RulesOf(v)
 	if err != nil {
-		rep.errorAt(rec.Pos, "variant", err.Error())
+		rep.ErrorAt(rec.Pos, "variant", err.Error())
 		return
 	}
 	g := &halmaGame{r: r, rec: rec, rep: rep, rewrite: opts.Rewrite}
@@ -57,15 +50,15 @@ func checkHalma(rec *notation.Record, v *variants.Variant, opts Options, rep *Re
 
 // halmaGame is the state of one replay.
 type halmaGame struct {
-	r       *halma.Rules
+	r       *Rules
 	rec     *notation.Record
-	rep     *Report
+	rep     *referee.Report
 	rewrite bool
 
-	pos     halma.Position
+	pos     Position
 	plies   int
 	canMove bool // the side to move has a move (else it passes or loses)
-	out     halma.Outcome
+	out     Outcome
 	overAt  int // the ply the game ended at
 }
 
@@ -78,16 +71,16 @@ func (g *halmaGame) checkTags() {
 		}
 		switch {
 		case n < 1 || n > len(g.r.Players):
-			g.rep.warnf(t.Pos, "colour", "tag %s: this game has %d players", t.Name, len(g.r.Players))
+			g.rep.Warnf(t.Pos, "colour", "tag %s: this game has %d players", t.Name, len(g.r.Players))
 		case !strings.EqualFold(strings.TrimSpace(t.Value), g.r.Players[n-1].Colour):
-			g.rep.warnf(t.Pos, "colour", "tag %s says %q, but seat %d plays %s in this variant", t.Name, t.Value, n, g.r.Players[n-1].Colour)
+			g.rep.Warnf(t.Pos, "colour", "tag %s says %q, but seat %d plays %s in this variant", t.Name, t.Value, n, g.r.Players[n-1].Colour)
 		}
 	}
 }
 
 func (g *halmaGame) name(s halmanot.Square) string { return s.String() }
 
-func (g *halmaGame) moveTexts(ms []halma.Move) []string {
+func (g *halmaGame) moveTexts(ms []Move) []string {
 	out := make([]string, len(ms))
 	for i, m := range ms {
 		out[i] = g.r.Format(m)
@@ -98,7 +91,7 @@ func (g *halmaGame) moveTexts(ms []halma.Move) []string {
 func (g *halmaGame) colour(seat int) string { return g.r.Players[seat].Colour }
 
 // owner returns the seat whose piece stands on a square, or -1.
-func (g *halmaGame) owner(s halma.Square) int { return int(g.pos.Board[s]) - 1 }
+func (g *halmaGame) owner(s Square) int { return int(g.pos.Board[s]) - 1 }
 
 func (g *halmaGame) run() {
 	g.pos = g.r.Start()
@@ -107,11 +100,11 @@ func (g *halmaGame) run() {
 	offset := 0 // the record's round count minus ours, after a numbering slip
 	for _, m := range g.rec.Moves {
 		if len(m.Variations) > 0 {
-			g.rep.warnf(m.Pos, "variation", "variations are not replayed in halma records")
+			g.rep.Warnf(m.Pos, "variation", "variations are not replayed in halma records")
 		}
 		round := g.plies/n + 1
 		diag := func(sev notation.Severity, code, msg string, legal []string) {
-			g.rep.add(Diagnostic{
+			g.rep.Add(referee.Diagnostic{
 				Diagnostic: notation.Diagnostic{Pos: m.Pos, Severity: sev, Code: code, Msg: msg},
 				MoveNumber: round, Move: m.Text, Legal: legal,
 				FEN: g.r.FEN(&g.pos), Board: g.r.Board(&g.pos),
@@ -160,15 +153,15 @@ func (g *halmaGame) update() {
 
 // match finds the legal move a written move means, or says why there is
 // none (an error code and the reason).
-func (g *halmaGame) match(mt halmanot.MoveText) (mv halma.Move, code, why string) {
+func (g *halmaGame) match(mt halmanot.MoveText) (mv Move, code, why string) {
 	r, me := g.r, g.pos.Turn
 	if mt.Pass {
 		if g.canMove {
 			return mv, "pass", fmt.Sprintf("%s passes, but has %d legal moves: a player passes only when he cannot move", g.colour(me), len(g.r.Legal(&g.pos, nil)))
 		}
-		return halma.Move{Pass: true}, "", ""
+		return Move{Pass: true}, "", ""
 	}
-	sq := make([]halma.Square, len(mt.Squares))
+	sq := make([]Square, len(mt.Squares))
 	for i, s := range mt.Squares {
 		if s.File >= r.Size || s.Rank >= r.Size {
 			return mv, "no-such-square", fmt.Sprintf("%s is not a square of the %dx%d board", s, r.Size, r.Size)
@@ -201,7 +194,7 @@ func (g *halmaGame) match(mt halmanot.MoveText) (mv halma.Move, code, why string
 	dirNames := func() string {
 		var names []string
 		for _, x := range pl.Dirs {
-			for name, d := range variants.HalmaDirections {
+			for name, d := range Directions {
 				if d == x {
 					names = append(names, name)
 				}
@@ -210,14 +203,14 @@ func (g *halmaGame) match(mt halmanot.MoveText) (mv halma.Move, code, why string
 		return strings.Join(names, ", ")
 	}
 	dirName := func(d [2]int) string {
-		for name, x := range variants.HalmaDirections {
+		for name, x := range Directions {
 			if x == d {
 				return name
 			}
 		}
 		return "?"
 	}
-	taken := func(s halma.Square, name string) string {
+	taken := func(s Square, name string) string {
 		return fmt.Sprintf("the landing square %s is taken by a %s piece", name, g.colour(g.owner(s)))
 	}
 	switch {
@@ -240,7 +233,7 @@ func (g *halmaGame) match(mt halmanot.MoveText) (mv halma.Move, code, why string
 		if !pl.Jumps {
 			return mv, "no-jumps", fmt.Sprintf("%s may not jump in this game", g.colour(me))
 		}
-		visited := map[halma.Square]bool{from: true}
+		visited := map[Square]bool{from: true}
 		for i := 1; i < len(sq); i++ {
 			a, b := sq[i-1], sq[i]
 			an, bn := g.name(mt.Squares[i-1]), g.name(mt.Squares[i])
@@ -254,7 +247,7 @@ func (g *halmaGame) match(mt halmanot.MoveText) (mv halma.Move, code, why string
 			}
 			over := a + d[0] + d[1]*r.Size
 			if over == from || g.owner(over) < 0 {
-				return mv, "empty-jumped", fmt.Sprintf("%s:%s jumps over %s, which is empty", an, bn, halma.Name(r.Size, over))
+				return mv, "empty-jumped", fmt.Sprintf("%s:%s jumps over %s, which is empty", an, bn, Name(r.Size, over))
 			}
 			if b != from && g.owner(b) >= 0 {
 				return mv, "taken", taken(b, bn)
@@ -270,7 +263,7 @@ func (g *halmaGame) match(mt halmanot.MoveText) (mv halma.Move, code, why string
 	}
 	// Every square of the move has been checked: it is the legal move
 	// from..to (the engine's Legal lists the same, tested in halma_test).
-	mv = halma.Move{From: from, To: to}
+	mv = Move{From: from, To: to}
 	if mt.IsJump() {
 		mv.Path = sq[1:]
 	}
@@ -302,13 +295,13 @@ func (g *halmaGame) judgeResult() {
 		return true
 	}
 	if hasTag && !valid(res.Tag) {
-		g.rep.errorf(tag.Pos, "result-tag", "Result tag %q is not a result of a %d-player game (one score per seat, 0 or 1, e.g. %s)", tag.Value, n, g.r.Result(halma.Outcome{Over: true, Winners: []int{0}}))
+		g.rep.Errorf(tag.Pos, "result-tag", "Result tag %q is not a result of a %d-player game (one score per seat, 0 or 1, e.g. %s)", tag.Value, n, g.r.Result(Outcome{Over: true, Winners: []int{0}}))
 	}
 	if res.Terminator != "" && !valid(res.Terminator) {
-		g.rep.errorf(g.rec.ResultPos, "result", "result %s is not a result of a %d-player game", res.Terminator, n)
+		g.rep.Errorf(g.rec.ResultPos, "result", "result %s is not a result of a %d-player game", res.Terminator, n)
 	}
 	if hasTag && res.Terminator != "" && res.Tag != res.Terminator && res.Tag != "*" && res.Terminator != "*" {
-		g.rep.errorf(g.rec.ResultPos, "result-mismatch", "the game ends with %s but its Result tag says %s", res.Terminator, res.Tag)
+		g.rep.Errorf(g.rec.ResultPos, "result-mismatch", "the game ends with %s but its Result tag says %s", res.Terminator, res.Tag)
 	}
 	written, wpos := res.Terminator, g.rec.ResultPos
 	if (written == "" || written == "*") && hasTag && res.Tag != "" {
@@ -324,12 +317,12 @@ func (g *halmaGame) judgeResult() {
 	switch {
 	case !valid(written):
 	case g.out.Over && (written == "" || written == "*"):
-		g.rep.warnf(wpos, "result", "the game is over (%s): its result is %s", g.out.Why, res.Derived)
+		g.rep.Warnf(wpos, "result", "the game is over (%s): its result is %s", g.out.Why, res.Derived)
 	case g.out.Over && written != res.Derived:
-		g.rep.errorf(wpos, "result", "result %s contradicts the moves: %s, so the result is %s", written, g.out.Why, res.Derived)
+		g.rep.Errorf(wpos, "result", "result %s contradicts the moves: %s, so the result is %s", written, g.out.Why, res.Derived)
 	case !g.out.Over && written != "" && written != "*":
 		// The rules know no resignation and no draw: a game ends when a
 		// player (a team) has finished or a blocked player loses.
-		g.rep.errorf(wpos, "result", "result %s, but the moves do not end the game: no player has finished", written)
+		g.rep.Errorf(wpos, "result", "result %s, but the moves do not end the game: no player has finished", written)
 	}
 }

@@ -1,9 +1,11 @@
-package variants
+package morris
 
-// Morris is the rule set of a mill game (nine men's morris and its family).
+import "arbiter/variants"
+
+// Section is the morris: section of a variant file: the rule set of a mill game (nine men's morris and its family).
 // Its fields are the morris engine's parameters (RULES.md section 2); the
 // keys are documented in variants/README.md.
-type Morris struct {
+type Section struct {
 	// Pieces each player has (9 for nine men's morris, 6, 10, 12).
 	Pieces int `yaml:"pieces"`
 	// Diagonals adds the four diagonal lines (corner to corner of the
@@ -31,7 +33,7 @@ type Morris struct {
 	ThreeVsThreeMoves int `yaml:"three_vs_three_moves"`
 	// Repetition: the same position (same pieces, same pieces in hand, same
 	// side to move) for the Count-th time; nil: no such rule.
-	Repetition *CountRule `yaml:"repetition"`
+	Repetition *variants.CountRule `yaml:"repetition"`
 	// NoRemovalMoves: the game is drawn after this many moves (slides or
 	// flights) by each player without a removal; placements do not count.
 	// 0: no such rule.
@@ -48,7 +50,22 @@ const (
 	BlockedPass            = "pass"
 )
 
-func (m *Morris) validate(fail func(key, format string, args ...any) error) error {
+func init() {
+	variants.RegisterSection("morris", func() variants.Rules { return new(Section) })
+}
+
+// Clone copies the section.
+func (m *Section) Clone() variants.Rules {
+	c := *m
+	if m.Repetition != nil {
+		r := *m.Repetition
+		c.Repetition = &r
+	}
+	return &c
+}
+
+// Validate checks the values decoding cannot.
+func (m *Section) Validate(fail variants.Fail) error {
 	if m.Pieces < 3 || m.Pieces > 12 {
 		return fail("pieces", "morris.pieces must be between 3 and 12, not %d", m.Pieces)
 	}
@@ -79,9 +96,15 @@ func (m *Morris) validate(fail func(key, format string, args ...any) error) erro
 		if r.Count < 2 {
 			return fail("repetition", "morris.repetition.count must be at least 2")
 		}
-		if r.Effect != EffectForced && r.Effect != EffectClaimable {
-			return fail("repetition", "morris.repetition.effect must be %s or %s, not %q", EffectForced, EffectClaimable, r.Effect)
+		if r.Effect != variants.EffectForced && r.Effect != variants.EffectClaimable {
+			return fail("repetition", "morris.repetition.effect must be %s or %s, not %q", variants.EffectForced, variants.EffectClaimable, r.Effect)
 		}
 	}
 	return nil
+}
+
+// SectionOf returns a variant's morris: section, or nil for another family's.
+func SectionOf(v *variants.Variant) *Section {
+	s, _ := v.Rules.(*Section)
+	return s
 }

@@ -1,4 +1,4 @@
-package referee
+package race
 
 import (
 	"fmt"
@@ -10,45 +10,45 @@ import (
 
 	"arbiter/notation"
 	racenot "arbiter/notation/race"
-	"arbiter/referee/race"
+	"arbiter/referee"
 	"arbiter/variants"
 )
 
 // ludoGame is one replay of a Ludo-family record.
 type ludoGame struct {
-	r     *race.Ludo
+	r     *Ludo
 	v     *variants.Variant
 	rec   *notation.Record
-	rep   *Report
+	rep   *referee.Report
 	names []string // player name per board colour ("" when not in play)
-	s     *race.State
+	s     *State
 	round int
 }
 
 // checkLudo replays a Ludo-family record: the players are the colour tags
 // ([Red "Anna"]); each throw is checked for its turn, its dice, the move
 // written and its consequences; then the result.
-func checkLudo(rec *notation.Record, v *variants.Variant, rep *Report) {
-	r, err := race.NewLudo(v)
+func checkLudo(rec *notation.Record, v *variants.Variant, rep *referee.Report) {
+	r, err := NewLudo(v)
 	if err != nil {
-		rep.errorAt(rec.Pos, "variant", err.Error())
+		rep.ErrorAt(rec.Pos, "variant", err.Error())
 		return
 	}
-	g := &ludoGame{r: r, v: v, rec: rec, rep: rep, names: make([]string, len(v.Race.Colours))}
+	g := &ludoGame{r: r, v: v, rec: rec, rep: rep, names: make([]string, len(SectionOf(v).Colours))}
 	var playing []int
-	for c, col := range v.Race.Colours {
+	for c, col := range SectionOf(v).Colours {
 		if name, ok := rec.Tag(col.Name); ok {
 			g.names[c] = strings.TrimSpace(name)
 			playing = append(playing, c)
 		}
 	}
-	if len(playing) < 2 || len(playing) > v.Race.MaxPlayers {
+	if len(playing) < 2 || len(playing) > SectionOf(v).MaxPlayers {
 		var cols []string
-		for _, c := range v.Race.Colours {
+		for _, c := range SectionOf(v).Colours {
 			cols = append(cols, c.Name)
 		}
-		rep.errorf(rec.Pos, "players", "%s needs 2 to %d colours in play, each named by a tag (%s): this record has %d",
-			v.Name, v.Race.MaxPlayers, strings.Join(cols, ", "), len(playing))
+		rep.Errorf(rec.Pos, "players", "%s needs 2 to %d colours in play, each named by a tag (%s): this record has %d",
+			v.Name, SectionOf(v).MaxPlayers, strings.Join(cols, ", "), len(playing))
 		return
 	}
 	g.s = r.Start(playing)
@@ -90,7 +90,7 @@ func (g *ludoGame) setup(fen string) error {
 		}
 		for i, x := range sq {
 			if x == "B" {
-				g.s.Pieces[c][i] = race.Base
+				g.s.Pieces[c][i] = Base
 				continue
 			}
 			n, err := strconv.Atoi(x)
@@ -103,9 +103,9 @@ func (g *ludoGame) setup(fen string) error {
 	}
 	for i, c := range g.s.Playing {
 		if !set[c] {
-			return fmt.Errorf("no pieces given for %s", g.v.Race.Colours[c].Name)
+			return fmt.Errorf("no pieces given for %s", SectionOf(g.v).Colours[c].Name)
 		}
-		if g.v.Race.Colours[c].Letter == f[len(f)-1] {
+		if SectionOf(g.v).Colours[c].Letter == f[len(f)-1] {
 			g.s.Turn = i
 			return nil
 		}
@@ -114,7 +114,7 @@ func (g *ludoGame) setup(fen string) error {
 }
 
 func (g *ludoGame) letter(l string) int {
-	for c, col := range g.v.Race.Colours {
+	for c, col := range SectionOf(g.v).Colours {
 		if col.Letter == l {
 			return c
 		}
@@ -125,12 +125,12 @@ func (g *ludoGame) letter(l string) int {
 // is says whether a written player names board colour c: its letter, its
 // name or its player's name.
 func (g *ludoGame) is(c int, who string) bool {
-	col := g.v.Race.Colours[c]
+	col := SectionOf(g.v).Colours[c]
 	return who == col.Letter || sameName(who, col.Name) || g.names[c] != "" && sameName(who, g.names[c])
 }
 
 func (g *ludoGame) colour(c int) string {
-	col := g.v.Race.Colours[c]
+	col := SectionOf(g.v).Colours[c]
 	if g.names[c] != "" && g.names[c] != "?" {
 		return fmt.Sprintf("%s (%s)", col.Name, g.names[c])
 	}
@@ -139,18 +139,18 @@ func (g *ludoGame) colour(c int) string {
 
 // square writes a position as records do: B for the base.
 func square(p int) string {
-	if p == race.Base {
+	if p == Base {
 		return "B"
 	}
 	return strconv.Itoa(p)
 }
 
-func ludoOptionText(dice []int, o race.Option) string {
+func ludoOptionText(dice []int, o Option) string {
 	mt := racenot.MoveText{Dice: dice, Pays: -1}
 	if o.Piece < 0 {
 		mt.Pass = true
 	} else {
-		mt.FromBase, mt.From, mt.Path, mt.Capture = o.From == race.Base, o.From, []int{o.To}, len(o.Captured) > 0
+		mt.FromBase, mt.From, mt.Path, mt.Capture = o.From == Base, o.From, []int{o.To}, len(o.Captured) > 0
 	}
 	return strings.TrimPrefix(mt.String(), " ")
 }
@@ -165,9 +165,9 @@ func (g *ludoGame) position() string {
 		for _, p := range ps {
 			sq = append(sq, square(p))
 		}
-		parts = append(parts, g.v.Race.Colours[c].Letter+":"+strings.Join(sq, ","))
+		parts = append(parts, SectionOf(g.v).Colours[c].Letter+":"+strings.Join(sq, ","))
 	}
-	return strings.Join(parts, " ") + " " + g.v.Race.Colours[g.s.Colour()].Letter
+	return strings.Join(parts, " ") + " " + SectionOf(g.v).Colours[g.s.Colour()].Letter
 }
 
 func (g *ludoGame) board() string {
@@ -177,9 +177,9 @@ func (g *ludoGame) board() string {
 		for _, p := range g.s.Pieces[c] {
 			sq = append(sq, square(p))
 		}
-		fmt.Fprintf(&b, "%-8s %s\n", g.v.Race.Colours[c].Name, strings.Join(sq, " "))
+		fmt.Fprintf(&b, "%-8s %s\n", SectionOf(g.v).Colours[c].Name, strings.Join(sq, " "))
 	}
-	fmt.Fprintf(&b, "%s to throw", g.v.Race.Colours[g.s.Colour()].Name)
+	fmt.Fprintf(&b, "%s to throw", SectionOf(g.v).Colours[g.s.Colour()].Name)
 	return b.String()
 }
 
@@ -208,8 +208,8 @@ func (g *ludoGame) run() {
 			fail("turn", fmt.Sprintf("%s is not to throw: %s %s", mt.Player, g.colour(c), why), nil)
 			break
 		}
-		if len(mt.Dice) != g.v.Race.Dice || slices.ContainsFunc(mt.Dice, func(d int) bool { return d < 1 || d > g.v.Race.Faces }) {
-			fail("roll", fmt.Sprintf("%s is not a throw of %d %d-sided dice", strings.TrimSpace(m.Text[:strings.IndexByte(m.Text, ':')]), g.v.Race.Dice, g.v.Race.Faces), nil)
+		if len(mt.Dice) != SectionOf(g.v).Dice || slices.ContainsFunc(mt.Dice, func(d int) bool { return d < 1 || d > SectionOf(g.v).Faces }) {
+			fail("roll", fmt.Sprintf("%s is not a throw of %d %d-sided dice", strings.TrimSpace(m.Text[:strings.IndexByte(m.Text, ':')]), SectionOf(g.v).Dice, SectionOf(g.v).Faces), nil)
 			break
 		}
 		if mt.Pays >= 0 {
@@ -235,16 +235,16 @@ func (g *ludoGame) run() {
 }
 
 // match finds the option a written throw means, or says why none fits.
-func (g *ludoGame) match(mt racenot.MoveText, d int, opts []race.Option) (race.Option, string, string) {
+func (g *ludoGame) match(mt racenot.MoveText, d int, opts []Option) (Option, string, string) {
 	if mt.Pass {
 		if len(opts) > 0 {
-			return race.Pass, "must-move", fmt.Sprintf("a %d moves a piece here: a move is compulsory", d)
+			return Pass, "must-move", fmt.Sprintf("a %d moves a piece here: a move is compulsory", d)
 		}
-		return race.Pass, "", ""
+		return Pass, "", ""
 	}
 	from := mt.From
 	if mt.FromBase {
-		from = race.Base
+		from = Base
 	}
 	for _, o := range opts {
 		if o.From != from {
@@ -262,9 +262,9 @@ func (g *ludoGame) match(mt racenot.MoveText, d int, opts []race.Option) (race.O
 		return o, "", ""
 	}
 	if len(opts) == 0 {
-		return race.Pass, "illegal", fmt.Sprintf("%s cannot move: %s; no piece can move with a %d (write -)", square(from), g.r.WhyNot(g.s, d, from), d)
+		return Pass, "illegal", fmt.Sprintf("%s cannot move: %s; no piece can move with a %d (write -)", square(from), g.r.WhyNot(g.s, d, from), d)
 	}
-	return race.Pass, "illegal", fmt.Sprintf("%s cannot move with a %d: %s", square(from), d, g.r.WhyNot(g.s, d, from))
+	return Pass, "illegal", fmt.Sprintf("%s cannot move with a %d: %s", square(from), d, g.r.WhyNot(g.s, d, from))
 }
 
 // judge derives the result and compares the Result tag with it.
@@ -282,7 +282,7 @@ func (g *ludoGame) judge() {
 		stand = append(stand, fmt.Sprintf("%s %d home", g.colour(c), g.r.Home(g.s, c)))
 	}
 	if g.s.Winner >= 0 {
-		res.Derived = g.v.Race.Colours[g.s.Winner].Name
+		res.Derived = SectionOf(g.v).Colours[g.s.Winner].Name
 		res.Reason = fmt.Sprintf("%s has all %d pieces home; standings: %s", g.colour(g.s.Winner), g.r.L.Pieces, strings.Join(stand, ", "))
 	} else {
 		res.Reason = "game not finished; standings: " + strings.Join(stand, ", ")
@@ -300,11 +300,11 @@ func (g *ludoGame) judge() {
 
 // simulateLudo plays one random game; players colours spread round the board.
 func simulateLudo(w io.Writer, v *variants.Variant, players int, rng *rand.Rand) error {
-	r, err := race.NewLudo(v)
+	r, err := NewLudo(v)
 	if err != nil {
 		return err
 	}
-	n := len(v.Race.Colours)
+	n := len(SectionOf(v).Colours)
 	var playing []int
 	for i := 0; i < players; i++ {
 		playing = append(playing, i*n/players)
@@ -315,7 +315,7 @@ func simulateLudo(w io.Writer, v *variants.Variant, players int, rng *rand.Rand)
 	raceTag(&b, "Game", v.Game)
 	raceTag(&b, "Variant", v.Name)
 	for i, c := range playing {
-		raceTag(&b, v.Race.Colours[c].Name, fmt.Sprintf("Player %d", i+1))
+		raceTag(&b, SectionOf(v).Colours[c].Name, fmt.Sprintf("Player %d", i+1))
 	}
 	var body strings.Builder
 	round, first := 0, s.Turn
@@ -333,19 +333,19 @@ func simulateLudo(w io.Writer, v *variants.Variant, players int, rng *rand.Rand)
 			} else {
 				body.WriteString(" ")
 			}
-			fmt.Fprintf(&body, " %s", v.Race.Colours[c].Letter)
+			fmt.Fprintf(&body, " %s", SectionOf(v).Colours[c].Letter)
 		}
-		dice := roll(rng, v.Race)
+		dice := roll(rng, SectionOf(v))
 		d := 0
 		for _, x := range dice {
 			d += x
 		}
 		opts := r.Options(s, d)
-		o := race.Pass
+		o := Pass
 		// A random player, but not one that counts its own pieces back
 		// out of their home when it has another move (ne-t-en-fais-pas
 		// allows it; games would last thousands of throws).
-		if k := slices.DeleteFunc(slices.Clone(opts), func(o race.Option) bool { return o.From > r.Track && o.To <= r.Track }); len(k) > 0 {
+		if k := slices.DeleteFunc(slices.Clone(opts), func(o Option) bool { return o.From > r.Track && o.To <= r.Track }); len(k) > 0 {
 			opts = k
 		}
 		if len(opts) > 0 {
@@ -355,7 +355,7 @@ func simulateLudo(w io.Writer, v *variants.Variant, players int, rng *rand.Rand)
 		newTurn = !r.Play(s, d, o)
 	}
 	if s.Winner >= 0 {
-		raceTag(&b, "Result", v.Race.Colours[s.Winner].Name)
+		raceTag(&b, "Result", SectionOf(v).Colours[s.Winner].Name)
 	}
 	b.WriteString("\n")
 	b.WriteString(body.String())

@@ -1,4 +1,4 @@
-package referee
+package race
 
 import (
 	"errors"
@@ -9,50 +9,43 @@ import (
 
 	"arbiter/notation"
 	racenot "arbiter/notation/race"
+	"arbiter/referee"
 	"arbiter/variants"
 )
 
-// The race games' records are read by notation/race whatever their game's
-// name: a record says [Game "ludo"], "goose" or "horse-race".
-func init() {
-	for _, g := range []string{"ludo", "goose", "horse-race"} {
-		parsers[g] = racenot.Parse
-	}
-}
-
 // checkRace replays a dice race game record: the engine is chosen by the
 // rules section the variant's race: has, never by its name.
-func checkRace(rec *notation.Record, v *variants.Variant, opts Options, rep *Report) {
+func check(rec *notation.Record, v *variants.Variant, opts referee.Options, rep *referee.Report) {
 	switch {
-	case v.Race.Ludo != nil:
+	case SectionOf(v).Ludo != nil:
 		checkLudo(rec, v, rep)
-	case v.Race.Goose != nil:
+	case SectionOf(v).Goose != nil:
 		checkGoose(rec, v, rep)
-	case v.Race.Horse != nil:
+	case SectionOf(v).Horse != nil:
 		checkHorse(rec, v, rep)
 	default:
-		rep.errorf(rec.Pos, "variant", "variant %s has no race rules arbiter can play", v.Name)
+		rep.Errorf(rec.Pos, "variant", "variant %s has no race rules arbiter can play", v.Name)
 	}
 }
 
-func simulateRace(w io.Writer, v *variants.Variant, players int, seed int64) error {
-	if players < v.Race.MinPlayers || players > v.Race.MaxPlayers {
-		return fmt.Errorf("%s is for %d to %d players, not %d", v.Name, v.Race.MinPlayers, v.Race.MaxPlayers, players)
+func simulate(w io.Writer, v *variants.Variant, players int, seed int64) error {
+	if players < SectionOf(v).MinPlayers || players > SectionOf(v).MaxPlayers {
+		return fmt.Errorf("%s is for %d to %d players, not %d", v.Name, SectionOf(v).MinPlayers, SectionOf(v).MaxPlayers, players)
 	}
 	rng := rand.New(rand.NewPCG(uint64(seed), 0x5eed))
 	switch {
-	case v.Race.Ludo != nil:
+	case SectionOf(v).Ludo != nil:
 		return simulateLudo(w, v, players, rng)
-	case v.Race.Goose != nil:
+	case SectionOf(v).Goose != nil:
 		return simulateGoose(w, v, players, rng)
-	case v.Race.Horse != nil:
+	case SectionOf(v).Horse != nil:
 		return simulateHorse(w, v, players, rng)
 	}
 	return errors.New("arbiter cannot simulate this race variant")
 }
 
 // roll throws the variant's dice.
-func roll(rng *rand.Rand, r *variants.Race) []int {
+func roll(rng *rand.Rand, r *Section) []int {
 	d := make([]int, r.Dice)
 	for i := range d {
 		d[i] = 1 + rng.IntN(r.Faces)
@@ -66,8 +59,8 @@ func raceTag(b *strings.Builder, name, value string) {
 }
 
 // raceDiag adds a diagnostic about a written throw.
-func raceDiag(rep *Report, m *notation.Move, round int, sev notation.Severity, code, msg string, legal []string, fen, board string) {
-	rep.add(Diagnostic{
+func raceDiag(rep *referee.Report, m *notation.Move, round int, sev notation.Severity, code, msg string, legal []string, fen, board string) {
+	rep.Add(referee.Diagnostic{
 		Diagnostic: notation.Diagnostic{Pos: m.Pos, Severity: sev, Code: code, Msg: msg},
 		MoveNumber: round, Move: m.Text, Legal: legal, FEN: fen, Board: board,
 	})
@@ -81,7 +74,7 @@ func sameName(a, b string) bool {
 // judgeWinner compares a race game's Result tag, which names the winner,
 // with the winner the moves give (-1: none yet). who finds the player or
 // colour a result names (-1 if none); name writes it back.
-func judgeWinner(rec *notation.Record, rep *Report, winner int, who func(string) int, name func(int) string) {
+func judgeWinner(rec *notation.Record, rep *referee.Report, winner int, who func(string) int, name func(int) string) {
 	res := &rep.Result
 	if rec.Result != "*" {
 		res.Terminator = rec.Result
@@ -95,7 +88,7 @@ func judgeWinner(rec *notation.Record, rep *Report, winner int, who func(string)
 		return
 	}
 	errorf := func(format string, args ...any) {
-		rep.errorf(tag.Pos, "result", format, args...)
+		rep.Errorf(tag.Pos, "result", format, args...)
 	}
 	switch w := who(res.Tag); {
 	case w < 0:
@@ -121,10 +114,10 @@ func goosePlayers(rec *notation.Record) []string {
 
 // countedPlayers reads the Players tag and reports a number of players the
 // variant is not for.
-func countedPlayers(rec *notation.Record, v *variants.Variant, rep *Report) ([]string, bool) {
+func countedPlayers(rec *notation.Record, v *variants.Variant, rep *referee.Report) ([]string, bool) {
 	players := goosePlayers(rec)
-	if n := len(players); n < v.Race.MinPlayers || n > v.Race.MaxPlayers {
-		rep.errorf(rec.Pos, "players", "%s is for %d to %d players, named in a Players tag (\"Anna, Bram\"): this record has %d", v.Name, v.Race.MinPlayers, v.Race.MaxPlayers, n)
+	if n := len(players); n < SectionOf(v).MinPlayers || n > SectionOf(v).MaxPlayers {
+		rep.Errorf(rec.Pos, "players", "%s is for %d to %d players, named in a Players tag (\"Anna, Bram\"): this record has %d", v.Name, SectionOf(v).MinPlayers, SectionOf(v).MaxPlayers, n)
 		return nil, false
 	}
 	return players, true
@@ -144,13 +137,13 @@ func firstMover(rec *notation.Record) string {
 
 // setupTag plays a FEN tag's position, if the record has one, through
 // setup; false when it cannot be read (reported).
-func setupTag(rec *notation.Record, rep *Report, setup func(string) error) bool {
+func setupTag(rec *notation.Record, rep *referee.Report, setup func(string) error) bool {
 	t, ok := rec.TagPos("FEN")
 	if !ok || strings.TrimSpace(t.Value) == "" {
 		return true
 	}
 	if err := setup(t.Value); err != nil {
-		rep.errorAt(t.Pos, "fen", "FEN tag: "+err.Error())
+		rep.ErrorAt(t.Pos, "fen", "FEN tag: "+err.Error())
 		return false
 	}
 	return true

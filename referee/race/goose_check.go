@@ -1,4 +1,4 @@
-package referee
+package race
 
 import (
 	"fmt"
@@ -10,27 +10,27 @@ import (
 
 	"arbiter/notation"
 	racenot "arbiter/notation/race"
-	"arbiter/referee/race"
+	"arbiter/referee"
 	"arbiter/variants"
 )
 
 // gooseGame is one replay of a Game-of-the-Goose record.
 type gooseGame struct {
-	r       *race.Goose
+	r       *Goose
 	v       *variants.Variant
 	rec     *notation.Record
-	rep     *Report
+	rep     *referee.Report
 	players []string
-	s       *race.GooseState
+	s       *GooseState
 	round   int
 }
 
 // checkGoose replays a Goose record: players from the Players tag, in
 // playing order; the first throw's player starts.
-func checkGoose(rec *notation.Record, v *variants.Variant, rep *Report) {
-	r, err := race.NewGoose(v)
+func checkGoose(rec *notation.Record, v *variants.Variant, rep *referee.Report) {
+	r, err := NewGoose(v)
 	if err != nil {
-		rep.errorAt(rec.Pos, "variant", err.Error())
+		rep.ErrorAt(rec.Pos, "variant", err.Error())
 		return
 	}
 	players, ok := countedPlayers(rec, v, rep)
@@ -102,7 +102,7 @@ func (g *gooseGame) position() string {
 	return strings.Join(parts, ", ")
 }
 
-func gooseMoveText(dice []int, m race.GooseMove) string {
+func gooseMoveText(dice []int, m GooseMove) string {
 	mt := racenot.MoveText{Dice: dice, From: m.From, Path: m.Path, Pays: -1}
 	if m.Pay > 0 {
 		mt.Pays = m.Pay
@@ -141,8 +141,8 @@ func (g *gooseGame) run() {
 			fail("turn", fmt.Sprintf("%s is not to throw: it is %s's turn%s", mt.Player, g.players[me], why), nil)
 			break
 		}
-		if len(mt.Dice) != g.v.Race.Dice || slices.ContainsFunc(mt.Dice, func(d int) bool { return d < 1 || d > g.v.Race.Faces }) {
-			fail("roll", fmt.Sprintf("%v is not a throw of %d %d-sided dice", mt.Dice, g.v.Race.Dice, g.v.Race.Faces), nil)
+		if len(mt.Dice) != SectionOf(g.v).Dice || slices.ContainsFunc(mt.Dice, func(d int) bool { return d < 1 || d > SectionOf(g.v).Faces }) {
+			fail("roll", fmt.Sprintf("%v is not a throw of %d %d-sided dice", mt.Dice, SectionOf(g.v).Dice, SectionOf(g.v).Faces), nil)
 			break
 		}
 		mv := g.r.Move(g.s, mt.Dice)
@@ -176,8 +176,8 @@ func (g *gooseGame) run() {
 
 // choose matches the written path and payment with the move, or with its
 // alternative at a square with a choice.
-func (g *gooseGame) choose(mt racenot.MoveText, mv race.GooseMove) (race.GooseMove, string) {
-	fits := func(c race.GooseMove) bool {
+func (g *gooseGame) choose(mt racenot.MoveText, mv GooseMove) (GooseMove, string) {
+	fits := func(c GooseMove) bool {
 		return (len(mt.Path) == 0 || slices.Equal(mt.Path, c.Path)) && (mt.Pays < 0 || mt.Pays == c.Pay)
 	}
 	if mv.Alt != nil {
@@ -193,12 +193,12 @@ func (g *gooseGame) choose(mt racenot.MoveText, mv race.GooseMove) (race.GooseMo
 		return mv, ""
 	}
 	if len(mt.Path) > 0 && !slices.Equal(mt.Path, mv.Path) {
-		return mv, fmt.Sprintf("the pawn goes %s, not %s", pathText(mv), pathText(race.GooseMove{From: mv.From, Path: mt.Path}))
+		return mv, fmt.Sprintf("the pawn goes %s, not %s", pathText(mv), pathText(GooseMove{From: mv.From, Path: mt.Path}))
 	}
 	return mv, fmt.Sprintf("the pawn pays %d, not %d", mv.Pay, mt.Pays)
 }
 
-func pathText(m race.GooseMove) string {
+func pathText(m GooseMove) string {
 	var s []string
 	for _, p := range m.Path {
 		s = append(s, strconv.Itoa(p))
@@ -245,7 +245,7 @@ func (g *gooseGame) judge() {
 
 // simulateGoose plays one random game (the bridge's choice at random).
 func simulateGoose(w io.Writer, v *variants.Variant, players int, rng *rand.Rand) error {
-	r, err := race.NewGoose(v)
+	r, err := NewGoose(v)
 	if err != nil {
 		return err
 	}
@@ -273,7 +273,7 @@ func simulateGoose(w io.Writer, v *variants.Variant, players int, rng *rand.Rand
 			body.WriteString(" ")
 		}
 		last = s.Turn
-		dice := roll(rng, v.Race)
+		dice := roll(rng, SectionOf(v))
 		mv := r.Move(s, dice)
 		if mv.Alt != nil && rng.IntN(2) == 0 {
 			mv = *mv.Alt

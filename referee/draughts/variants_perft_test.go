@@ -1,4 +1,4 @@
-package referee
+package draughts
 
 import (
 	"testing"
@@ -38,7 +38,7 @@ func TestVariantFilesPerft(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, v := range all {
-		if v.Draughts == nil {
+		if SectionOf(v) == nil {
 			continue
 		}
 		t.Run(v.Name, func(t *testing.T) {
@@ -46,12 +46,12 @@ func TestVariantFilesPerft(t *testing.T) {
 			if !ok {
 				t.Skipf("no published perft for %s", v.Name)
 			}
-			r, start, err := DraughtsRules(v)
+			r, start, err := RulesOf(v)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if fen, ok := fens[v.Name]; ok {
-				if start, err = DraughtsPosition(v, fen); err != nil {
+				if start, err = PositionOf(v, fen); err != nil {
 					t.Fatal(err)
 				}
 			}

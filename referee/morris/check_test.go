@@ -1,4 +1,4 @@
-package referee
+package morris
 
 import (
 	"fmt"
@@ -8,29 +8,30 @@ import (
 	"testing"
 
 	"arbiter/notation/pdn"
-	"arbiter/referee/morris"
+	"arbiter/referee"
+	_ "arbiter/referee/draughts" // the fallback family: records that are not morris
 	"arbiter/variants"
 )
 
 // fen builds a morris position: the points of each side, the side to move
 // and the pieces in hand.
-func fen(t *testing.T, white, black string, turn morris.Color, handW, handB int) string {
+func fen(t *testing.T, white, black string, turn Color, handW, handB int) string {
 	t.Helper()
-	p := morris.Position{Turn: turn, Hand: [2]int8{int8(handW), int8(handB)}}
+	p := Position{Turn: turn, Hand: [2]int8{int8(handW), int8(handB)}}
 	for c, pts := range []string{white, black} {
 		for _, s := range strings.Fields(pts) {
-			pt := morris.ParsePoint(s)
+			pt := ParsePoint(s)
 			if pt < 0 {
 				t.Fatalf("bad point %q", s)
 			}
 			p.Board[c] |= 1 << uint(pt)
 		}
 	}
-	return morris.FEN(p)
+	return FEN(p)
 }
 
 // checkMorrisText referees one morris game text under a variant.
-func checkMorrisText(t *testing.T, text, variant string) *Report {
+func checkMorrisText(t *testing.T, text, variant string) *referee.Report {
 	t.Helper()
 	sp := pdn.NewSplitter(strings.NewReader(text), pdn.Options{})
 	g, err := sp.Next()
@@ -43,7 +44,7 @@ func checkMorrisText(t *testing.T, text, variant string) *Report {
 			t.Fatal(err)
 		}
 	}
-	return Check(ParseGame(g, "t.pgn"), Options{Variant: v})
+	return referee.Check(referee.ParseGame(g, "t.pgn"), referee.Options{Variant: v})
 }
 
 func morrisRecord(fenTag, result, moves string) string {
@@ -55,7 +56,7 @@ func morrisRecord(fenTag, result, moves string) string {
 }
 
 // errorCodes lists a report's error diagnostics as "code: message".
-func errorCodes(rep *Report) []string {
+func errorCodes(rep *referee.Report) []string {
 	var out []string
 	for _, d := range rep.Diagnostics {
 		if d.Severity.String() == "error" {
@@ -68,7 +69,7 @@ func errorCodes(rep *Report) []string {
 // TestMorrisRules: one case per rule of RULES.md section 2, each with a
 // record that breaks it and one that obeys it.
 func TestMorrisRules(t *testing.T) {
-	W := morris.White
+	W := White
 	moving := fen(t, "a1 d2 f4 c5", "g7 b4 e3 c3", W, 0, 0)
 	three := fen(t, "a1 d2 f4", "g7 b4 e3 c3", W, 0, 0)
 	millOpen := fen(t, "a1 d1", "b6 f6", W, 7, 7)
@@ -182,7 +183,7 @@ func TestMorrisRules(t *testing.T) {
 func TestMorrisDiagnostics(t *testing.T) {
 	text := "[Game \"morris\"]\n\n1. d6 d5 2. f6 d5\n"
 	rep := checkMorrisText(t, text, "")
-	var d *Diagnostic
+	var d *referee.Diagnostic
 	for i := range rep.Diagnostics {
 		if rep.Diagnostics[i].Code == "illegal" {
 			d = &rep.Diagnostics[i]
@@ -208,12 +209,12 @@ func TestMorrisNoRemovalLimit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	threes := fen(t, "a7 c3 f2", "g1 d5 b6", morris.White, 0, 0)
+	threes := fen(t, "a7 c3 f2", "g1 d5 b6", White, 0, 0)
 	for moves, wantErr := range map[string]bool{"1. a7-a4 g1-g4 2. a4-a7 g4-g1": false, "1. a7-a4 g1-g4 2. a4-a7 g4-g1 3. a7-a4": true} {
 		sp := pdn.NewSplitter(strings.NewReader(morrisRecord(threes, "1/2-1/2", moves)), pdn.Options{})
 		g, _ := sp.Next()
-		rep := Check(ParseGame(g, "t"), Options{Variant: v})
-		if (rep.Errors() > 0) != wantErr || rep.Result.Draw != DrawForced {
+		rep := referee.Check(referee.ParseGame(g, "t"), referee.Options{Variant: v})
+		if (rep.Errors() > 0) != wantErr || rep.Result.Draw != referee.DrawForced {
 			t.Errorf("%s: errors %q, draw %q", moves, errorCodes(rep), rep.Result.Draw)
 		}
 	}
@@ -234,7 +235,7 @@ func TestMorrisRealGames(t *testing.T) {
 		"sanmill_2026-08-03_ai_vs_human_custom.pgn":   {37, "", "", "nine-mens-morris", `unknown variant "Custom" for morris`},
 	}
 	for name, w := range want {
-		data, err := os.ReadFile(filepath.Join("..", "testdata", "morris", name))
+		data, err := os.ReadFile(filepath.Join("..", "..", "testdata", "morris", name))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -243,10 +244,10 @@ func TestMorrisRealGames(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if gameOf(g.Text) != "morris" {
+		if f := referee.FamilyOf(referee.ParseGame(g, name)); f.Name() != "morris" {
 			t.Errorf("%s: not detected as morris", name)
 		}
-		rep := Check(ParseGame(g, name), Options{})
+		rep := referee.Check(referee.ParseGame(g, name), referee.Options{})
 		var warns []string
 		for _, d := range rep.Diagnostics {
 			if d.Severity.String() == "warning" {
@@ -254,7 +255,7 @@ func TestMorrisRealGames(t *testing.T) {
 			}
 		}
 		got := fmt.Sprintf("%s %d %q %q %s", rep.Verdict, rep.Plies, rep.Result.Derived, rep.Result.Reason, rep.Variant)
-		exp := fmt.Sprintf("%s %d %q %q %s", Valid, w.plies, w.derived, w.reason, w.variant)
+		exp := fmt.Sprintf("%s %d %q %q %s", referee.Valid, w.plies, w.derived, w.reason, w.variant)
 		if got != exp {
 			t.Errorf("%s: got %s, want %s (%v)", name, got, exp, errorCodes(rep))
 		}
@@ -276,7 +277,22 @@ func TestMorrisDetection(t *testing.T) {
 		{"", "", "20", "32-28", ""},
 		{"", "", "", "d5", ""},
 	} {
-		if got := gameFromTags(c.game, c.variant, c.gameType, c.first); got != c.want {
+		var text strings.Builder
+		for _, tag := range [][2]string{{"Game", c.game}, {"Variant", c.variant}, {"GameType", c.gameType}} {
+			if tag[1] != "" {
+				fmt.Fprintf(&text, "[%s %q]\n", tag[0], tag[1])
+			}
+		}
+		text.WriteString("1. " + c.first + " *\n")
+		g, err := pdn.NewSplitter(strings.NewReader(text.String()), pdn.Options{}).Next()
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := c.want
+		if want == "" {
+			want = "draughts"
+		}
+		if got := referee.FamilyOf(referee.ParseGame(g, "f")).Name(); got != want {
 			t.Errorf("%+v: got %q", c, got)
 		}
 	}

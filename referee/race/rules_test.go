@@ -1,9 +1,10 @@
-package referee
+package race
 
 import (
 	"strings"
 	"testing"
 
+	"arbiter/referee"
 	"arbiter/variants"
 )
 
@@ -91,18 +92,18 @@ func TestRaceRules(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	runRuleCases(t, cases, ludoRecord, func(c raceRuleCase) Options {
+	runRuleCases(t, cases, ludoRecord, func(c raceRuleCase) referee.Options {
 		if c.variant == german.Name {
-			return Options{Variant: german}
+			return referee.Options{Variant: german}
 		}
-		return Options{}
+		return referee.Options{}
 	})
 }
 
 // runRuleCases runs each case as the subtest "rule/obeys" or "rule/breaks":
 // the record, made by record, reads as one game whose first error has the
 // case's code (none when it obeys).
-func runRuleCases(t *testing.T, cases []raceRuleCase, record func(raceRuleCase) string, options func(raceRuleCase) Options) {
+func runRuleCases(t *testing.T, cases []raceRuleCase, record func(raceRuleCase) string, options func(raceRuleCase) referee.Options) {
 	t.Helper()
 	for _, c := range cases {
 		name := c.rule + "/obeys"
@@ -114,11 +115,11 @@ func runRuleCases(t *testing.T, cases []raceRuleCase, record func(raceRuleCase) 
 			if len(recs) != 1 {
 				t.Fatalf("%d games read", len(recs))
 			}
-			var opts Options
+			var opts referee.Options
 			if options != nil {
 				opts = options(c)
 			}
-			rep := Check(recs[0], opts)
+			rep := referee.Check(recs[0], opts)
 			got := ""
 			for _, d := range rep.Diagnostics {
 				if d.Severity == 1 {

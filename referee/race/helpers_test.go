@@ -1,4 +1,4 @@
-package referee
+package race
 
 import (
 	"math/rand/v2"
@@ -6,15 +6,14 @@ import (
 
 	"arbiter/notation"
 	racenot "arbiter/notation/race"
-	"arbiter/referee/race"
 	"arbiter/variants"
 )
 
-type raceOption = race.Option
+type raceOption = Option
 
-var racePass = race.Pass
+var racePass = Pass
 
-func raceLudoRules(v *variants.Variant) (*race.Ludo, error) { return race.NewLudo(v) }
+func raceLudoRules(v *variants.Variant) (*Ludo, error) { return NewLudo(v) }
 
 // corruptGoose changes a Goose or horse-race throw: its dice, its player, its squares
 // or its payment (the Ludo corruptions that make sense for the Goose have
@@ -48,7 +47,7 @@ func corruptGoose(rng *rand.Rand, mt racenot.MoveText, rec *notation.Record) rac
 // the pawn's square, with the squares and payment the move (or its
 // alternative at the bridge) gives when they are written.
 func gooseOracle(rec *notation.Record, v *variants.Variant) bool {
-	r, _ := race.NewGoose(v)
+	r, _ := NewGoose(v)
 	names := goosePlayers(rec)
 	s := r.Start(len(names))
 	for i, m := range rec.Moves {
@@ -64,11 +63,11 @@ func gooseOracle(rec *notation.Record, v *variants.Variant) bool {
 			return false
 		}
 		mv := r.Move(s, mt.Dice)
-		cands := []race.GooseMove{mv}
+		cands := []GooseMove{mv}
 		if mv.Alt != nil {
 			cands = append(cands, *mv.Alt)
 		}
-		var fit []race.GooseMove
+		var fit []GooseMove
 		for _, c := range cands {
 			if mt.From == c.From && (len(mt.Path) == 0 || slices.Equal(mt.Path, c.Path)) && (mt.Pays < 0 || mt.Pays == c.Pay) {
 				fit = append(fit, c)
@@ -86,18 +85,18 @@ func gooseOracle(rec *notation.Record, v *variants.Variant) bool {
 	return res == names[s.Winner]
 }
 
-// horseOracle replays a horse-race record with the engine's Options and
+// horseOracle replays a horse-race record with the engine's referee.Options and
 // Play alone: each throw by the player whose turn it is, a die face, a
 // move from a square one of the options starts from, with that option's
 // squares when written; - only when there is no option.
 func horseOracle(rec *notation.Record, v *variants.Variant) bool {
-	r, _ := race.NewHorse(v)
+	r, _ := NewHorse(v)
 	names := goosePlayers(rec)
 	horses := 1
 	if h, ok := rec.Tag("Horses"); ok {
 		horses = int(h[0] - '0')
 	}
-	var s *race.HorseState
+	var s *HorseState
 	for i, m := range rec.Moves {
 		mt, err := racenot.ParseMove(m.Text)
 		if err != nil || mt.FromBase || mt.Capture || mt.Pays >= 0 {
@@ -111,12 +110,12 @@ func horseOracle(rec *notation.Record, v *variants.Variant) bool {
 			return false
 		}
 		opts := r.Options(s, mt.Dice[0])
-		k := slices.IndexFunc(opts, func(o race.HorseMove) bool {
+		k := slices.IndexFunc(opts, func(o HorseMove) bool {
 			return !mt.Pass && o.From == mt.From && (len(mt.Path) == 0 || slices.Equal(mt.Path, o.Path))
 		})
 		switch {
 		case mt.Pass && len(opts) == 0:
-			r.Play(s, mt.Dice[0], race.HorseMove{Horse: -1})
+			r.Play(s, mt.Dice[0], HorseMove{Horse: -1})
 		case k < 0:
 			return false
 		default:

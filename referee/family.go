@@ -1,0 +1,262 @@
+package referee
+
+import (
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+	"sync"
+
+	"arbiter/notation"
+	"arbiter/notation/pdn"
+	"arbiter/variants"
+)
+
+// Family is a game family arbiter can referee: draughts, morris, the race
+// games, Halma. Each family's package implements it and registers itself
+// from init (the database/sql driver pattern), so the core never names a
+// game: a binary links the families it ships with one import line each.
+type Family interface {
+	// Name is the key of the family's rules section in variant files
+	// ("draughts", "morris", ...); a variant belongs to the family whose
+	// section it has.
+	Name() string
+	// Recognise says whether a record without a Game tag is one of the
+	// family's, from its tags and first move. Records no family
+	// recognises belong to the fallback family.
+	Recognise(h Header) bool
+	// Parse reads one game text in the family's notation.
+	Parse(g pdn.GameText, file string) *notation.Record
+	// Variant chooses the variant of a record when the user chose none;
+	// game is the game the record names ("" when it names none). An error
+	// ends the check with a "variant" diagnostic.
+	Variant(rec *notation.Record, game string, rep *Report) (*variants.Variant, error)
+	// Check replays the record under v and adds what it finds to rep.
+	Check(rec *notation.Record, v *variants.Variant, opts Options, rep *Report)
+	// Write writes a (rewritten) record in the family's notation, for
+	// convert; notation is Options.Notation.
+	Write(w io.Writer, rec *notation.Record, notation string) error
+}
+
+// Simulator is a family that can play random legal games.
+type Simulator interface {
+	Simulate(w io.Writer, v *variants.Variant, players int, seed int64) error
+}
+
+// Header is what a game text says about its game before it is parsed:
+// its Game, Variant and GameType tags and its first move.
+type Header struct {
+	Game, Variant, GameType, FirstMove string
+}
+
+var (
+	registryMu sync.RWMutex
+	families   = map[string]Family{}
+	fallback   Family
+)
+
+// Register adds a game family. Registering a name twice is a bug.
+func Register(f Family) {
+	registryMu.Lock()
+	defer registryMu.Unlock()
+	if _, dup := families[f.Name()]; dup {
+		panic(fmt.Sprintf("referee: family %q registered twice", f.Name()))
+	}
+	families[f.Name()] = f
+}
+
+// RegisterFallback adds the family of records that no family recognises
+// and that name no game (PDN's default, draughts).
+func RegisterFallback(f Family) {
+	Register(f)
+	registryMu.Lock()
+	defer registryMu.Unlock()
+	fallback = f
+}
+
+// Families lists the registered families by name.
+func Families() []Family {
+	registryMu.RLock()
+	defer registryMu.RUnlock()
+	out := make([]Family, 0, len(families))
+	for _, f := range families {
+		out = append(out, f)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name() < out[j].Name() })
+	return out
+}
+
+// FamilyNamed returns the family with the given section key, or nil.
+func FamilyNamed(name string) Family {
+	registryMu.RLock()
+	defer registryMu.RUnlock()
+	return families[name]
+}
+
+// familyOf finds the family of a record and the game it names: the family
+// whose builtin variants are of the game its Game tag names, else the
+// first family (by name) that recognises it, else the fallback. A Game tag
+// naming a game no family plays gives the fallback and that game, so that
+// choosing the variant fails with a message naming it.
+func familyOf(h Header) (Family, string) {
+	if game := strings.ToLower(strings.TrimSpace(h.Game)); game != "" {
+		if all, err := variants.Builtin(); err == nil {
+			for _, v := range all {
+				if f := FamilyNamed(v.Family); f != nil && v.Game == game {
+					return f, game
+				}
+			}
+		}
+		return fallback, game
+	}
+	for _, f := range Families() {
+		if f != fallback && f.Recognise(h) {
+			return f, ""
+		}
+	}
+	return fallback, ""
+}
+
+// FamilyOf returns the family of a parsed record (for convert's writer).
+func FamilyOf(rec *notation.Record) Family {
+	f, _ := familyOf(recordHeader(rec))
+	return f
+}
+
+func recordHeader(rec *notation.Record) Header {
+	var h Header
+	h.Game, _ = rec.Tag("Game")
+	h.Variant, _ = rec.Tag("Variant")
+	h.GameType, _ = rec.Tag("GameType")
+	if len(rec.Moves) > 0 {
+		h.FirstMove = rec.Moves[0].Text
+	}
+	return h
+}
+
+// ParseGame parses one game text with the notation of its family. Every
+// notation shares PDN's tag pairs and splitting.
+func ParseGame(g pdn.GameText, file string) *notation.Record {
+	f, _ := familyOf(textHeader(g.Text))
+	if f == nil {
+		return pdn.Parse(g, file) // no family linked: the record is still read
+	}
+	return f.Parse(g, file)
+}
+
+// textHeader reads the Game, Variant and GameType tags and the first move
+// of a game text without parsing it.
+func textHeader(text string) Header {
+	var h Header
+	for len(text) > 0 {
+		line := text
+		if i := strings.IndexByte(text, '\n'); i >= 0 {
+			line, text = text[:i], text[i+1:]
+		} else {
+			text = ""
+		}
+		line = strings.TrimSpace(line)
+		if line == "" {
+			continue
+		}
+		if line[0] != '[' {
+			// movetext: the tag section is over
+			h.FirstMove = firstWord(line + "\n" + text)
+			return h
+		}
+		for _, tag := range strings.SplitAfter(line, "]") {
+			tag = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(tag), "["))
+			name, value, ok := strings.Cut(tag, " ")
+			value = strings.Trim(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(value), "]")), `"`)
+			switch {
+			case ok && strings.EqualFold(name, "Game"):
+				h.Game = value
+				return h // the Game tag decides alone
+			case ok && strings.EqualFold(name, "Variant"):
+				h.Variant = value
+			case ok && strings.EqualFold(name, "GameType"):
+				h.GameType = value
+			}
+		}
+	}
+	return h
+}
+
+// firstWord returns the first word of a movetext that is not a move
+// number, for detection before parsing.
+func firstWord(text string) string {
+	for _, w := range strings.Fields(text) {
+		j := 0
+		for j < len(w) && '0' <= w[j] && w[j] <= '9' {
+			j++
+		}
+		if j < len(w) && w[j] == '.' {
+			w = w[j:] // a move number, maybe glued to its move
+		}
+		switch w = strings.TrimLeft(w, "."); {
+		case w == "":
+			continue
+		case w[0] == '{' || w[0] == ';' || w[0] == '[':
+			return ""
+		}
+		return w
+	}
+	return ""
+}
+
+// normVariant lower-cases a variant name and drops spaces, apostrophes,
+// hyphens and underscores, for comparing names as people write them.
+func normVariant(s string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(strings.TrimSpace(s)) {
+		switch r {
+		case ' ', '\t', '\'', '’', '-', '_':
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// VariantNamed returns the builtin variant of a family whose name matches
+// a written name loosely ("Nine Men's Morris" is nine-mens-morris: case,
+// spaces, apostrophes, hyphens and underscores aside), or nil. An empty
+// family matches every family.
+func VariantNamed(family, name string) *variants.Variant {
+	return namedVariant(name, func(v *variants.Variant) bool { return family == "" || v.Family == family })
+}
+
+func namedVariant(name string, keep func(*variants.Variant) bool) *variants.Variant {
+	all, err := variants.Builtin()
+	if err != nil || strings.TrimSpace(name) == "" {
+		return nil
+	}
+	n := normVariant(name)
+	for _, v := range all {
+		if keep(v) && normVariant(v.Name) == n {
+			return v
+		}
+	}
+	return nil
+}
+
+// VariantByTag chooses the variant of a record of a named game from its
+// Variant tag, as people write it; an unknown name falls back to the
+// game's default variant with a warning. Families whose records name
+// their variant that way (morris, race games, Halma) use it.
+func VariantByTag(rec *notation.Record, game string, rep *Report) (*variants.Variant, error) {
+	name, _ := rec.Tag("Variant")
+	if v := namedVariant(name, func(v *variants.Variant) bool { return v.Game == game }); v != nil {
+		return v, nil
+	}
+	v, err := variants.ForGame(game, strings.TrimSpace(name))
+	if err != nil && v != nil {
+		pos := rec.Pos
+		if t, ok := rec.TagPos("Variant"); ok {
+			pos = t.Pos
+		}
+		rep.Warnf(pos, "variant", "%v; replayed as %s (choose with --variant)", err, v.Name)
+		return v, nil
+	}
+	return v, err
+}

@@ -1,0 +1,74 @@
+package variants
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+// toy is a rules section registered by this test only: the loader must
+// decode, validate and extend a family's section without knowing it.
+type toy struct {
+	Size  int      `yaml:"size"`
+	Names []string `yaml:"names"`
+}
+
+func (t *toy) Validate(fail Fail) error {
+	if t.Size < 1 {
+		return fail("size", "toy.size must be at least 1, not %d", t.Size)
+	}
+	return nil
+}
+
+func (t *toy) Clone() Rules {
+	c := *t
+	c.Names = append([]string(nil), t.Names...)
+	return &c
+}
+
+func init() { RegisterSection("toy", func() Rules { return new(toy) }) }
+
+func TestSectionDecodedByItsFamily(t *testing.T) {
+	v, err := Parse("t.yaml", []byte("name: t\ngame: toys\ntoy:\n  size: 3\n  names: [a, b]\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v.Family != "toy" || v.Rules.(*toy).Size != 3 || len(v.Rules.(*toy).Names) != 2 {
+		t.Fatalf("decoded %+v %+v", v, v.Rules)
+	}
+}
+
+func TestSectionErrorsHaveLines(t *testing.T) {
+	tests := []struct{ name, yaml, want string }{
+		{"unknown key in a section", "name: t\ngame: toys\ntoy:\n  size: 3\n  colour: red\n", "t.yaml:5: unknown key colour"},
+		{"unknown top-level key", "name: t\ngame: toys\nchess:\n  size: 3\n", "t.yaml:3: unknown key chess"},
+		{"mistyped value", "name: t\ngame: toys\ntoy:\n  size: big\n", "t.yaml:4: cannot unmarshal"},
+		{"family's own check", "name: t\ngame: toys\ntoy:\n  size: 0\n", "t.yaml:4: toy.size must be at least 1"},
+		{"no section", "name: t\ngame: toys\n", "t.yaml:2: a variant needs exactly one rules section"},
+		{"no game", "name: t\ntoy:\n  size: 1\n", "missing key: game"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Parse("t.yaml", []byte(tt.yaml))
+			var ve *Error
+			if err == nil || !strings.Contains(err.Error(), tt.want) || !errors.As(err, &ve) {
+				t.Fatalf("error = %v, want a *variants.Error containing %q", err, tt.want)
+			}
+		})
+	}
+}
+
+// A builtin file is skipped, not an error, when its family is not linked
+// into the binary (this test binary links none of the real ones).
+func TestBuiltinOfUnlinkedFamiliesSkipped(t *testing.T) {
+	if !sectionLinked([]byte("name: t\ngame: toys\ntoy:\n  size: 1\n")) {
+		t.Error("a linked section was taken for an unlinked one")
+	}
+	if sectionLinked([]byte("name: x\ngame: draughts\ndraughts:\n  start: W\n")) {
+		t.Error("an unlinked section was taken for a linked one")
+	}
+	all, err := Builtin()
+	if err != nil || len(all) != 0 {
+		t.Fatalf("Builtin() without families = %d variants, %v", len(all), err)
+	}
+}
