@@ -98,7 +98,7 @@ func Parse(g GameText, file string) *notation.Record {
 		return rec
 	}
 	sc := newScanner(g, file, d)
-	pl, err := upgrade(sc, len(g.Text)/6+16)
+	pl, err := upgrade(sc)
 	b := &builder{rec: rec, d: d}
 	b.stack = append(b.stack, &frame{main: true})
 	if err != nil { // the scanner never fails; be safe anyway

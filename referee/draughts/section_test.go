@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"arbiter/notation/pdn"
+	"arbiter/referee"
 	"arbiter/variants"
 )
 
@@ -38,8 +40,12 @@ func TestForGameType(t *testing.T) {
 	if err != nil || v.Name != "international" {
 		t.Fatalf("GameType 20 = %v, %v", v, err)
 	}
-	if _, err := ForGameType(99); !errors.Is(err, variants.ErrUnknown) {
-		t.Fatalf("GameType 99: %v", err)
+	if _, err := ForGameType(12345); !errors.Is(err, variants.ErrUnknown) {
+		t.Fatalf("GameType 12345: %v", err)
+	}
+	// A YAML-only variant: the GameType in its file is all it takes.
+	if v, err := ForGameType(97); err != nil || v.Name != "frysk" {
+		t.Fatalf("GameType 97 = %v, %v", v, err)
 	}
 }
 
@@ -97,5 +103,25 @@ func TestForGame(t *testing.T) {
 	}
 	if papyrus, _ := variants.Lookup("papyrus"); papyrus.Default {
 		t.Error("extending a default variant made papyrus a default too")
+	}
+}
+
+// TestFryskRecord: "GameType 97 Frysk!: Frisian rules, starting with 5 men
+// each on the back rows" (RULES.md section 8): a record that says 97 is
+// replayed from that start, and a move from the international start
+// position is illegal there.
+func TestFryskRecord(t *testing.T) {
+	for _, c := range []struct{ text, verdict string }{
+		{"[GameType \"97\"]\n1. 46-41 1-7 2. 41-37 7-12 *\n", referee.Valid},
+		{"[GameType \"97\"]\n1. 32-28 *\n", referee.Invalid},
+	} {
+		recs, err := pdn.ReadAll(strings.NewReader(c.text), "frysk.pdn", pdn.Options{})
+		if err != nil || len(recs) != 1 {
+			t.Fatal(recs, err)
+		}
+		rep := referee.Check(recs[0], referee.Options{})
+		if rep.Variant != "frysk" || rep.Verdict != c.verdict {
+			t.Errorf("%q: %s %s, want frysk %s (%v)", c.text, rep.Variant, rep.Verdict, c.verdict, rep.Diagnostics)
+		}
 	}
 }
