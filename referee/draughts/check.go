@@ -250,6 +250,7 @@ type lineState struct {
 	overAt   int             // the move number at which it ended
 	winner   referee.Outcome // the outcome when over
 	claims   []string
+	claimed  map[string]bool // the reasons in claims, so a long game's claims stay linear
 }
 
 type shuttleMv struct{ from, to int }
@@ -273,6 +274,12 @@ func (st *lineState) clone() *lineState {
 		c.shuttle[i] = append([]shuttleMv(nil), st.shuttle[i]...)
 	}
 	c.claims = append([]string(nil), st.claims...)
+	if st.claimed != nil {
+		c.claimed = make(map[string]bool, len(st.claimed))
+		for k := range st.claimed {
+			c.claimed[k] = true
+		}
+	}
 	c.own, c.ownInts = 0, 0
 	return &c
 }
@@ -436,13 +443,14 @@ func (g *draughtsGame) drawRule(st *lineState, effect, why string, num int) {
 		st.over, st.overAt, st.winner = "draw: "+why, num, referee.Drawn
 		return
 	}
-	claim := fmt.Sprintf("draw claimable at move %d: %s", num, why)
-	for _, c := range st.claims {
-		if strings.SplitN(c, ": ", 2)[1] == why {
-			return
-		}
+	if st.claimed[why] {
+		return
 	}
-	st.claims = append(st.claims, claim)
+	if st.claimed == nil {
+		st.claimed = map[string]bool{}
+	}
+	st.claimed[why] = true
+	st.claims = append(st.claims, fmt.Sprintf("draw claimable at move %d: %s", num, why))
 }
 
 // checkOver lists the legal moves of the new position, and ends the game
