@@ -16,7 +16,7 @@ func TestRealExportsCheck(t *testing.T) {
 		{"engine-log-padded-paths.pdn", 2, "padded-square"},
 		{"book-broken-tags.pdn", 2, "broken-tag-value"},
 		{"engine-log-glued-results.pdn", 4, "glued-result"},
-		{"online-export-clock.pdn", 2, ""},
+		{"online-export-clock.pdn", 3, ""},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
 			out, errOut, code := arbiter(t, "", "check", "--format", "json", td+"pdn/"+tc.file)
@@ -55,8 +55,8 @@ func TestConvertKeepsOnlineExport(t *testing.T) {
 				t.Errorf("--to %s: %q lost:\n%s", to, want, out)
 			}
 		}
-		if n := strings.Count(out, "%clock"); n != 8 {
-			t.Errorf("--to %s: %d clock comments, want 8", to, n)
+		if n := strings.Count(out, "%clock"); n != 12 {
+			t.Errorf("--to %s: %d clock comments, want 12", to, n)
 		}
 	}
 }

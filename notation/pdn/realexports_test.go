@@ -222,7 +222,7 @@ func TestRealExportRecords(t *testing.T) {
 		{"engine-log-padded-paths.pdn", 2, CodePaddedSquare},
 		{"book-broken-tags.pdn", 2, CodeBrokenTag},
 		{"engine-log-glued-results.pdn", 4, CodeGluedResult},
-		{"online-export-clock.pdn", 2, ""},
+		{"online-export-clock.pdn", 3, ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.file, func(t *testing.T) {

@@ -47,6 +47,9 @@ func TestForGameType(t *testing.T) {
 	if v, err := ForGameType(97); err != nil || v.Name != "frysk" {
 		t.Fatalf("GameType 97 = %v, %v", v, err)
 	}
+	if v, err := ForGameType(99); err != nil || v.Name != "from-position" {
+		t.Fatalf("GameType 99 = %v, %v", v, err)
+	}
 }
 
 func TestParseErrorsHaveLines(t *testing.T) {
