@@ -1,39 +1,78 @@
 package main
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 )
 
 // The records written for issue 10 in the style of real exports: every
-// game is seen, and none is a false alarm.
+// game is seen, none is a false alarm, and each shows its finding at the
+// severity the issue's policy gives it.
 func TestRealExportsCheck(t *testing.T) {
 	for _, tc := range []struct {
-		file  string
-		games int
-		warn  string // a warning code the file must produce
+		file     string
+		games    int
+		code     int      // exit code
+		warnings []string // codes that must be reported as warnings
+		errors   []string // messages of the errors, in order
 	}{
-		{"engine-log-padded-paths.pdn", 2, "padded-square"},
-		{"book-broken-tags.pdn", 2, "broken-tag-value"},
-		{"engine-log-glued-results.pdn", 4, "glued-result"},
-		{"online-export-clock.pdn", 3, ""},
+		{file: "engine-log-padded-paths.pdn", games: 2, warnings: []string{"padded-square"}},
+		{file: "book-broken-tags.pdn", games: 2, warnings: []string{"broken-tag-value"}},
+		{file: "engine-log-glued-results.pdn", games: 4, warnings: []string{"glued-result"}},
+		{file: "online-export-clock.pdn", games: 3},
+		{file: "engine-log-policies.pdn", games: 4, warnings: []string{"after-end", "ambiguous", "illegal", "result"}},
+		{file: "book-garbled-path.pdn", games: 2, code: 1, errors: []string{
+			"no capture goes 29x18x12x16 (the squares between do not make a capture path); the legal capture from 29 to 16 is 29x18x7x16",
+			"no capture goes 35x24x29x2 (the squares between do not make a capture path); the legal captures from 35 to 2 are 35x24x33x22x11x2, 35x44x33x22x11x2",
+		}},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
 			out, errOut, code := arbiter(t, "", "check", "--format", "json", td+"pdn/"+tc.file)
-			if code != 0 {
-				t.Errorf("exit code %d; stderr %s\n%s", code, errOut, out)
+			if code != tc.code {
+				t.Errorf("exit code %d, want %d; stderr %s\n%s", code, tc.code, errOut, out)
 			}
-			lines := strings.Split(strings.TrimSpace(out), "\n")
-			if len(lines) != tc.games {
-				t.Errorf("%d games, want %d", len(lines), tc.games)
+			var reps []struct {
+				Verdict     string
+				Diagnostics []struct{ Severity, Code, Message string }
 			}
-			for i, l := range lines {
-				if !strings.Contains(l, `"verdict":"valid"`) {
-					t.Errorf("game %d: %s", i+1, l)
+			for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
+				var r struct {
+					Verdict     string
+					Diagnostics []struct{ Severity, Code, Message string }
+				}
+				if err := json.Unmarshal([]byte(l), &r); err != nil {
+					t.Fatal(err)
+				}
+				reps = append(reps, r)
+			}
+			if len(reps) != tc.games {
+				t.Errorf("%d games, want %d", len(reps), tc.games)
+			}
+			warned := map[string]bool{}
+			var errs []string
+			for _, r := range reps {
+				for _, d := range r.Diagnostics {
+					switch d.Severity {
+					case "warning":
+						warned[d.Code] = true
+					case "error":
+						errs = append(errs, d.Message)
+					}
 				}
 			}
-			if tc.warn != "" && !strings.Contains(out, `"code":"`+tc.warn+`"`) {
-				t.Errorf("no %s warning:\n%s", tc.warn, out)
+			for _, c := range tc.warnings {
+				if !warned[c] {
+					t.Errorf("no %s warning:\n%s", c, out)
+				}
+			}
+			if len(errs) != len(tc.errors) {
+				t.Fatalf("errors %q, want %q", errs, tc.errors)
+			}
+			for i := range errs {
+				if !strings.Contains(errs[i], tc.errors[i]) {
+					t.Errorf("error %q, want %q", errs[i], tc.errors[i])
+				}
 			}
 		})
 	}

@@ -223,6 +223,8 @@ func TestRealExportRecords(t *testing.T) {
 		{"book-broken-tags.pdn", 2, CodeBrokenTag},
 		{"engine-log-glued-results.pdn", 4, CodeGluedResult},
 		{"online-export-clock.pdn", 3, ""},
+		{"engine-log-policies.pdn", 4, ""},
+		{"book-garbled-path.pdn", 2, ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.file, func(t *testing.T) {
