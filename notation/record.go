@@ -4,7 +4,10 @@
 // it never judges whether a move is legal.
 package notation
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // Pos is a 1-based line and column in a source file. Offset is the 0-based
 // byte offset in the file (after BOM removal), useful for quoting the line.
@@ -198,6 +201,12 @@ func (r *Record) SourceLine(line int) (string, bool) {
 	}
 	if len(s) > 0 && s[len(s)-1] == '\r' {
 		s = s[:len(s)-1]
+	}
+	if line == r.Pos.Line && r.Pos.Col > 1 && r.Pos.Col <= 4096 {
+		// The game starts inside the line (glued to the previous game's
+		// result): blanks stand for the previous game's text, so the
+		// columns of the quoted line stay the file's.
+		s = strings.Repeat(" ", r.Pos.Col-1) + s
 	}
 	return s, true
 }

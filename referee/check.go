@@ -21,6 +21,29 @@ type Options struct {
 	// Notation, with Rewrite, also converts the squares: "numeric" or
 	// "alpha" (a1-h8); the FEN tag, setups and GameType tag follow.
 	Notation string
+	// Variations says how loudly what is wrong inside a variation is
+	// reported: VariationsWarn (the default, also for ""), VariationsError
+	// or VariationsIgnore.
+	Variations string
+}
+
+// Variations policies. A variation is an annotation (an engine's principal
+// variation is often corrupt text): by default what is wrong in it is a
+// warning and does not make the game invalid.
+const (
+	VariationsWarn   = "warn"   // reported as warnings
+	VariationsError  = "error"  // reported as errors, as the main line
+	VariationsIgnore = "ignore" // not replayed
+)
+
+// VariationSeverity is how loudly a finding inside a variation is
+// reported under the policy: an error is a warning unless the policy is
+// VariationsError.
+func (o Options) VariationSeverity(sev notation.Severity) notation.Severity {
+	if sev == notation.Error && o.Variations != VariationsError {
+		return notation.Warning
+	}
+	return sev
 }
 
 // Check replays one record and reports on it. It never panics on any

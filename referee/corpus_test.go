@@ -22,9 +22,10 @@ func TestCorpusFindings(t *testing.T) {
 		games   int
 		want    []string
 	}{
+		// World Title Match Women 2024 game 2 has an illegal move (1... 5-10,
+		// 10 is occupied) inside a variation: a warning since issue 10.
 		{"draughts/international-tournaments", "", 774, []string{
 			"BrunoVsScan31.pdn game 11: illegal move 32 17-11: no piece on 17",
-			"World Title Match Women 2024.pdn game 2: illegal move 1 5-10: 10 is occupied",
 		}},
 		// The English files carry no GameType tag. Game 541 is the one the
 		// corpus notes as Tinsley's game 540 (counted from 0).
@@ -33,16 +34,18 @@ func TestCorpusFindings(t *testing.T) {
 		}},
 		{"draughts/russian-belarus", "", 484, nil},
 		// pdn-conformance 10x10 files. kurnik's GameType tag says "N1"
-		// numbering but its moves are numbered as usual (a warning).
-		{"draughts/pdn-conformance/succeed/kurnik", "", 4, []string{
-			"kurnik.pdn game 3: after-end move 79 16-2: move written after the game was over (draw: the same position for the third time at move 79)",
-		}},
+		// numbering but its moves are numbered as usual (a warning). Its
+		// game 3 plays on after the third repetition (move 79) under a
+		// written draw: a warning since issue 10.
+		{"draughts/pdn-conformance/succeed/kurnik", "", 4, nil},
 		{"draughts/pdn-conformance/succeed/candidate95", "", 8, []string{
 			"candidate95.pdn game 8: result-mismatch move 0 : the game ends with 1/2-1/2 but its Result tag says 0-1",
 		}},
+		// schildpad game 7's 4x24 is resolved by the moves after it
+		// (only 4x31x42x24 lets them be played): a warning since issue 10;
+		// game 3's 36x16 stays ambiguous to the end of the game.
 		{"draughts/pdn-conformance/succeed/schildpad", "", 34, []string{
 			"schildpad.pdn game 3: ambiguous move 35 36x16",
-			"schildpad.pdn game 7: ambiguous move 56 4x24",
 		}},
 		{"draughts/pdn-conformance/succeed/wk2003", "", 23, nil},
 		{"draughts/pdn-conformance/succeed/nk2003-amsterdam", "", 33, nil},
@@ -64,10 +67,10 @@ func TestCorpusFindings(t *testing.T) {
 		{"draughts/pdn-conformance/succeed/OCA_2.0", "english", 43, nil},
 		{"draughts/pdn-conformance/succeed/Principles of Strategy", "english", 16, nil},
 		{"draughts/pdn-conformance/succeed/inferno", "english", 68, nil},
-		{"draughts/pdn-conformance/succeed/Tricks traps and shots", "english", 91, []string{
-			"Tricks traps and shots.pdn game 57: ambiguous move 19 10x26",
-			"Tricks traps and shots.pdn game 90: ambiguous move 11 32x7",
-		}},
+		// Games 57 (19. 10x26) and 90 (11. 32x7) write captures that two
+		// paths fit; the moves after them fit only 10x17x26 and 32x23x14x7:
+		// warnings since issue 10.
+		{"draughts/pdn-conformance/succeed/Tricks traps and shots", "english", 91, nil},
 	}
 	for _, tc := range tests {
 		t.Run(tc.folder, func(t *testing.T) {

@@ -25,6 +25,12 @@ func FuzzCheck(f *testing.F) {
 	f.Add(`[GameType "25"] 1. c3-d4 f6-e5 2. d4xf6 g7xe5 *`, uint8(1))
 	f.Add(`[GameType "30,W,8,8,A0,0"] 1. a3-a4 a6-a5 *`, uint8(2))
 	f.Add(`[GameType "24"] 1. 9-13 22-18 *`, uint8(3))
+	// Issue 10: an ambiguous capture the next move resolves, a garbled
+	// path, play after a draw rule, the online platform's variants.
+	f.Add(`[FEN "W:W35,48:B7,17,28,29,30,39,40:H0:F1"] 1. 35x2 29-33 (29-34 2x40) 2. 2x35 35x24x29x2 *`, uint8(0))
+	f.Add(`[FEN "W:WK26,K48:BK3:H9"] [Result "2-0"] 1. 48-34 3-20 2. 34-23 20-24 3. 26-17 24-42 2-0`, uint8(0))
+	f.Add(`[GameType "96"] [FEN "W:W6,30:B45"] 1. 6-1 45-50 *`, uint8(0))
+	f.Add(`[GameType "98"] [FEN "W:W33:B28"] 1. 33x22 0-0`, uint8(0))
 	all, err := variants.Builtin()
 	if err != nil {
 		f.Fatal(err)

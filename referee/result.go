@@ -84,7 +84,7 @@ func JudgeResult(rec *notation.Record, rep *Report, end End, twoPoint bool) {
 		report(sev, rec.ResultPos, "result-mismatch", "the game ends with "+res.Terminator+" but its Result tag says "+res.Tag)
 	}
 	written, wpos := termO, rec.ResultPos
-	if written == Unknown && tagOK {
+	if written == Unknown && hasTag && tagOK {
 		written, wpos = tagO, tag.Pos
 	}
 	if !wpos.IsValid() {
@@ -98,6 +98,14 @@ func JudgeResult(rec *notation.Record, rep *Report, end End, twoPoint bool) {
 	case end.Over != "" && written != Unknown && written != BothLose && written != end.Winner:
 		report(notation.Error, wpos, "result", "result "+written.Notation(twoPoint)+" ("+written.String()+") contradicts the moves: "+
 			end.Over+", so the result is "+res.Derived)
+	case end.Over != "" && (written == Unknown || written == BothLose):
+		// An export's 0-0 or * often means "not entered": not wrong, but
+		// the moves say more.
+		what := "no result is written"
+		if t := firstNonBlank(res.Terminator, res.Tag); t != "" {
+			what = "the result is written " + t
+		}
+		report(notation.Warning, wpos, "result", what+", but the moves give "+res.Derived+": "+end.Over)
 	case written == Drawn && end.Over != "":
 		res.Draw = DrawForced
 	case written == Drawn && len(end.Claims) > 0:
@@ -105,4 +113,13 @@ func JudgeResult(rec *notation.Record, rep *Report, end End, twoPoint bool) {
 	case written == Drawn:
 		res.Draw = DrawAgreed
 	}
+}
+
+func firstNonBlank(s ...string) string {
+	for _, x := range s {
+		if x != "" {
+			return x
+		}
+	}
+	return ""
 }

@@ -26,6 +26,7 @@ func checkCommand() *cli.Command {
 			&cli.BoolFlag{Name: "verbose", Aliases: []string{"v"}, Usage: "text: also a line per game with its verdict and result"},
 			&cli.BoolFlag{Name: "no-board", Usage: "text: do not draw the board under an error"},
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no summary line"},
+			&cli.StringFlag{Name: "variations", Value: referee.VariationsWarn, Usage: "what is wrong inside a variation: warn (an annotation: the game stays valid), error, or ignore (not replayed)"},
 		}, variantFlags...),
 		Action: runCheck,
 	}

@@ -95,6 +95,12 @@ func streamOptions(c *cli.Context) (referee.StreamOptions, error) {
 	}
 	so.Variant = v
 	so.PDN.Encoding = enc
+	switch policy := c.String("variations"); policy {
+	case "", referee.VariationsWarn, referee.VariationsError, referee.VariationsIgnore:
+		so.Variations = policy
+	default:
+		return so, usageError("unknown --variations %q (warn, error or ignore)", policy)
+	}
 	if c.IsSet("jobs") {
 		if c.Int("jobs") < 1 {
 			return so, usageError("--jobs must be at least 1")

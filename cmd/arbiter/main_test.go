@@ -52,7 +52,12 @@ func TestCLIGolden(t *testing.T) {
 	}{
 		{name: "check-clean.txt", args: []string{"check", td + "draughts/championnat-de-france-2021.pdn"}, code: 0},
 		{name: "check-illegal.txt", args: []string{"check", td + "draughts/bruno-vs-scan31-game11.pdn"}, code: 1},
-		{name: "check-variation.txt", args: []string{"check", "-v", td + "draughts/world-title-match-women-2024-game2.pdn"}, code: 1},
+		// An illegal move inside a variation is a warning unless
+		// --variations error (issue 10); --variations ignore skips it.
+		{name: "check-variation.txt", args: []string{"check", "-v", td + "draughts/world-title-match-women-2024-game2.pdn"}, code: 0},
+		{name: "check-variation-error.txt", args: []string{"check", "-v", "--variations", "error", td + "draughts/world-title-match-women-2024-game2.pdn"}, code: 1},
+		{name: "check-variation-ignore.txt", args: []string{"check", "-v", "--variations", "ignore", td + "draughts/world-title-match-women-2024-game2.pdn"}, code: 0},
+		{name: "bad-variations.txt", args: []string{"check", "--variations", "loud", "x.pdn"}, code: 2, stderr: `unknown --variations "loud" (warn, error or ignore)`},
 		{name: "check-partial-path.json", args: []string{"check", "--format", "json", td + "draughts/avignon-2014-game39.pdn"}, code: 0},
 		{name: "check-illegal.github", args: []string{"check", "--format=github", td + "draughts/bruno-vs-scan31-game11.pdn"}, code: 1},
 		{name: "check-stdin.txt", args: []string{"check", "--no-board", "-"}, stdin: "[White \"A\"]\n[Black \"B\"]\n1. 32-28 19-23 2. 28-22 *\n", code: 1},
@@ -66,7 +71,7 @@ func TestCLIGolden(t *testing.T) {
 		{name: "perft-divide.txt", args: []string{"perft", "--depth", "3", "--divide"}},
 		{name: "no-such-file.txt", args: []string{"check", "nosuchfile.pdn"}, code: 2, stderr: "nosuchfile.pdn: open nosuchfile.pdn: no such file or directory"},
 		{name: "bad-format.txt", args: []string{"check", "--format", "xml", "x.pdn"}, code: 2, stderr: `unknown --format "xml"`},
-		{name: "bad-variant.txt", args: []string{"check", "--variant", "chess", "x.pdn"}, code: 2, stderr: `unknown variant "chess" (known: brazilian, canadian, czech, damspel-315`},
+		{name: "bad-variant.txt", args: []string{"check", "--variant", "chess", "x.pdn"}, code: 2, stderr: `unknown variant "chess" (known: antidraughts, brazilian, breakthrough, canadian, czech, damspel-315`},
 		{name: "no-args.txt", args: []string{"check"}, code: 2, stderr: "check: name a file to read"},
 		{name: "unknown-command.txt", args: []string{"chek", "x.pdn"}, code: 2, stderr: `unknown command "chek"`},
 		{name: "bad-flag.txt", args: []string{"check", "--frobnicate", "x.pdn"}, code: 2, stderr: "flag provided but not defined"},

@@ -22,6 +22,10 @@ func FuzzParse(f *testing.F) {
 		f.Add(c.in)
 	}
 	f.Add("[Event \"a\"]\n1. 32-28 0-1[Event \"b\"]\n1. 33-28 *")
+	// Issue 10's forms: a padded path, a broken tag value, results glued
+	// to the next game's first move number.
+	f.Add("[FEN \"W:W28,31:\nB1,19\"]\n1. 29x18x 7x16 13x 2x16 *")
+	f.Add("01.32-28 19-23 1-101.32-28 0-001.33-29 (0-201.31-27) *")
 	f.Add("\uFEFF[White \"Ren\xe9\"] {x\n[Event \"y\"]\n1. 32-28 (19-23 (18-23 *")
 	f.Fuzz(func(t *testing.T, in string) {
 		sp := NewSplitter(strings.NewReader(in), Options{MaxGameBytes: 1 << 16})
@@ -78,6 +82,9 @@ func FuzzParse(f *testing.F) {
 // (MoveText.String) into a text that reads the same.
 func FuzzMove(f *testing.F) {
 	for _, c := range moveCases {
+		f.Add(c.in)
+	}
+	for _, c := range paddedPathCases {
 		f.Add(c.in)
 	}
 	f.Fuzz(func(t *testing.T, in string) {

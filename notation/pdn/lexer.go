@@ -381,6 +381,13 @@ func (l *scanner) scanNumeric(start int, p notation.Pos) (lexer.Token, bool) {
 		l.advTo(end)
 		return l.resultTok(start, p), true
 	}
+	if end := resultGluedToNumber(s, l.i); end > 0 {
+		// (The splitter cuts the game there at variation depth 0; this is
+		// the same glue inside a variation, or in a text given whole.)
+		l.d.warn(p, CodeGluedResult, "result glued to a first move number (read as if separated)")
+		l.advTo(end)
+		return l.resultTok(start, p), true
+	}
 	if !isDigit(s[l.i]) {
 		return lexer.Token{}, false
 	}
@@ -450,6 +457,12 @@ func (l *scanner) scanTag(start int, p notation.Pos) (lexer.Token, bool) {
 			}
 			if c == '"' {
 				inStr = false
+			} else if c == '\r' && j+1 < len(s) && s[j+1] == '\n' && tagValueGoesOn(stringPeek(s, j), 2) {
+				j += 2
+				continue
+			} else if c == '\n' && tagValueGoesOn(stringPeek(s, j), 1) {
+				j++
+				continue
 			} else if c == '\n' || c == '\r' {
 				break
 			}
@@ -607,4 +620,40 @@ func normResult(text string) string {
 		return norm
 	}
 	return ""
+}
+
+// resultGluedToNumber returns the end of a result at s[i] that is glued to
+// a first move number ("1-101.32-28": 1-1, then 01.), or 0.
+func resultGluedToNumber(s string, i int) int {
+	a, h1 := resultHalf(s, i)
+	if a < 0 || a >= len(s) || s[a] != '-' {
+		return 0
+	}
+	b, h2 := resultHalf(s, a+1)
+	if b < 0 || resultNames[h1][h2] == "" || !firstMoveNumberAt(stringPeek(s, b), 0) {
+		return 0
+	}
+	return b
+}
+
+// firstMoveNumberAt reports whether a game's first move number, 1 written
+// with at most two leading zeros and a dot ("1.", "01.", "001..."), starts
+// k bytes ahead. Only the number 1 is taken, so that no move followed by a
+// stray dot ("1-12.") is ever cut in two.
+func firstMoveNumberAt(peek func(int) (byte, bool), k int) bool {
+	for n := 0; n < 3; n++ {
+		c, ok := peek(k + n)
+		if !ok {
+			return false
+		}
+		switch c {
+		case '0':
+			continue
+		case '1':
+			d, ok := peek(k + n + 1)
+			return ok && d == '.'
+		}
+		return false
+	}
+	return false
 }

@@ -147,9 +147,12 @@ func scanMoveSquares(s string, i int, mt *MoveText) (int, moveScan) {
 			if e2 == 0 || (padded && (isFile(s[k]) || (e2 < len(s) && s[e2] == '.'))) {
 				break
 			}
-			if padded && !(e2 == k+1 && s[k] != '0' && (e2 == len(s) || isDelim(s[e2]) || s[e2] == '!' || s[e2] == '?')) {
-				// Padding right-aligns a one-digit last square ("1- 6",
-				// "35x 4"); nothing else is read as padding.
+			if padded && !(e2 == k+1 && s[k] != '0' && (e2 == len(s) || isDelim(s[e2]) || s[e2] == '!' || s[e2] == '?' ||
+				paddedPathGoesOn(s, c, e2))) {
+				// Padding right-aligns a one-digit square, the last one
+				// ("1- 6", "35x 4") or one inside a capture path
+				// ("29x18x 7x16", "13x 2x16"); nothing else is read as
+				// padding.
 				break
 			}
 			if padded {
@@ -209,4 +212,19 @@ func (m MoveText) String() string {
 		b.WriteString(sq.String())
 	}
 	return b.String()
+}
+
+// paddedPathGoesOn reports whether a capture path goes on at s[e] after a
+// padded one-digit square: the same capture separator as before it, then a
+// square, itself maybe padded ("13x 2x16", "28: 7: 9"). A quiet move ("1- 6") never goes on, so "1- 6-11"
+// stays two tokens as before.
+func paddedPathGoesOn(s string, sep byte, e int) bool {
+	if sep == '-' || e >= len(s) || s[e] != sep {
+		return false
+	}
+	e++
+	for e < len(s) && (s[e] == ' ' || s[e] == '\t') {
+		e++
+	}
+	return square(s, e) > 0
 }

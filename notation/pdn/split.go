@@ -213,9 +213,9 @@ gap:
 			src.out = nil // do not keep a big buffer for the small games after it
 		}
 	}
-	if glue != nil {
-		g.Diagnostics = append(g.Diagnostics, notation.Diagnostic{Pos: *glue, Severity: notation.Warning, Code: CodeGluedResult,
-			Msg: "result glued to the next tag (read as if separated)"})
+	if glue.what != "" {
+		g.Diagnostics = append(g.Diagnostics, notation.Diagnostic{Pos: glue.pos, Severity: notation.Warning, Code: CodeGluedResult,
+			Msg: "result glued to the next " + glue.what + " (read as if separated)"})
 	}
 	if src.err != nil && src.err != io.EOF {
 		s.err = src.err
@@ -313,9 +313,16 @@ func (t *tagNames) add(name []byte) {
 	t.ends = append(t.ends, len(t.buf))
 }
 
+// gluedNext is what the game's result was glued to, if anything: the next
+// game's tag or its first move number.
+type gluedNext struct {
+	pos  notation.Pos
+	what string // "" when nothing was glued
+}
+
 // scanGame consumes one game; it stops before the byte that starts the
-// next one. It returns the position of a tag glued to the game's result.
-func (s *Splitter) scanGame() *notation.Pos {
+// next one. It returns what the next game glued to the game's result.
+func (s *Splitter) scanGame() gluedNext {
 	src := &s.src
 	w := &s.words
 	names := &s.names
@@ -332,7 +339,7 @@ func (s *Splitter) scanGame() *notation.Pos {
 	for {
 		if src.pos >= src.end && !src.fill() {
 			w.end()
-			return nil
+			return gluedNext{}
 		}
 		c := src.buf[src.pos]
 		switch st {
@@ -347,7 +354,7 @@ func (s *Splitter) scanGame() *notation.Pos {
 					if isLetter(c) {
 						if name, ok := bareTagAhead(src, s.scratch[:0]); ok {
 							if sawMoves || (blankLine && names.has(name)) {
-								return nil
+								return gluedNext{}
 							}
 							names.add(name)
 							blankLine = false
@@ -357,6 +364,13 @@ func (s *Splitter) scanGame() *notation.Pos {
 							continue
 						}
 					}
+				}
+				if depth == 0 && isDigit(c) && w.wlen >= 3 && w.wlen < len(w.word) &&
+					(w.word[1] == '-' || w.word[1] == '/' || w.word[0] >= 0x80) && isResultBytes(w.word[:w.wlen]) && firstMoveNumberAt(src.peek, 0) {
+					// "1-101.32-28": the result, then the next game's
+					// first move number (a game without tags).
+					w.wlen = 0
+					return gluedNext{notation.Pos{Line: s.line, Col: s.col, Offset: s.off}, "game's first move number"}
 				}
 				lineStart = false
 				if w.wlen < len(w.word) {
@@ -370,10 +384,9 @@ func (s *Splitter) scanGame() *notation.Pos {
 				result, _ := w.end()
 				if result && depth == 0 {
 					if c == '[' {
-						p := notation.Pos{Line: s.line, Col: s.col, Offset: s.off}
-						return &p
+						return gluedNext{notation.Pos{Line: s.line, Col: s.col, Offset: s.off}, "tag"}
 					}
-					return nil
+					return gluedNext{}
 				}
 				sawMoves = true
 			}
@@ -411,7 +424,7 @@ func (s *Splitter) scanGame() *notation.Pos {
 			case '*':
 				if depth == 0 {
 					s.adv(c)
-					return nil
+					return gluedNext{}
 				}
 				sawMoves = true
 			case '\\':
@@ -431,7 +444,7 @@ func (s *Splitter) scanGame() *notation.Pos {
 					// name the game already has (a game with tags only,
 					// then the next game), a tag starts a game.
 					if sawMoves || (blankLine && name != nil && names.has(name)) {
-						return nil
+						return gluedNext{}
 					}
 					if name != nil {
 						names.add(name)
@@ -442,7 +455,7 @@ func (s *Splitter) scanGame() *notation.Pos {
 					// A [ alone on its line: a broken tag opening; the
 					// line after it is read as a tag if it is one.
 					if sawMoves {
-						return nil
+						return gluedNext{}
 					}
 				default:
 					sawMoves = true
@@ -469,6 +482,9 @@ func (s *Splitter) scanGame() *notation.Pos {
 				escape = true
 			case c == '"':
 				st = stTag
+			case c == '\r' && peekIs(src, 1, '\n') && tagValueGoesOn(src.peek, 2):
+			case c == '\n' && tagValueGoesOn(src.peek, 1):
+				// A value broken over two lines: the lexer joins them.
 			case c == '\n' || c == '\r':
 				st = stNormal // unclosed string: the tag ends with the line
 			}
@@ -501,7 +517,7 @@ func (s *Splitter) scanGame() *notation.Pos {
 			case tagLineAhead(src):
 				// A comment left open: a tag line ends the game rather
 				// than the rest of the file becoming one comment.
-				return nil
+				return gluedNext{}
 			}
 		case stSetup:
 			// /FEN "..."/: ends at the / after the quoted FEN, or with
@@ -529,6 +545,12 @@ func (s *Splitter) scanGame() *notation.Pos {
 			s.adv(c)
 		}
 	}
+}
+
+// peekIs reports whether the byte k positions ahead is c.
+func peekIs(src *source, k int, c byte) bool {
+	b, ok := src.peek(k)
+	return ok && b == c
 }
 
 // tagStart looks at the '[' at pos. A tag starts with '[', optionally more

@@ -120,6 +120,12 @@ func decodeTag(raw string, p notation.Pos, d *diags) (t notation.Tag, ok bool) {
 			b.WriteString(s[start:i])
 			t.Value = b.String()
 		}
+		if strings.IndexByte(t.Value, '\n') >= 0 {
+			// The lexer lets a value go on to the next line only as
+			// tagValueGoesOn says.
+			t.Value = joinBrokenValue(t.Name, t.Value)
+			d.warn(p, CodeBrokenTag, "value of tag ["+t.Name+"] broken over two lines (joined)")
+		}
 		if closed {
 			i++
 		} else {
@@ -286,4 +292,98 @@ var localTagNames = map[string]string{
 	"type de jeu": "GameType",
 	// Dutch.
 	"evenement": "Event", "plaats": "Site", "datum": "Date", "wit": "White", "zwart": "Black", "uitslag": "Result",
+}
+
+// CodeBrokenTag: a tag value broken over two lines, read as one value.
+const CodeBrokenTag = "broken-tag-value"
+
+// maxTagContinuation bounds the look at the line after an unclosed tag
+// value (the splitter's lookahead is bounded too).
+const maxTagContinuation = 1024
+
+// tagValueGoesOn reports whether the line starting k bytes ahead ends a
+// tag value left open at the end of the line before it:
+//
+//	[FEN "W:W28,31,32,33:
+//	B1,2,3,19"]
+//
+// It does when the line does not start with '[' and holds exactly one
+// quote, followed only by the closing ']' and blanks. The splitter and the
+// lexer both ask it, so they agree on where the tag ends.
+func tagValueGoesOn(peek func(int) (byte, bool), k int) bool {
+	for {
+		c, ok := peek(k)
+		if !ok || (c != ' ' && c != '\t') {
+			break
+		}
+		k++
+	}
+	if c, ok := peek(k); !ok || c == '[' || c == '\n' || c == '\r' {
+		return false
+	}
+	quote := -1
+	for n := 0; n < maxTagContinuation; n, k = n+1, k+1 {
+		c, ok := peek(k)
+		if !ok || c == '\n' || c == '\r' {
+			return false
+		}
+		if c == '"' {
+			quote = k
+			break
+		}
+		if c == '[' || c == ']' || c == '{' {
+			return false
+		}
+	}
+	if quote < 0 {
+		return false
+	}
+	k = quote + 1
+	for {
+		c, ok := peek(k)
+		if !ok || (c != ' ' && c != '\t') {
+			break
+		}
+		k++
+	}
+	if c, ok := peek(k); !ok || c != ']' {
+		return false
+	}
+	for k++; ; k++ {
+		c, ok := peek(k)
+		if !ok || c == '\n' || c == '\r' {
+			return true
+		}
+		if c != ' ' && c != '\t' {
+			return false
+		}
+	}
+}
+
+// stringPeek is a peek function over s from i, for tagValueGoesOn and
+// firstMoveNumberAt.
+func stringPeek(s string, i int) func(int) (byte, bool) {
+	return func(k int) (byte, bool) {
+		if i+k < len(s) {
+			return s[i+k], true
+		}
+		return 0, false
+	}
+}
+
+// joinBrokenValue joins a tag value read over two lines. A value that
+// programs parse (FEN, Result, GameType, SetUp) was cut where the writer's
+// line was full, so the lines are joined as they are; a text value was
+// wrapped at a space, which the line break stands for.
+func joinBrokenValue(name, v string) string {
+	i := strings.IndexByte(v, '\n')
+	if i < 0 {
+		return v
+	}
+	before := strings.TrimRight(v[:i], " \t\r")
+	after := strings.TrimLeft(v[i+1:], " \t")
+	if trimmedTags[name] || before == "" || after == "" {
+		return before + after
+	}
+	return before + " " + after
 }

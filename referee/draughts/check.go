@@ -18,6 +18,8 @@ type compiled struct {
 	start   Position
 	// twoPoint: results are written 2-0/1-1/0-2 (10x10 and larger boards).
 	twoPoint bool
+	// win is the section's win condition (WinNoMoveLoses for "").
+	win string
 	// endgamePieces is the most pieces on the board in any draw endgame,
 	// so positions with more skip the endgame rules at once.
 	endgamePieces int
@@ -26,6 +28,25 @@ type compiled struct {
 	num        *numbering
 	numMu      sync.Mutex
 	numberings map[gameNotation]*numbering
+
+	// free is the rules with every capture allowed (no precedence), to
+	// tell a capture the precedence forbids from a garbled one.
+	freeOnce sync.Once
+	free     *Rules
+}
+
+// freeRules returns the variant's rules without capture precedence, or
+// nil if they cannot be built.
+func (c *compiled) freeRules() *Rules {
+	c.freeOnce.Do(func() {
+		fr := *c.rules
+		fr.Priority = PriorityFree
+		fr.PreferKingCapture, fr.PreferMostKings, fr.PreferEarlyKings = false, false, false
+		if fr.Init() == nil {
+			c.free = &fr
+		}
+	})
+	return c.free
 }
 
 // numbering returns the translation for a record's notation, built once.
@@ -111,6 +132,10 @@ func compileDraughts(v *variants.Variant) (*compiled, error) {
 	}
 	r.FirstMover = start.Turn()
 	c := &compiled{variant: v, rules: r, start: start, twoPoint: d.Board.Width >= 10, num: num}
+	c.win = d.Win
+	if c.win == "" {
+		c.win = WinNoMoveLoses
+	}
 	for _, e := range d.Draw.Endgames {
 		longest := func(ms []string) (n int) {
 			for _, m := range ms {
@@ -133,6 +158,7 @@ func check(rec *notation.Record, v *variants.Variant, opts referee.Options, rep 
 		return
 	}
 	g := newDraughtsGame(c, rec, rep)
+	g.opts = opts
 	gtPos := rec.Pos
 	if t, ok := rec.TagPos("GameType"); ok {
 		gtPos = t.Pos
@@ -178,7 +204,7 @@ func check(rec *notation.Record, v *variants.Variant, opts referee.Options, rep 
 		}
 	}
 	if opts.Variant == nil && rep.Errors() > 0 && !hasGameType(rec) {
-		suggestVariants(rec, v, rep)
+		suggestVariants(rec, v, opts, rep)
 	}
 }
 
@@ -190,21 +216,40 @@ type draughtsGame struct {
 	rep     *referee.Report
 	num     *numbering
 	matched func(m *notation.Move, mv Move, legal []Move)
+
+	opts      referee.Options
+	written   referee.Outcome // the result the record writes, for moves after a draw
+	startHalf int             // the FEN's H field: half-moves already played in its endgame
+	// ambiguous holds the candidates of the last move match found
+	// ambiguous, for the continuation to choose from.
+	ambiguous []Move
 }
 
 func newDraughtsGame(c *compiled, rec *notation.Record, rep *referee.Report) *draughtsGame {
-	return &draughtsGame{c: c, r: c.rules, rec: rec, rep: rep}
+	return &draughtsGame{c: c, r: c.rules, rec: rec, rep: rep, written: writtenOutcome(rec)}
+}
+
+// writtenOutcome is the record's result: its terminator, else its Result
+// tag.
+func writtenOutcome(rec *notation.Record) referee.Outcome {
+	if o, ok := referee.ParseOutcome(rec.Result); ok && o != referee.Unknown {
+		return o
+	}
+	tag, _ := rec.Tag("Result")
+	o, _ := referee.ParseOutcome(tag)
+	return o
 }
 
 // startPosition: the FEN tag, else a setup before the first move, else the
 // variant's start.
 func (g *draughtsGame) startPosition() (Position, bool) {
 	if t, ok := g.rec.TagPos("FEN"); ok && strings.TrimSpace(t.Value) != "" {
-		p, err := g.r.ParseFEN(g.num.fen(t.Value))
+		p, cnt, err := g.r.ParseFENCounters(g.num.fen(t.Value))
 		if err != nil {
 			g.rep.Errorf(t.Pos, "fen", "FEN tag: %v", err)
 			return p, false
 		}
+		g.startHalf = max(cnt.HalfMoves, 0)
 		return p, true
 	}
 	if g.rec.Setup != "" {
@@ -224,6 +269,11 @@ func (g *draughtsGame) run() {
 		return
 	}
 	st := newLineState(g, start)
+	if st.endgame != 0 {
+		// An online export's FEN says how far into its endgame the
+		// position already is (H, in half-moves).
+		st.endPlies = g.startHalf
+	}
 	end := g.replay(st, g.rec.Moves, false)
 	g.rep.Plies = end.plies
 	g.rep.FinalFEN = g.num.formatFEN(end.pos)
@@ -251,6 +301,7 @@ type lineState struct {
 	winner   referee.Outcome // the outcome when over
 	claims   []string
 	claimed  map[string]bool // the reasons in claims, so a long game's claims stay linear
+	playedOn bool            // the moves written after a draw by rule were reported
 }
 
 type shuttleMv struct{ from, to int }
@@ -293,10 +344,22 @@ func (st *lineState) moveNumber() int {
 	return st.firstNum + n/2
 }
 
+// severity is how loudly a finding is reported: inside a variation, as
+// Options.Variations says.
+func (g *draughtsGame) severity(sev notation.Severity, variation bool) notation.Severity {
+	if variation {
+		return g.opts.VariationSeverity(sev)
+	}
+	return sev
+}
+
 func (g *draughtsGame) replay(st *lineState, line notation.Line, variation bool) *lineState {
 	for i, m := range line {
 		var late []notation.Line
 		for _, alt := range m.Variations {
+			if g.opts.Variations == referee.VariationsIgnore {
+				break
+			}
 			if g.writtenForNextMove(st, alt) {
 				late = append(late, alt)
 				continue
@@ -306,7 +369,8 @@ func (g *draughtsGame) replay(st *lineState, line notation.Line, variation bool)
 		if m.Setup != "" {
 			p, err := g.r.ParseFEN(g.num.fen(m.Setup))
 			if err != nil {
-				g.rep.Errorf(m.SetupPos, "fen", "setup: %v", err)
+				g.rep.Add(referee.Diagnostic{Diagnostic: notation.Diagnostic{Pos: m.SetupPos, Severity: g.severity(notation.Error, variation),
+					Code: "fen", Msg: fmt.Sprintf("setup: %v", err)}, Variation: variation})
 				return st
 			}
 			st = newLineState(g, p)
@@ -320,21 +384,46 @@ func (g *draughtsGame) replay(st *lineState, line notation.Line, variation bool)
 		num := st.moveNumber()
 		diag := func(sev notation.Severity, code, msg string, legal []string) {
 			g.rep.Add(referee.Diagnostic{
-				Diagnostic: notation.Diagnostic{Pos: m.Pos, Severity: sev, Code: code, Msg: msg},
+				Diagnostic: notation.Diagnostic{Pos: m.Pos, Severity: g.severity(sev, variation), Code: code, Msg: msg},
 				MoveNumber: num, Move: m.Text, Legal: legal, Variation: variation,
 				FEN: g.num.formatFEN(st.pos), Board: g.board(st.pos),
 			})
 		}
 		if st.over != "" {
-			diag(notation.Error, "after-end", fmt.Sprintf("move written after the game was over (%s at move %d)", st.over, st.overAt), nil)
-			return st
+			if st.winner != referee.Drawn {
+				diag(notation.Error, "after-end", fmt.Sprintf("move written after the game was over (%s at move %d)", st.over, st.overAt), nil)
+				return st
+			}
+			if !st.playedOn {
+				st.playedOn = true
+				g.playedOnAfterDraw(st, diag)
+			}
 		}
 		if !variation && m.Number > 0 && m.Number != num {
 			diag(notation.Warning, "move-number", fmt.Sprintf("move number %d written where %d was expected", m.Number, num), nil)
 			// Follow the record's count from here, so one slip is one warning.
 			st.firstNum += m.Number - num
 		}
-		mv, ok := g.match(st.pos, st.legal, m, diag)
+		var held *referee.Diagnostic
+		hold := func(sev notation.Severity, code, msg string, legal []string) {
+			if code == "ambiguous" {
+				held = &referee.Diagnostic{Diagnostic: notation.Diagnostic{Severity: sev, Code: code, Msg: msg}, Legal: legal}
+				return
+			}
+			diag(sev, code, msg, legal)
+		}
+		mv, ok := g.match(st.pos, st.legal, m, hold)
+		if !ok && held != nil {
+			if mv, ok = g.resolveByContinuation(st, line[i+1:]); ok {
+				diag(notation.Warning, "ambiguous", fmt.Sprintf("%d captures go from %s to %s, and only %s lets the moves after it be played: read as that (write the path)",
+					len(held.Legal), g.num.name(mv.From), g.num.name(mv.To), g.num.move(mv, true)), held.Legal)
+			} else {
+				if i+1 < len(line) {
+					held.Msg += "; the moves after it do not tell which"
+				}
+				diag(held.Severity, held.Code, held.Msg, held.Legal)
+			}
+		}
 		if !ok {
 			return st
 		}
@@ -348,6 +437,68 @@ func (g *draughtsGame) replay(st *lineState, line notation.Line, variation bool)
 		}
 	}
 	return st
+}
+
+// playedOnAfterDraw reports the first move written after a draw rule ended
+// the game. Engines often play on: with a written draw or no result that
+// is a warning, with a written win an error (the draw decided the game).
+// Either way the moves after it are still replayed and checked.
+func (g *draughtsGame) playedOnAfterDraw(st *lineState, diag diagFunc) {
+	why := strings.TrimPrefix(st.over, "draw: ")
+	if g.written == referee.WhiteWins || g.written == referee.BlackWins {
+		diag(notation.Error, "after-end", fmt.Sprintf("the game was drawn at move %d (%s), so the written %s cannot stand; the moves after it are still checked",
+			st.overAt, why, g.written.Notation(g.c.twoPoint)), nil)
+		return
+	}
+	diag(notation.Warning, "after-end", fmt.Sprintf("moves played on after the game was drawn at move %d (%s); they are still checked",
+		st.overAt, why), nil)
+}
+
+// trialPlies bounds how far the continuation is replayed to choose between
+// the candidates of an ambiguous capture, so the check stays linear.
+const trialPlies = 40
+
+// resolveByContinuation chooses among the candidates of an ambiguous
+// capture (g.ambiguous) the one after which the rest of the line can be
+// played; ok is false when none or more than one can.
+func (g *draughtsGame) resolveByContinuation(st *lineState, rest notation.Line) (Move, bool) {
+	cands := g.ambiguous
+	if len(rest) == 0 || len(cands) < 2 {
+		return Move{}, false
+	}
+	var fit []Move
+	for _, c := range cands {
+		if g.continues(st, c, rest) {
+			fit = append(fit, c)
+		}
+	}
+	if len(fit) != 1 {
+		return Move{}, false
+	}
+	return fit[0], true
+}
+
+// continues reports whether the moves of rest can be played after mv (the
+// first trialPlies of them). A move that is itself ambiguous stops the
+// trial without refuting mv.
+func (g *draughtsGame) continues(st *lineState, mv Move, rest notation.Line) bool {
+	t := st.clone()
+	g.play(t, mv)
+	silent := func(notation.Severity, string, string, []string) {}
+	for k, m := range rest {
+		if k == trialPlies || m.Setup != "" {
+			return true
+		}
+		if t.over != "" && t.winner != referee.Drawn {
+			return false
+		}
+		next, ok := g.match(t.pos, t.legal, m, silent)
+		if !ok {
+			return g.ambiguous != nil
+		}
+		g.play(t, next)
+	}
+	return true
 }
 
 // writtenForNextMove spots a variation written before the move it replaces
@@ -373,6 +524,10 @@ func (g *draughtsGame) play(st *lineState, mv Move) {
 	st.pos = g.r.Play(st.pos, mv)
 	st.plies++
 	draw := SectionOf(g.c.variant).Draw
+	if g.c.win == WinFirstKing && !wasKing && st.pos.At(mv.To).IsKing() && st.over == "" {
+		// Breakthrough: making the first king wins at once.
+		st.over, st.overAt, st.winner = mover.String()+" made a king", num, winnerOf(mover)
+	}
 
 	if !wasKing || mv.IsCapture() {
 		// Irreversible: no earlier position can come back.
@@ -463,12 +618,22 @@ func (g *draughtsGame) checkOver(st *lineState) {
 	if st.over != "" || len(st.legal) > 0 {
 		return
 	}
-	loser := st.pos.Turn()
-	st.over, st.overAt = loser.String()+" has no legal move", st.moveNumber()
-	st.winner = referee.WhiteWins
-	if loser == White {
-		st.winner = referee.BlackWins
+	stuck := st.pos.Turn()
+	st.over, st.overAt = stuck.String()+" has no legal move", st.moveNumber()
+	st.winner = winnerOf(stuck.Opponent())
+	if g.c.win == WinNoMoveWins {
+		// Antidraughts: the player left without a move has won.
+		st.over += " and so wins"
+		st.winner = winnerOf(stuck)
 	}
+}
+
+// winnerOf is the outcome in which c wins.
+func winnerOf(c Color) referee.Outcome {
+	if c == White {
+		return referee.WhiteWins
+	}
+	return referee.BlackWins
 }
 
 // variantNotation is the variant's pdn_notation, or the international

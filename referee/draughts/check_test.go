@@ -101,13 +101,22 @@ var refereeCases = []struct {
 	{name: "win for the winner", pdn: `[FEN "W:W28:B23"] [Result "2-0"] 1. 28x19 2-0`, verdict: referee.Valid, derived: "2-0"},
 	{name: "play goes on while both can move", pdn: `[FEN "W:W28:B23,1"] 1. 28x19 1-6 2. 19-14 *`, verdict: referee.Valid},
 	{name: "moves after no legal move", pdn: `[FEN "W:W28:B23"] 1. 28x19 1-7 *`,
-		want: []string{"error after-end 1 1-7: move written after the game was over (black has no legal move at move 1)"}, verdict: referee.Invalid, derived: "2-0"},
+		want: []string{"error after-end 1 1-7: move written after the game was over (black has no legal move at move 1)",
+			"warning result: the result is written *, but the moves give 2-0: black has no legal move"}, verdict: referee.Invalid, derived: "2-0"},
+	// Issue 10: a written 0-0 or * where the moves end the game is a
+	// warning that says what the moves give.
+	{name: "0-0 against a won game", pdn: `[FEN "W:W28:B23"] [Result "0-0"] 1. 28x19 0-0`,
+		want: []string{"warning result: the result is written 0-0, but the moves give 2-0: black has no legal move"}, verdict: referee.Valid, derived: "2-0"},
+	{name: "no result against a won game", pdn: `[FEN "W:W28:B23"] 1. 28x19`,
+		want: []string{"warning result: no result is written, but the moves give 2-0", "warning no-terminator"}, verdict: referee.Valid, derived: "2-0"},
 	{name: "tag and terminator disagree", pdn: `[Result "2-0"] 1. 32-28 0-2`,
 		want: []string{"error result-mismatch: the game ends with 0-2 but its Result tag says 2-0"}, verdict: referee.Invalid},
 	{name: "tag decided, terminator unknown", pdn: `[Result "2-0"] 1. 32-28 *`,
 		want: []string{"warning result-mismatch: the game ends with * but its Result tag says 2-0"}, verdict: referee.Valid},
+	// A variation is an annotation: what is wrong in it is a warning (see
+	// TestVariationsPolicy for --variations).
 	{name: "variation checked from its branch", pdn: `1. 32-28 (1. 33-28 18-22 2. 39-33) (1. 31-26 19-23 2. 26-31) 19-23 *`,
-		want: []string{"error illegal 2 26-31"}, verdict: referee.Invalid},
+		want: []string{"warning illegal 2 26-31"}, verdict: referee.Valid},
 	{name: "setup in movetext", pdn: `/FEN "W:W28:B23,1"/ 1. 28x19 *`, verdict: referee.Valid},
 	{name: "black to move from FEN", pdn: `[FEN "B:W28,32:B19,1"] 1... 19-23 2. 28x19 *`, verdict: referee.Valid},
 	{name: "bad FEN", pdn: `[FEN "W:W28:B99"] 1. 28-22 *`, want: []string{"error fen: FEN tag"}, verdict: referee.Invalid},
@@ -121,18 +130,33 @@ var refereeCases = []struct {
 	{name: "international: third repetition ends the game", variant: "international",
 		pdn:  `[FEN "W:WK46,31,32,33:BK5,18,19,20"] [Result "1-1"] 1. 46-41 5-10 2. 41-46 10-5 3. 46-41 5-10 4. 41-46 10-5 1-1`,
 		want: []string{}, verdict: referee.Valid, derived: "1-1", draw: referee.DrawForced},
+	// Issue 10: moves played on after a draw rule fired are a warning
+	// naming the rule and the move under a written draw or no result, an
+	// error under a written win; they are still checked, and the derived
+	// result is the draw.
 	{name: "international: moves after the repetition", variant: "international",
-		pdn:  `[FEN "W:WK46,31,32,33:BK5,18,19,20"] 1. 46-41 5-10 2. 41-46 10-5 3. 46-41 5-10 4. 41-46 10-5 5. 46-41 *`,
-		want: []string{"error after-end 5 46-41: move written after the game was over (draw: the same position for the third time at move 4)"}, verdict: referee.Invalid},
+		pdn:  `[FEN "W:WK46,31,32,33:BK5,18,19,20"] [Result "1-1"] 1. 46-41 5-10 2. 41-46 10-5 3. 46-41 5-10 4. 41-46 10-5 5. 46-41 1-1`,
+		want: []string{"warning after-end 5 46-41: moves played on after the game was drawn at move 4 (the same position for the third time)"}, verdict: referee.Valid, derived: "1-1"},
+	{name: "international: moves after the repetition, no result", variant: "international",
+		pdn: `[FEN "W:WK46,31,32,33:BK5,18,19,20"] 1. 46-41 5-10 2. 41-46 10-5 3. 46-41 5-10 4. 41-46 10-5 5. 46-41 *`,
+		want: []string{"warning after-end 5 46-41: moves played on after the game was drawn at move 4",
+			"warning result: the result is written *, but the moves give 1-1: draw: the same position for the third time"}, verdict: referee.Valid, derived: "1-1"},
+	{name: "international: moves after the repetition, a win written", variant: "international",
+		pdn: `[FEN "W:WK46,31,32,33:BK5,18,19,20"] [Result "2-0"] 1. 46-41 5-10 2. 41-46 10-5 3. 46-41 5-10 4. 41-46 10-5 5. 46-41 2-0`,
+		want: []string{"error after-end 5 46-41: the game was drawn at move 4 (the same position for the third time), so the written 2-0 cannot stand",
+			"error result: result 2-0 (white wins) contradicts the moves"}, verdict: referee.Invalid, derived: "1-1"},
+	{name: "international: an impossible move after the repetition", variant: "international",
+		pdn:  `[FEN "W:WK46,31,32,33:BK5,18,19,20"] [Result "1-1"] 1. 46-41 5-10 2. 41-46 10-5 3. 46-41 5-10 4. 41-46 10-5 5. 46-41 5-50 1-1`,
+		want: []string{"warning after-end 5 46-41", "error illegal 5 5-50"}, verdict: referee.Invalid, derived: "1-1"},
 	{name: "papyrus: repetition is only claimable", variant: "papyrus",
 		pdn:     `[FEN "W:WK46,31,32,33:BK5,18,19,20"] [Result "1-1"] 1. 46-41 5-10 2. 41-46 10-5 3. 46-41 5-10 4. 41-46 10-5 5. 46-41 1-1`,
 		verdict: referee.Valid, draw: referee.DrawClaimable},
 	{name: "damspel-315: the same move three times", variant: "damspel-315",
-		pdn:  `[FEN "W:WK47,31,32,33:BK4,18,19,20"] 1. 47-41 18-22 2. 41-47 19-24 3. 47-41 20-25 4. 41-47 25-30 5. 47-41 30-35 *`,
-		want: []string{"error after-end 5 30-35: move written after the game was over (draw: white played the same move 3 times in a row at move 5)"}, verdict: referee.Invalid},
+		pdn:  `[FEN "W:WK47,31,32,33:BK4,18,19,20"] [Result "1-1"] 1. 47-41 18-22 2. 41-47 19-24 3. 47-41 20-25 4. 41-47 25-30 5. 47-41 30-35 1-1`,
+		want: []string{"warning after-end 5 30-35: moves played on after the game was drawn at move 5 (white played the same move 3 times in a row)"}, verdict: referee.Valid, derived: "1-1"},
 	{name: "damspel-315: back to the same position twice ends the game", variant: "damspel-315",
-		pdn:  `[FEN "W:WK46,31,32,33:BK5,18,19,20"] 1. 46-41 5-10 2. 41-46 10-5 3. 46-41 5-10 4. 41-46 10-5 5. 46-41 *`,
-		want: []string{"error after-end 5 46-41: move written after the game was over (draw: the same position for the third time at move 4)"}, verdict: referee.Invalid},
+		pdn:  `[FEN "W:WK46,31,32,33:BK5,18,19,20"] [Result "1-1"] 1. 46-41 5-10 2. 41-46 10-5 3. 46-41 5-10 4. 41-46 10-5 5. 46-41 1-1`,
+		want: []string{"warning after-end 5 46-41: moves played on after the game was drawn at move 4 (the same position for the third time)"}, verdict: referee.Valid, derived: "1-1"},
 	{name: "international: agreed draw", variant: "international",
 		pdn: `[Result "1-1"] 1. 32-28 19-23 1-1`, verdict: referee.Valid, draw: referee.DrawAgreed},
 }
@@ -217,7 +241,7 @@ func TestFiveMoveEndgame(t *testing.T) {
 	if r.Verdict != referee.Valid || r.Result.Derived != "1-1" || r.Result.Draw != referee.DrawForced {
 		t.Errorf("10 plies: %s derived %q draw %q %v", r.Verdict, r.Result.Derived, r.Result.Draw, diagnosticsOf(r))
 	}
-	text = fmt.Sprintf(`[FEN %q] %s *`, fen, kingWalk(t, fen, 11))
+	text = fmt.Sprintf(`[FEN %q] [Result "1-1"] %s 1-1`, fen, kingWalk(t, fen, 11))
 	r = checkText(t, intl, text)[0]
 	if got := diagnosticsOf(r); len(got) != 1 || !strings.Contains(got[0], "after-end 6") || !strings.Contains(got[0], "two pieces against a lone king: 5 moves by each side") {
 		t.Errorf("11 plies: %v", got)
@@ -228,8 +252,8 @@ func TestFiveMoveEndgame(t *testing.T) {
 	if r := checkText(t, mustVariant(t, "papyrus"), text)[0]; r.Result.Derived != "" {
 		t.Errorf("papyrus, king and man against a king: derived %q", r.Result.Derived)
 	}
-	if r := checkText(t, intl, text)[0]; r.Verdict != referee.Invalid {
-		t.Errorf("international, king and man against a king: verdict %s, want the 5-move rule to end it", r.Verdict)
+	if r := checkText(t, intl, text)[0]; r.Result.Derived != "1-1" || !strings.Contains(r.Result.Reason, "5 moves by each side") {
+		t.Errorf("international, king and man against a king: derived %q (%s), want the 5-move rule to end it", r.Result.Derived, r.Result.Reason)
 	}
 }
 
@@ -245,7 +269,7 @@ draughts:
 `)
 	fen := "W:WK46,45:BK4,6"
 	// Two king moves each, no capture: drawn after black's second move.
-	reps := checkText(t, kingMoves, fmt.Sprintf(`[FEN %q] %s 45-40 *`, fen, kingWalk(t, fen, 4)))
+	reps := checkText(t, kingMoves, fmt.Sprintf(`[FEN %q] [Result "1-1"] %s 45-40 1-1`, fen, kingWalk(t, fen, 4)))
 	if got := diagnosticsOf(reps[0]); len(got) != 1 || !strings.Contains(got[0], "2 moves by each side with kings only") {
 		t.Errorf("king_moves: %v", got)
 	}
@@ -274,7 +298,7 @@ draughts:
 func TestGameTypeChoosesVariant(t *testing.T) {
 	reps := checkText(t, nil, `[GameType "20,W,10,10,N2,0"] 1. 32-28 *
 
-[GameType "99"] 1. 32-28 *
+[GameType "95"] 1. 32-28 *
 
 [GameType "x"] 1. 32-28 *
 `)
@@ -298,7 +322,7 @@ func TestSixteenMoveEndgame(t *testing.T) {
 		if r := checkText(t, v, text)[0]; r.Verdict != referee.Valid || r.Result.Derived != "1-1" || r.Result.Draw != referee.DrawForced {
 			t.Errorf("%s, 32 plies: %s derived %q draw %q %v", name, r.Verdict, r.Result.Derived, r.Result.Draw, diagnosticsOf(r))
 		}
-		text = fmt.Sprintf(`[FEN %q] %s *`, fen, kingWalk(t, fen, 33))
+		text = fmt.Sprintf(`[FEN %q] [Result "1-1"] %s 1-1`, fen, kingWalk(t, fen, 33))
 		r := checkText(t, v, text)[0]
 		if got := diagnosticsOf(r); len(got) != 1 || !strings.Contains(got[0], "after-end 17") || !strings.Contains(got[0], "16 moves by each side") {
 			t.Errorf("%s, 33 plies: %v", name, got)
@@ -315,7 +339,7 @@ func TestTwentyFiveKingMoves(t *testing.T) {
 	if r := checkText(t, intl, text)[0]; r.Verdict != referee.Valid || r.Result.Draw != referee.DrawForced || !strings.Contains(r.Result.Reason, "25 moves by each side with kings only") {
 		t.Errorf("50 plies: %s %+v %v", r.Verdict, r.Result, diagnosticsOf(r))
 	}
-	text = fmt.Sprintf(`[FEN %q] %s *`, fen, kingWalk(t, fen, 51))
+	text = fmt.Sprintf(`[FEN %q] [Result "1-1"] %s 1-1`, fen, kingWalk(t, fen, 51))
 	if got := diagnosticsOf(checkText(t, intl, text)[0]); len(got) != 1 || !strings.Contains(got[0], "after-end 26") {
 		t.Errorf("51 plies: %v", got)
 	}

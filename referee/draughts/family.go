@@ -75,7 +75,7 @@ func firstReplayError(rep *referee.Report) int {
 // suggestVariants: a record without a GameType tag whose moves break the
 // default rules is replayed under every builtin draughts variant, and the
 // report says which ones its moves fit, so the user can choose one.
-func suggestVariants(rec *notation.Record, tried *variants.Variant, rep *referee.Report) {
+func suggestVariants(rec *notation.Record, tried *variants.Variant, opts referee.Options, rep *referee.Report) {
 	first := firstReplayError(rep)
 	if first < 0 {
 		return
@@ -89,7 +89,9 @@ func suggestVariants(rec *notation.Record, tried *variants.Variant, rep *referee
 		if v == tried || SectionOf(v) == nil {
 			continue
 		}
-		if other := referee.Check(rec, referee.Options{Variant: v}); other.Errors() == 0 {
+		// Judged as the record was (a variation's fault is an error only
+		// under --variations error).
+		if other := referee.Check(rec, referee.Options{Variant: v, Variations: opts.Variations}); other.Errors() == 0 {
 			fit = append(fit, v.Name)
 		}
 	}

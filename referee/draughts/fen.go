@@ -73,17 +73,42 @@ func colorLetter(b byte) (Color, bool) {
 	return 0, false
 }
 
+// FENCounters are the two fields the largest online platform appends to a
+// FEN, "W:W31,...:B1,...:H0:F1". Each is -1 when the FEN does not have it.
+type FENCounters struct {
+	// HalfMoves (H) counts the half-moves played since a material balance
+	// that a drawing rule counts appeared (the endgame draw counters).
+	HalfMoves int
+	// FullMove (F) is the number of the next full move.
+	FullMove int
+}
+
 // ParseFEN parses a PDN FEN such as "W:W31-50,K3:B1-20": the side to move
 // (W or B), then a ":W" list and a ":B" list in either order (either may be
 // missing or empty). A list is comma-separated items, each a square number,
 // a range a-b of square numbers or an algebraic square (c3, lowercase file),
 // optionally preceded by K for kings. Spaces between tokens and a trailing
 // '.' are tolerated, and so are double quotes around the whole FEN (as in a
-// PDN [FEN "..."] tag). Errors are *FENError.
+// PDN [FEN "..."] tag), and the online platform's ":H<n>:F<n>" fields
+// (see ParseFENCounters). Errors are *FENError.
 func (r *Rules) ParseFEN(s string) (Position, error) {
+	p, _, err := r.ParseFENCounters(s)
+	return p, err
+}
+
+// ParseFENCounters is ParseFEN that also returns the ":H<n>" and ":F<n>"
+// fields, each allowed once, after the side to move in any order among
+// the piece lists.
+func (r *Rules) ParseFENCounters(s string) (Position, FENCounters, error) {
+	cnt := FENCounters{HalfMoves: -1, FullMove: -1}
 	if !r.inited {
-		return Position{}, &FENError{Col: 1, Msg: "rules not initialised (call Rules.Init)"}
+		return Position{}, cnt, &FENError{Col: 1, Msg: "rules not initialised (call Rules.Init)"}
 	}
+	p, err := r.parseFEN(s, &cnt)
+	return p, cnt, err
+}
+
+func (r *Rules) parseFEN(s string, cnt *FENCounters) (Position, error) {
 	p := r.EmptyPosition()
 	f := &fenScanner{s: s}
 	f.skipSpace()
@@ -130,6 +155,12 @@ func (r *Rules) ParseFEN(s string) (Position, error) {
 		}
 		f.i++
 		f.skipSpace()
+		if b := f.peek(); b == 'H' || b == 'F' {
+			if err := f.counter(cnt); err != nil {
+				return Position{}, err
+			}
+			continue
+		}
 		col, ok := colorLetter(f.peek())
 		if !ok {
 			return Position{}, f.errf(f.i, "expected piece list colour W or B, found %s", f.describe())
@@ -144,6 +175,34 @@ func (r *Rules) ParseFEN(s string) (Position, error) {
 		}
 	}
 	return p, nil
+}
+
+// counter reads an ":H<n>" or ":F<n>" field at f.i.
+func (f *fenScanner) counter(cnt *FENCounters) error {
+	at, name := f.i, f.s[f.i]
+	field := &cnt.HalfMoves
+	if name == 'F' {
+		field = &cnt.FullMove
+	}
+	if *field >= 0 {
+		return f.errf(at, "second %c field", name)
+	}
+	f.i++
+	f.skipSpace()
+	start := f.i
+	n := 0
+	for f.i < len(f.s) && f.s[f.i] >= '0' && f.s[f.i] <= '9' {
+		if f.i-start >= 6 {
+			return f.errf(start, "%c field too long", name)
+		}
+		n = n*10 + int(f.s[f.i]-'0')
+		f.i++
+	}
+	if f.i == start {
+		return f.errf(start, "expected the number of the %c field, found %s", name, f.describe())
+	}
+	*field = n
+	return nil
 }
 
 func (r *Rules) parseList(f *fenScanner, p *Position, col Color, taken *bb) error {

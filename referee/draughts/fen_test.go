@@ -108,6 +108,7 @@ func FuzzParseFEN(f *testing.F) {
 	for _, s := range []string{
 		"W:W31-50:B1-20", "B:BK17,K24:W6,9,10,11,20,21,22,23,30,K31,33,37,41,42,43,44,46",
 		"W:WK31-50:BK1-20", "W:Wa1,c1:Bb10.", " w : w 1 - 3 ", "W:W1:B1", "B:W:B", "W:W5-3",
+		"W:W31-50:B1-20:H0:F1", "B:H12:W31:F40:B1", "W:W31:B1:H:F",
 	} {
 		f.Add(s)
 	}

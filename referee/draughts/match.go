@@ -18,6 +18,7 @@ type diagFunc func(sev notation.Severity, code, msg string, legal []string)
 // match finds the one legal move a written move means. It reports through
 // diag and returns ok=false when there is none or more than one.
 func (g *draughtsGame) match(pos Position, all []Move, m *notation.Move, diag diagFunc) (Move, bool) {
+	g.ambiguous = nil
 	mt, err := pdn.ParseMove(m.Text)
 	if err != nil {
 		diag(notation.Error, "unreadable-move", fmt.Sprintf("cannot read move %q: %v", m.Text, err), nil)
@@ -66,6 +67,7 @@ func (g *draughtsGame) match(pos Position, all []Move, m *notation.Move, diag di
 		for _, mv := range groups {
 			full = append(full, g.num.move(mv, true))
 		}
+		g.ambiguous = groups
 		diag(notation.Error, "ambiguous", fmt.Sprintf("ambiguous: %d captures go from %s to %s; write the path", len(groups), g.num.name(sq[0]), g.num.name(sq[len(sq)-1])), full)
 		return Move{}, false
 	}
@@ -159,6 +161,11 @@ func (g *draughtsGame) explain(pos Position, sq []int, writtenCapture bool, lega
 	case pc.Color() != turn:
 		return fmt.Sprintf("not your piece: %s holds a %s, and %s is to move", name(from), pieceName(pc), turn)
 	}
+	if legal[0].IsCapture() && writtenCapture {
+		if msg := g.garbledCapture(pos, sq, legal); msg != "" {
+			return msg
+		}
+	}
 	if legal[0].IsCapture() {
 		most := 0
 		for _, mv := range legal {
@@ -211,6 +218,83 @@ func (g *draughtsGame) explain(pos Position, sq []int, writtenCapture bool, lega
 		return "a king moves one square at a time in this variant"
 	}
 	return fmt.Sprintf("the way from %s to %s is blocked", name(from), name(to))
+}
+
+// garbledCapture explains a written capture whose squares make no capture
+// at all (a writer who garbled the squares between, or the last one) by
+// the legal capture with the same start and end, else the same start, else
+// the same end, else any legal capture. It returns "" when the squares do
+// make a capture, one the capture precedence forbids: then the rule's own
+// sentence fits.
+func (g *draughtsGame) garbledCapture(pos Position, sq []int, legal []Move) string {
+	if g.isCapture(pos, sq) {
+		return ""
+	}
+	from, to := sq[0], sq[len(sq)-1]
+	var same, sameFrom, sameTo, caps []Move
+	for _, mv := range legal {
+		if !mv.IsCapture() {
+			continue
+		}
+		caps = append(caps, mv)
+		switch {
+		case mv.From == from && mv.To == to:
+			same = append(same, mv)
+		case mv.From == from:
+			sameFrom = append(sameFrom, mv)
+		case mv.To == to:
+			sameTo = append(sameTo, mv)
+		}
+	}
+	names := make([]string, len(sq))
+	for i, s := range sq {
+		names[i] = g.num.name(s)
+	}
+	written := strings.Join(names, "x")
+	list := func(ms []Move, what string) string {
+		var out []string
+		for _, mv := range ms {
+			out = append(out, g.num.move(mv, true))
+		}
+		if len(out) > 4 {
+			out = append(out[:4], "...")
+		}
+		if len(ms) == 1 {
+			return "the legal capture " + what + " is " + out[0]
+		}
+		return "the legal captures " + what + " are " + strings.Join(out, ", ")
+	}
+	switch {
+	case len(same) > 0:
+		return fmt.Sprintf("no capture goes %s (the squares between do not make a capture path); %s", written, list(same, "from "+g.num.name(from)+" to "+g.num.name(to)))
+	case len(sameFrom) > 0:
+		return fmt.Sprintf("no capture goes %s; %s", written, list(sameFrom, "from "+g.num.name(from)))
+	case len(sameTo) > 0:
+		return fmt.Sprintf("no capture goes %s; %s", written, list(sameTo, "landing on "+g.num.name(to)))
+	case len(caps) > 0:
+		return fmt.Sprintf("no capture goes %s; capture is compulsory: %s", written, list(caps, "here"))
+	}
+	return ""
+}
+
+// isCapture reports whether the squares sq make a complete capture under
+// the variant's moves with any capture allowed (no precedence). When that
+// cannot be told it says yes, so the caller keeps the rule's own sentence.
+func (g *draughtsGame) isCapture(pos Position, sq []int) bool {
+	fr := g.c.freeRules()
+	if fr == nil {
+		return true
+	}
+	p, err := fr.ParseFEN(g.r.FEN(pos))
+	if err != nil {
+		return true
+	}
+	for _, mv := range fr.LegalPaths(&p, nil) {
+		if mv.IsCapture() && fits(mv, sq) {
+			return true
+		}
+	}
+	return false
 }
 
 func pieceName(p Piece) string {

@@ -87,7 +87,22 @@ type Section struct {
 		InPassing bool `yaml:"in_passing"`
 	} `yaml:"promotion"`
 	Draw DrawRules `yaml:"draw"`
+	// Win says how a game is won: WinNoMoveLoses (the default, also for
+	// ""), WinFirstKing or WinNoMoveWins.
+	Win string `yaml:"win"`
 }
+
+// Win conditions.
+const (
+	// WinNoMoveLoses: a player who has no legal move (no pieces left, or
+	// all blocked) loses. Every national variant.
+	WinNoMoveLoses = "no_move_loses"
+	// WinFirstKing: the first player to make a king wins; a player without
+	// a legal move still loses (Breakthrough).
+	WinFirstKing = "first_king"
+	// WinNoMoveWins: a player who has no legal move wins (Antidraughts).
+	WinNoMoveWins = "no_move_wins"
+)
 
 // DrawRules lists the rules that end a game drawn or let a player claim it.
 // A nil rule is not in force.
@@ -175,6 +190,11 @@ func (d *Section) Validate(fail variants.Fail) error {
 	case "", "diagonal", "orthogonal":
 	default:
 		return fail("directions", "board.directions must be diagonal or orthogonal, not %q", d.Board.Directions)
+	}
+	switch d.Win {
+	case "", WinNoMoveLoses, WinFirstKing, WinNoMoveWins:
+	default:
+		return fail("win", "win must be %s, %s or %s, not %q", WinNoMoveLoses, WinFirstKing, WinNoMoveWins, d.Win)
 	}
 	if d.Kings.MoveLimit < 0 {
 		return fail("move_limit", "kings.move_limit must be 0 (none) or more")

@@ -47,6 +47,9 @@ func TestForGameType(t *testing.T) {
 	if v, err := ForGameType(97); err != nil || v.Name != "frysk" {
 		t.Fatalf("GameType 97 = %v, %v", v, err)
 	}
+	if v, err := ForGameType(99); err != nil || v.Name != "from-position" {
+		t.Fatalf("GameType 99 = %v, %v", v, err)
+	}
 }
 
 func TestParseErrorsHaveLines(t *testing.T) {
@@ -56,6 +59,7 @@ func TestParseErrorsHaveLines(t *testing.T) {
 		{"unknown key", "name: x\ngame: draughts\nextends: international\ndraughts:\n  kings:\n    flyng: true\n", "f.yaml:6: unknown key flyng"},
 		{"mistyped value", "name: x\ngame: draughts\nextends: international\ndraughts:\n  board:\n    width: ten\n", "f.yaml:6: cannot unmarshal"},
 		{"bad priority", "name: x\nextends: international\ndraughts:\n  capture:\n    priority: most\n", "f.yaml:5: capture.priority must be free, majority or value"},
+		{"bad win", "name: x\nextends: international\ndraughts:\n  win: most_kings\n", "f.yaml:4: win must be no_move_loses, first_king or no_move_wins"},
 		{"bad effect", "name: x\nextends: international\ndraughts:\n  draw:\n    repetition: {count: 3, effect: maybe}\n", "f.yaml:5: draw.repetition.effect"},
 		{"unknown base", "name: x\nextends: nosuch\n", "f.yaml:2: unknown variant \"nosuch\""},
 		{"no game", "name: x\n", "f.yaml:0: missing key: game"},

@@ -31,7 +31,20 @@ func TestVariantFilesPerft(t *testing.T) {
 		// Frysk! has no published figures: from five men each on the back
 		// rows, white's men on 46-50 have 1+2+2+2+2 = 9 steps forward, and
 		// black's on 1-5, out of reach, as many replies to each.
-		"frysk": {9, 81},
+		// Further on the two sides stay apart until white's 4th and black's
+		// 3rd move (a Frisian man captures along a file over the next
+		// square, so men two rows apart touch): up to depth 7, perft(d) is
+		// S(ceil(d/2)) * S(floor(d/2)), S(k) being the sequences of k forward
+		// steps of one side's five men alone: S = 1, 9, 73, 573, 4489
+		// (counted by walking the steps on paper: 46 has one forward
+		// square, 47-50 two, and a step is blocked only by an own man).
+		"frysk": {9, 81, 657, 5329, 41829, 328329, 2572197},
+		// The online platform's international-rules variants share
+		// international moves; only the win condition (or the start from a
+		// FEN) differs, which perft does not see.
+		"breakthrough":  {9, 81, 658, 4265, 27117},
+		"antidraughts":  {9, 81, 658, 4265, 27117},
+		"from-position": {9, 81, 658, 4265, 27117},
 		// The published Thai figures start from three rows of men each.
 		"thai": {7, 49, 302, 1469, 7361, 36768, 179740},
 	}
