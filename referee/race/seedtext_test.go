@@ -1,0 +1,97 @@
+package race_test
+
+import (
+	"strings"
+	"testing"
+
+	"arbiter/notation"
+	"arbiter/referee"
+)
+
+// The records below are written from single sentences of the seed rule
+// texts (../shared/rules/004_*.txt, RULES.md sections 4 and 7) and
+// replayed the way `arbiter check` does: through CheckStream, which also
+// decides which game a text is.
+
+// seedCase is a record and what the referee must say about it: the first
+// error's code ("" for none) and, when set, the code of a warning it must
+// also give (and a word of its message).
+type seedCase struct {
+	name, text      string
+	err             string
+	warn, warnWords string
+}
+
+func replay(t *testing.T, text string) []*referee.Report {
+	t.Helper()
+	var reps []*referee.Report
+	err := referee.CheckStream(strings.NewReader(text), "t.txt", referee.StreamOptions{Jobs: 1}, func(r *referee.Report) error {
+		reps = append(reps, r)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return reps
+}
+
+func firstError(rep *referee.Report) (code, msg string) {
+	for _, d := range rep.Diagnostics {
+		if d.Severity == notation.Error {
+			return d.Code, d.Pos.String() + ": " + d.Msg
+		}
+	}
+	return "", ""
+}
+
+func runSeedCases(t *testing.T, cases []seedCase) {
+	t.Helper()
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			reps := replay(t, c.text)
+			if len(reps) != 1 {
+				t.Fatalf("%d games read", len(reps))
+			}
+			rep := reps[0]
+			if code, msg := firstError(rep); code != c.err {
+				t.Fatalf("want error %q, got %q (%s)\n%s", c.err, code, msg, c.text)
+			}
+			if c.warn == "" {
+				return
+			}
+			for _, d := range rep.Diagnostics {
+				if d.Severity == notation.Warning && d.Code == c.warn && strings.Contains(d.Msg, c.warnWords) {
+					return
+				}
+			}
+			t.Fatalf("no %s warning saying %q: %v", c.warn, c.warnWords, rep.Diagnostics)
+		})
+	}
+}
+
+func horseRecord(moves string) string {
+	return "[Game \"horse-race\"]\n[Variant \"wedrenspel-315\"]\n[Players \"Anna, Bram\"]\n\n" + moves + " *\n"
+}
+
+// To 21: Anna 6, 6, 5, 4 lands in the mud; Bram's 1s keep him out of the
+// way (his 4 sends him back to 0).
+const toMud = "1. Anna 6: 0/6  Bram 1: 0/1  2. Anna 6: 6/12  Bram 1: 1/2  3. Anna 5: 12/17  Bram 1: 2/3  4. Anna 4: 17/21  Bram 1: 3/4>0\n"
+
+// TestHorseMudOneTurn: "nrs 21 - 61. ... Bij de volgende beurt mag het maar
+// de helft van het aantal vakjes vooruitgaan" / "Au coup suivant, il ne
+// peut qu'avancer la moitié des points": the next turn only. A halved 1
+// moves the horse nowhere, and the penalty is spent all the same.
+func TestHorseMudOneTurn(t *testing.T) {
+	runSeedCases(t, []seedCase{
+		{name: "a halved 1 spends the penalty: the next 5 is a whole 5",
+			text: horseRecord(toMud + "5. Anna 1: 21/21  Bram 2: 0/2  6. Anna 5: 21/26")},
+		{name: "a halved 1 spends the penalty: a second halving is wrong",
+			text: horseRecord(toMud + "5. Anna 1: 21/21  Bram 2: 0/2  6. Anna 5: 21/23"), err: "consequence"},
+		{name: "a halved 1 written without its square",
+			text: horseRecord(toMud + "5. Anna 1: 21  Bram 2: 0/2  6. Anna 5: 21/26")},
+		{name: "the throw after the mud is halved",
+			text: horseRecord(toMud + "5. Anna 5: 21/23  Bram 2: 0/2  6. Anna 5: 23/28>23"), err: ""},
+		{name: "the throw after the mud is not whole",
+			text: horseRecord(toMud + "5. Anna 5: 21/26"), err: "consequence"},
+	})
+}
