@@ -95,3 +95,27 @@ func TestHorseMudOneTurn(t *testing.T) {
 			text: horseRecord(toMud + "5. Anna 5: 21/26"), err: "consequence"},
 	})
 }
+
+func gooseRecord(variant, moves string) string {
+	return "[Game \"goose\"]\n[Variant \"" + variant + "\"]\n[Players \"Anna, Bram\"]\n\n" + moves + " *\n"
+}
+
+// TestThrowSpacingReplays: a throw written with other spacing ("1+2:0/3",
+// "4 + 5: 0", "4+5 : 0") is read as a person reads it and the game
+// replays, with a warning; an unreadable throw is one error at its own
+// position, and nothing after it is blamed.
+func TestThrowSpacingReplays(t *testing.T) {
+	runSeedCases(t, []seedCase{
+		{name: "glued, spaced round the +, spaced before the colon",
+			text: gooseRecord("ganzenbord-315", "1. Anna 1+2:0/3  Bram 4 + 5: 0/26\n2. Anna 4+5 : 3/12  Bram 1+2: 26/29"),
+			warn: "throw-spacing", warnWords: `"4 + 5: 0/26", read as "4+5: 0/26"`},
+		{name: "the spaced throws are checked like any other",
+			text: gooseRecord("ganzenbord-315", "1. Anna 1+2:0/3  Bram 4 + 5: 0/26\n2. Anna 4+5 : 3/13"), err: "consequence"},
+		{name: "an unreadable throw is the only error",
+			text: gooseRecord("ganzenbord-315", "1. Anna 1+2: 0/3  Bram 4-5: 0/26\n2. Anna 4+5: 3/12  Bram 1+2: 26/29"), err: "bad-move"},
+	})
+	rep := replay(t, gooseRecord("ganzenbord-315", "1. Anna 1+2: 0/3  Bram 4-5: 0/26\n2. Anna 4+5: 3/12  Bram 1+2: 26/29"))[0]
+	if rep.Errors() != 1 || rep.Diagnostics[0].Pos.Line != 5 || rep.Diagnostics[0].Pos.Col != 19 {
+		t.Fatalf("want one error, at Bram's throw (5:19): %v", rep.Diagnostics)
+	}
+}
