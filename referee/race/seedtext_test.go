@@ -14,11 +14,11 @@ import (
 // decides which game a text is.
 
 // seedCase is a record and what the referee must say about it: the first
-// error's code ("" for none) and, when set, the code of a warning it must
-// also give (and a word of its message).
+// error's code ("" for none) and words of its message; when set, the code
+// of a warning it must also give (and words of its message).
 type seedCase struct {
 	name, text      string
-	err             string
+	err, errWords   string
 	warn, warnWords string
 }
 
@@ -53,8 +53,8 @@ func runSeedCases(t *testing.T, cases []seedCase) {
 				t.Fatalf("%d games read", len(reps))
 			}
 			rep := reps[0]
-			if code, msg := firstError(rep); code != c.err {
-				t.Fatalf("want error %q, got %q (%s)\n%s", c.err, code, msg, c.text)
+			if code, msg := firstError(rep); code != c.err || !strings.Contains(msg, c.errWords) {
+				t.Fatalf("want error %q saying %q, got %q (%s)\n%s", c.err, c.errWords, code, msg, c.text)
 			}
 			if c.warn == "" {
 				return
@@ -118,4 +118,25 @@ func TestThrowSpacingReplays(t *testing.T) {
 	if rep.Errors() != 1 || rep.Diagnostics[0].Pos.Line != 5 || rep.Diagnostics[0].Pos.Col != 19 {
 		t.Fatalf("want one error, at Bram's throw (5:19): %v", rep.Diagnostics)
 	}
+}
+
+func petitsChevaux(fen, moves string) string {
+	return "[Game \"ludo\"]\n[Variant \"petits-chevaux\"]\n[Red \"Anna\"]\n[Yellow \"Bram\"]\n[FEN \"" + fen + "\"]\n\n" + moves + " *\n"
+}
+
+// TestStaircaseMessages: "il faut un 1 pour monter sur la première marche,
+// un 2 pour la deuxième ... et un 6 pour entrer à l'écurie" (RULES.md 3,
+// petits-chevaux): the message names the throw the horse needs from where
+// it stands.
+func TestStaircaseMessages(t *testing.T) {
+	runSeedCases(t, []seedCase{
+		{name: "from step 6 only a 6 enters the stable",
+			text: petitsChevaux("R:62,B,B,B Y:B,B,B,B R", "1. R 5: 62/63"), err: "illegal", errWords: "from step 6 only a 6 enters the stable"},
+		{name: "step 6 and a 6: the stable",
+			text: petitsChevaux("R:62,B,B,B Y:B,B,B,B R", "1. R 6: 62/63")},
+		{name: "from the foot only a 1 climbs the first step",
+			text: petitsChevaux("R:56,B,B,B Y:B,B,B,B R", "1. R 2: 56/57"), err: "illegal", errWords: "from the foot of the staircase only a 1 climbs the first step"},
+		{name: "from step 3 only a 4 climbs to step 4",
+			text: petitsChevaux("R:59,B,B,B Y:B,B,B,B R", "1. R 3: 59/60"), err: "illegal", errWords: "from step 3 only a 4 climbs to step 4"},
+	})
 }
