@@ -23,7 +23,8 @@ func NewGoose(v *variants.Variant) (*Goose, error) {
 	if SectionOf(v) == nil || SectionOf(v).Goose == nil {
 		return nil, fmt.Errorf("variant %s is not a Goose variant", v.Name)
 	}
-	return &Goose{R: SectionOf(v), G: SectionOf(v).Goose}, nil
+	g := SectionOf(v).Goose
+	return &Goose{R: SectionOf(v), G: g, ForwardMay: g.Forward == GooseMay}, nil
 }
 
 // GooseState: each player's pawn, turns to miss, waiting, payments.

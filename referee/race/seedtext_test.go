@@ -6,6 +6,7 @@ import (
 
 	"arbiter/notation"
 	"arbiter/referee"
+	"arbiter/variants"
 )
 
 // The records below are written from single sentences of the seed rule
@@ -24,8 +25,15 @@ type seedCase struct {
 
 func replay(t *testing.T, text string) []*referee.Report {
 	t.Helper()
+	return replayAs(t, text, nil)
+}
+
+// replayAs replays text under variant v (nil: the one its tags name).
+func replayAs(t *testing.T, text string, v *variants.Variant) []*referee.Report {
+	t.Helper()
 	var reps []*referee.Report
-	err := referee.CheckStream(strings.NewReader(text), "t.txt", referee.StreamOptions{Jobs: 1}, func(r *referee.Report) error {
+	opts := referee.StreamOptions{Jobs: 1, Options: referee.Options{Variant: v}}
+	err := referee.CheckStream(strings.NewReader(text), "t.txt", opts, func(r *referee.Report) error {
 		reps = append(reps, r)
 		return nil
 	})
@@ -46,9 +54,14 @@ func firstError(rep *referee.Report) (code, msg string) {
 
 func runSeedCases(t *testing.T, cases []seedCase) {
 	t.Helper()
+	runSeedCasesAs(t, cases, nil)
+}
+
+func runSeedCasesAs(t *testing.T, cases []seedCase, v *variants.Variant) {
+	t.Helper()
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			reps := replay(t, c.text)
+			reps := replayAs(t, c.text, v)
 			if len(reps) != 1 {
 				t.Fatalf("%d games read", len(reps))
 			}
@@ -57,6 +70,9 @@ func runSeedCases(t *testing.T, cases []seedCase) {
 				t.Fatalf("want error %q saying %q, got %q (%s)\n%s", c.err, c.errWords, code, msg, c.text)
 			}
 			if c.warn == "" {
+				if rep.Warnings() > 0 {
+					t.Fatalf("no warning expected: %v", rep.Diagnostics)
+				}
 				return
 			}
 			for _, d := range rep.Diagnostics {
@@ -110,7 +126,8 @@ func TestThrowSpacingReplays(t *testing.T) {
 			text: gooseRecord("ganzenbord-315", "1. Anna 1+2:0/3  Bram 4 + 5: 0/26\n2. Anna 4+5 : 3/12  Bram 1+2: 26/29"),
 			warn: "throw-spacing", warnWords: `"4 + 5: 0/26", read as "4+5: 0/26"`},
 		{name: "the spaced throws are checked like any other",
-			text: gooseRecord("ganzenbord-315", "1. Anna 1+2:0/3  Bram 4 + 5: 0/26\n2. Anna 4+5 : 3/13"), err: "consequence"},
+			text: gooseRecord("ganzenbord-315", "1. Anna 1+2:0/3  Bram 4 + 5: 0/26\n2. Anna 4+5 : 3/13"), err: "consequence",
+			warn: "throw-spacing", warnWords: `"4+5 : 3/13", read as "4+5: 3/13"`},
 		{name: "an unreadable throw is the only error",
 			text: gooseRecord("ganzenbord-315", "1. Anna 1+2: 0/3  Bram 4-5: 0/26\n2. Anna 4+5: 3/12  Bram 1+2: 26/29"), err: "bad-move"},
 	})
@@ -139,4 +156,47 @@ func TestStaircaseMessages(t *testing.T) {
 		{name: "from step 3 only a 4 climbs to step 4",
 			text: petitsChevaux("R:59,B,B,B Y:B,B,B,B R", "1. R 3: 59/60"), err: "illegal", errWords: "from step 3 only a 4 climbs to step 4"},
 	})
+}
+
+// TestGooseForwardChoice: "c wie met zijn pion op een gans terecht komt,
+// mag nogmaals een zelfde aantal vakjes vooruitgaan" / "est permis
+// d'avancer une fois de plus": in the 315-games box moving on from a goose
+// is the player's choice, which the record says by the squares it writes;
+// "e ... komt de pion daarbij op een gansje, dan moet nogmaals een zelfde
+// aantal vakjes worden teruggeteld" / "on doit reculer": counting back it
+// is not.
+func TestGooseForwardChoice(t *testing.T) {
+	at50 := "[FEN \"Anna 50, Bram 30\"]\n"
+	rec := func(variant, moves string) string {
+		return strings.Replace(gooseRecord(variant, moves), "\n\n", "\n"+at50+"\n", 1)
+	}
+	for _, variant := range []string{"ganzenbord-315", "jeu-de-l-oie-315"} {
+		death := "0"
+		if variant == "jeu-de-l-oie-315" {
+			death = "1"
+		}
+		runSeedCases(t, []seedCase{
+			{name: variant + ": on 50, 2+2 may stay on the goose 54",
+				text: rec(variant, "1. Anna 2+2: 50/54  Bram 1+2: 30/33  2. Anna 1+2: 54/57")},
+			{name: variant + ": or move on to 58, death",
+				text: rec(variant, "1. Anna 2+2: 50/54>58>"+death+" (pays 5)  Bram 1+2: 30/33")},
+			{name: variant + ": left out, the common play is assumed, with a warning",
+				text: rec(variant, "1. Anna 2+2: 50  Bram 1+2: 30/33  2. Anna 1+2: "+death+"/"+map[string]string{"0": "3", "1": "4"}[death]),
+				warn: "assumed", warnWords: "moved on from the goose on 54"},
+			{name: variant + ": the payment says it: pays 5 is death",
+				text: rec(variant, "1. Anna 2+2: 50 (pays 5)  Bram 1+2: 30/33  2. Anna 1+2: "+death+"/"+map[string]string{"0": "3", "1": "4"}[death])},
+			{name: variant + ": counting back from 63 a goose is obeyed",
+				text: strings.Replace(rec(variant, "1. Anna 2+3: 62/59"), "Anna 50", "Anna 62", 1), err: "consequence"},
+		})
+	}
+	must, err := variants.Parse("must.yaml", []byte("name: ganzenbord-must\nextends: ganzenbord-315\nrace:\n  goose:\n    goose_forward: must\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	runSeedCasesAs(t, []seedCase{
+		{name: "goose_forward: must: staying is wrong",
+			text: rec("ganzenbord-315", "1. Anna 2+2: 50/54"), err: "consequence", errWords: "the pawn goes 50/54>58>0, not 50/54"},
+		{name: "goose_forward: must: left out is no assumption",
+			text: rec("ganzenbord-315", "1. Anna 2+2: 50  Bram 1+2: 30/33")},
+	}, must)
 }
