@@ -116,9 +116,12 @@ func horseOracle(rec *notation.Record, v *variants.Variant) bool {
 		k := slices.IndexFunc(opts, func(o HorseMove) bool {
 			return !mt.Pass && o.From == mt.From && (len(mt.Path) == 0 || slices.Equal(mt.Path, o.Path))
 		})
+		still := !slices.ContainsFunc(opts, func(o HorseMove) bool { return o.Steps > 0 })
 		switch {
 		case mt.Pass && len(opts) == 0:
 			r.Play(s, mt.Dice[0], HorseMove{Horse: -1})
+		case mt.Pass && still:
+			r.Play(s, mt.Dice[0], opts[0]) // a halved 1: nothing moves
 		case k < 0:
 			return false
 		default:

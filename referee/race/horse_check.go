@@ -182,9 +182,14 @@ func (g *horseGame) run() {
 		}
 		pass := HorseMove{Horse: -1}
 		if mt.Pass {
-			if len(opts) > 0 {
+			if slices.ContainsFunc(opts, func(o HorseMove) bool { return o.Steps > 0 }) {
 				fail("must-move", fmt.Sprintf("a %d moves a horse here: a move is compulsory", d), legal)
 				break
+			}
+			if len(opts) > 0 {
+				// A halved 1 moves the horse in the mud nowhere ("-"), and
+				// spends its penalty all the same.
+				pass = opts[0]
 			}
 			g.r.Play(g.s, d, pass)
 			continue
