@@ -23,6 +23,7 @@ type gooseGame struct {
 	players []string
 	s       *GooseState
 	round   int
+	last    lastThrow
 }
 
 // checkGoose replays a Goose record: players from the Players tag, in
@@ -37,7 +38,7 @@ func checkGoose(rec *notation.Record, v *variants.Variant, rep *referee.Report) 
 	if !ok {
 		return
 	}
-	g := &gooseGame{r: r, v: v, rec: rec, rep: rep, players: players}
+	g := &gooseGame{r: r, v: v, rec: rec, rep: rep, players: players, last: lastThrow{player: -1}}
 	g.s = r.Start(len(g.players))
 	if !setupTag(rec, rep, g.setup) {
 		return
@@ -137,6 +138,8 @@ func (g *gooseGame) run() {
 				why = fmt.Sprintf(" (%s waits on %d until another pawn arrives)", mt.Player, g.s.Square[p])
 			} else if p >= 0 && g.s.Miss[p] > 0 {
 				why = fmt.Sprintf(" (%s misses a turn)", mt.Player)
+			} else if r := g.last.passedOn(SectionOf(g.v), p); r != "" {
+				why = " (" + r + ")"
 			}
 			fail("turn", fmt.Sprintf("%s is not to throw: it is %s's turn%s", mt.Player, g.players[me], why), nil)
 			break
@@ -171,6 +174,7 @@ func (g *gooseGame) run() {
 		if assumed != "" {
 			raceDiag(g.rep, m, g.round, notation.Warning, "assumed", assumed, legal, g.position(), strings.ReplaceAll(g.position(), ", ", "\n"))
 		}
+		g.last = lastThrow{player: me, d: mt.Sum()}
 		g.r.Play(g.s, chosen)
 	}
 	g.rep.Plies = g.s.Throws

@@ -204,3 +204,27 @@ func TestGooseForwardChoice(t *testing.T) {
 			text: rec("ganzenbord-315", "1. Anna 2+2: 50  Bram 1+2: 30/33")},
 	}, must)
 }
+
+// TestWrongPlayerSaysWhy: "Wie 3 ogen werpt, mag nogmaals gooien en
+// zetten" (Wedrenspel), "Celui qui jette 6 ... jeter encore une fois le
+// dé" (petits chevaux): a throw written for the player who just threw
+// something else says whose throw it is and that the last one gave no
+// extra throw.
+func TestWrongPlayerSaysWhy(t *testing.T) {
+	runSeedCases(t, []seedCase{
+		{name: "petits chevaux: no extra throw after a 5",
+			text: petitsChevaux("R:10,B,B,B Y:B,B,B,B R", "1. R 5: 10/15  R 3: 15/18"),
+			err:  "turn", errWords: "R is not to throw: Yellow (Bram) is to throw (a 5 gives no extra throw: only a 6 does)"},
+		{name: "petits chevaux: a 6 throws again",
+			text: petitsChevaux("R:10,B,B,B Y:B,B,B,B R", "1. R 6: 10/16  Y 3: -"),
+			err:  "turn", errWords: "Y is not to throw: Red (Anna) throws again (a 6 gives another throw)"},
+		{name: "horse race: no extra throw after a 5",
+			text: horseRecord("1. Anna 5: 0/5  Anna 2: 5/7"),
+			err:  "turn", errWords: "Anna is not to throw: it is Bram's turn (a 5 gives no extra throw: only a 3 does)"},
+		{name: "horse race: a 3 throws again",
+			text: horseRecord("1. Anna 3: 0/3  Anna 2: 3/5  Bram 1: 0/1")},
+		{name: "goose: no throw gives another",
+			text: gooseRecord("ganzenbord-315", "1. Anna 3+4: 0/7  Anna 2+1: 7/10"),
+			err:  "turn", errWords: "Anna is not to throw: it is Bram's turn (a 7 gives no extra throw"},
+	})
+}

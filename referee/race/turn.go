@@ -22,3 +22,20 @@ func NoExtraThrow(r *Section, d, extra int) string {
 	}
 	return ""
 }
+
+// lastThrow is the throw played before the one being checked, so that a
+// throw written for the wrong player can say why the turn passed on.
+type lastThrow struct {
+	player int // who threw it (colour index in the Ludo family); -1: none yet
+	d      int // its pips
+	extra  int // the extra throws in a row its player had used before it
+}
+
+// passedOn says why player p, who threw last, does not throw again ("her
+// 5 gives no extra throw: only a 6 does"); "" when p did not throw last.
+func (l lastThrow) passedOn(sec *Section, p int) string {
+	if l.player < 0 || l.player != p {
+		return ""
+	}
+	return NoExtraThrow(sec, l.d, l.extra)
+}
