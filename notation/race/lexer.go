@@ -85,7 +85,7 @@ func (l *scanner) Next() (lexer.Token, error) {
 	}
 	end := wordEnd(s, i)
 	w := s[i:end]
-	if want {
+	if want && !(w == "*" && strings.TrimSpace(s[end:]) == "") {
 		return l.Tok(tokAction, end), nil
 	}
 	if w == "*" {

@@ -116,3 +116,12 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// TestThrowWithoutActionAtTheEnd: a throw left without its action just
+// before the terminator does not swallow the terminator.
+func TestThrowWithoutActionAtTheEnd(t *testing.T) {
+	rec := parseOne(t, "[Game \"goose\"]\n\n1. Anna 4+5: *\n")
+	if rec.Result != "*" || len(rec.Moves) != 1 || len(rec.Diagnostics) != 1 || rec.Diagnostics[0].Code != CodeBadMove {
+		t.Fatalf("result %q, moves %v, %v", rec.Result, moveTexts(rec), rec.Diagnostics)
+	}
+}
