@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"arbiter/notation"
+	"arbiter/notation/movetext"
 	"arbiter/notation/pdn"
 	"arbiter/variants"
 )
@@ -149,6 +150,9 @@ func ParseGame(g pdn.GameText, file string) *notation.Record {
 func textHeader(text string) Header {
 	var h Header
 	for len(text) > 0 {
+		// An exporter's comment before the tags ("{exported by ...}", "; note")
+		// or between them says nothing about the game.
+		text = movetext.SkipComments(text)
 		line := text
 		if i := strings.IndexByte(text, '\n'); i >= 0 {
 			line, text = text[:i], text[i+1:]

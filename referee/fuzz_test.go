@@ -70,6 +70,11 @@ func FuzzCheckGames(f *testing.F) {
 	}
 	f.Add("[Game \"ludo\"] [Variant \"mens-erger-je-niet\"] [Red \"A\"] [Blue \"B\"]\n1. R 6: B/1x 6: 1/7 3: 7/10  B 4: 1 *")
 	f.Add("[Game \"goose\"] [Players \"A, B\"] [Stake \"20\"]\n1. A 4+5: 0/26  B 3+3: 0/6>12 (pays 10) *")
+	// Issue 11: spacing, an unreadable throw, a comment before the tags, a
+	// stay on a goose, a halved 1, a draughts Variant tag.
+	f.Add("{exported}\n[Game \"goose\"] [Players \"A, B\"] [FEN \"A 50, B 30\"]\n1. A 2+2:50/54  B 4 + 5 : 30  A 1+x: 3 *")
+	f.Add("; note\n[Game \"horse-race\"] [Players \"A, B\"] [FEN \"A 21 half, B 0\"]\n1. A 1: -  B 3: 0/3 2: 3/5  A 5: 21 *")
+	f.Add("[Variant \"papyrus\"] [GameType \"25\"] [FEN \"W:WK45,28:BK17\"]\n1. 28-22 17x28 1-1")
 	// Morris: a removal written on its own, PlayOK numbers, a set-up position.
 	f.Add("[Game \"morris\"]\n1. d6 d5 2. f6 e4 3. b6 xd5 d5 1-0")
 	f.Add("[GameType \"70,0\"]\n1. 5 13 2. 20 19 3. 14 21 4. 7 8 5. 23 17 6. 12 16 7. 18 11 8. 4 6 9. 10 22 10. 23-24 22-23 *")

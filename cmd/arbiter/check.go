@@ -16,8 +16,8 @@ func checkCommand() *cli.Command {
 		Name:      "check",
 		Usage:     "replay every game and report what is wrong and where",
 		ArgsUsage: "FILE... | -",
-		Description: "Each game is replayed against its rules: the GameType tag chooses them (20, or none,\n" +
-			"is international draughts) unless --variant or --variant-file says otherwise.\n" +
+		Description: "Each game is replayed against its rules: its Variant tag, else its GameType tag, chooses\n" +
+			"them (neither is international draughts) unless --variant or --variant-file says otherwise.\n" +
 			"Output formats: text (file:line:col diagnostics with the source line and the board),\n" +
 			"json (one object per game, one per line), github (workflow annotations).",
 		Flags: append([]cli.Flag{

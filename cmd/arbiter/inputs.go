@@ -38,7 +38,7 @@ func inputs(c *cli.Context) ([]input, error) {
 }
 
 var variantFlags = []cli.Flag{
-	&cli.StringFlag{Name: "variant", Usage: "rules to use for every game (see 'arbiter variants'); default: from the GameType tag, else international"},
+	&cli.StringFlag{Name: "variant", Usage: "rules to use for every game (see 'arbiter variants'); default: from the Variant or GameType tag, else international"},
 	&cli.StringFlag{Name: "variant-file", Usage: "a YAML `FILE` describing the rules (see 'arbiter variants show international')"},
 	&cli.StringFlag{Name: "encoding", Usage: "text encoding of the input, e.g. windows-1251 (default: UTF-8, falling back to Windows-1252 per game with a warning)"},
 }

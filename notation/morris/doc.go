@@ -28,7 +28,7 @@
 // The lexer is hand-written (a participle lexer.Definition); the grammar
 // is participle's, over whole tokens:
 //
-//	Game     = Tag* Element* Result? Trailing* .
+//	Game     = (Tag | Comment)* Element* Result? Trailing* .
 //	Element  = MoveNumber | Ellipsis | Move | Comment | Unreadable .
 //	Trailing = Element | Result | Tag .      (reported as errors)
 //

@@ -1,7 +1,7 @@
 // Package movetext reads the notations arbiter defines on PDN's tag pairs
 // (morris, Halma): a flat participle grammar over a hand-written lexer,
 //
-//	Game     = Tag* Element* Result? Trailing* .
+//	Game     = (Tag | Comment)* Element* Result? Trailing* .
 //	Element  = MoveNumber | Ellipsis | Move | Comment | Unreadable .
 //	Trailing = Element | Result | Tag .
 //

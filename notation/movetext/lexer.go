@@ -202,3 +202,19 @@ func (l *scanner) Next() (lexer.Token, error) {
 	}
 	return l.Tok(tokUnreadable, end), nil
 }
+
+// SkipComments drops the white space and comments ({...}, ; to the end of
+// the line) at the start of s: what an exporter writes before the tags
+// ("{exported by ...}") does not decide which game a text is.
+func SkipComments(s string) string {
+	for {
+		i := 0
+		for i < len(s) && IsSpace(s[i]) {
+			i++
+		}
+		if i == len(s) || s[i] != '{' && s[i] != ';' {
+			return s[i:]
+		}
+		s = s[CommentEnd(s, i):]
+	}
+}

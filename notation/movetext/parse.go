@@ -15,14 +15,16 @@ import (
 
 // gameAST is the grammar every Syntax shares:
 //
-//	Game     = Tag* Element* Result? Trailing* .
+//	Game     = (Tag | Comment)* Element* Result? Trailing* .
 //	Element  = MoveNumber | Ellipsis | Move | Comment | Unreadable .
 //	Trailing = Element | Result | Tag .
 //
-// Trailing tokens (text after the result, tags after the moves) are read
-// so they can be reported, not silently dropped.
+// Comments may stand before and between the tags (an exporter's "{exported
+// by ...}"); they are the game's comments. Trailing tokens (text after the
+// result, tags after the moves) are read so they can be reported, not
+// silently dropped.
 type gameAST struct {
-	Tags     []lexer.Token `parser:"@(Tag*)"`
+	Head     []lexer.Token `parser:"@((Tag | Comment)*)"`
 	Body     []lexer.Token `parser:"@((MoveNumber | Ellipsis | Move | Comment | Unreadable)*)"`
 	Result   *lexer.Token  `parser:"@Result?"`
 	Trailing []lexer.Token `parser:"@((MoveNumber | Ellipsis | Move | Comment | Unreadable | Result | Tag)*)"`
@@ -96,13 +98,14 @@ func (syn *Syntax) Parse(g pdn.GameText, file string) *notation.Record {
 		return rec
 	}
 
+	tags, body := SplitHead(ast.Head)
 	var tagDiags []notation.Diagnostic
-	rec.Tags, tagDiags = ReadTags(g, file, ast.Tags)
+	rec.Tags, tagDiags = ReadTags(g, file, tags)
 	diags = append(diags, tagDiags...)
 
 	number, ellipsis := 0, false
 	var last *notation.Move
-	for _, t := range ast.Body {
+	for _, t := range append(body, ast.Body...) {
 		p := ToPos(t.Pos)
 		switch t.Type {
 		case tokMoveNumber:
@@ -164,6 +167,19 @@ func (syn *Syntax) Parse(g pdn.GameText, file string) *notation.Record {
 	})
 	rec.Diagnostics = diags
 	return rec
+}
+
+// SplitHead separates the tag section's tags from the comments among them
+// (which belong to the movetext: they are the game's comments).
+func SplitHead(head []lexer.Token) (tags, comments []lexer.Token) {
+	for _, t := range head {
+		if t.Type == tokTag {
+			tags = append(tags, t)
+		} else {
+			comments = append(comments, t)
+		}
+	}
+	return tags, comments
 }
 
 // ReadTags decodes a game's tag tokens with the PDN reader (same

@@ -85,15 +85,15 @@ func (l *scanner) Next() (lexer.Token, error) {
 	}
 	end := wordEnd(s, i)
 	w := s[i:end]
-	if want {
+	if want && !(w == "*" && strings.TrimSpace(s[end:]) == "") {
 		return l.Tok(tokAction, end), nil
 	}
-	switch {
-	case w == "*":
+	if w == "*" {
 		return l.Tok(tokResult, end), nil
-	case isRoll(w):
+	}
+	if k := rollEnd(s, i); k > 0 {
 		l.wantAction = true
-		return l.Tok(tokRoll, end), nil
+		return l.Tok(tokRoll, k), nil
 	}
 	j := i
 	for j < end && '0' <= s[j] && s[j] <= '9' {
@@ -108,17 +108,42 @@ func (l *scanner) Next() (lexer.Token, error) {
 	return l.Tok(tokUnreadable, end), nil
 }
 
-// isRoll: digits joined by +, then a colon.
-func isRoll(w string) bool {
-	if !strings.HasSuffix(w, ":") || len(w) < 2 {
-		return false
+// rollEnd is the end of the roll starting at s[i] (just past its colon),
+// or -1: digits joined by +, then a colon. People also write spaces around
+// the + or before the colon ("4 + 5: 0", "4+5 : 0") and leave none after
+// it ("1+2:0/3"); the roll is read all the same (the parser warns), but
+// never across a line.
+func rollEnd(s string, i int) int {
+	digits := func(j int) int {
+		for j < len(s) && '0' <= s[j] && s[j] <= '9' {
+			j++
+		}
+		return j
 	}
-	for _, f := range strings.Split(w[:len(w)-1], "+") {
-		if f == "" || strings.Trim(f, "0123456789") != "" {
-			return false
+	blanks := func(j int) int {
+		for j < len(s) && (s[j] == ' ' || s[j] == '\t') {
+			j++
+		}
+		return j
+	}
+	j := digits(i)
+	if j == i {
+		return -1
+	}
+	for {
+		k := blanks(j)
+		switch {
+		case k < len(s) && s[k] == ':':
+			return k + 1
+		case k < len(s) && s[k] == '+':
+			d := blanks(k + 1)
+			if j = digits(d); j == d {
+				return -1
+			}
+		default:
+			return -1
 		}
 	}
-	return true
 }
 
 // isName: a player, colour or colour letter: starts with a letter.

@@ -18,14 +18,19 @@ import (
 
 // gameAST is the grammar of a race record:
 //
-//	Game     = Tag* Element* Result? Trailing* .
+//	Game     = (Tag | Comment)* Element* Result? Trailing* .
 //	Element  = MoveNumber | Throw | Comment | Unreadable .
-//	Throw    = Player? Roll Action? Pay? .
+//	Throw    = (Player Roll? | Roll) Action? Pay? .
+//
+// A Throw never fails half-way (a player whose roll cannot be read is a
+// throw without a roll, reported as unreadable), so a bad throw never
+// takes the rest of the movetext with it. Comments may stand before and
+// between the tags.
 type gameAST struct {
-	Tags     []lexer.Token `parser:"@Tag*"`
+	Head     []lexer.Token `parser:"@((Tag | Comment)*)"`
 	Body     []*element    `parser:"@@*"`
 	Result   *lexer.Token  `parser:"@Result?"`
-	Trailing []lexer.Token `parser:"@(MoveNumber | Player | Roll | Action | Pay | Comment | Unreadable | Result | Tag)*"`
+	Trailing []lexer.Token `parser:"@((MoveNumber | Player | Roll | Action | Pay | Comment | Unreadable | Result | Tag)*)"`
 }
 
 type element struct {
@@ -36,8 +41,8 @@ type element struct {
 }
 
 type throwAST struct {
-	Player *lexer.Token `parser:"@Player?"`
-	Roll   lexer.Token  `parser:"@Roll"`
+	Player *lexer.Token `parser:"( @Player"`
+	Roll   *lexer.Token `parser:"  @Roll? | @Roll )"`
 	Action *lexer.Token `parser:"@Action?"`
 	Pay    *lexer.Token `parser:"@Pay?"`
 }
@@ -55,7 +60,46 @@ const (
 	CodeTagAfterMoves = "tag-after-moves"
 	CodeUnclosed      = "unclosed-comment"
 	CodeInternal      = "internal"
+	// CodeSpacing: a throw written with other spacing ("4 + 5: 0",
+	// "1+2:0/3"), read as a person reads it.
+	CodeSpacing = "throw-spacing"
 )
+
+// badRun is text of one line that cannot be read (see Parse).
+type badRun struct {
+	pos    notation.Pos
+	line   int
+	words  []string
+	throw  bool
+	number int
+}
+
+// throwMove makes the move of a throw, its roll written without spaces;
+// warn says how it was read when the roll and its action were spaced
+// otherwise ("4 + 5: 0", "4+5 : 0", "1+2:0/3").
+func throwMove(t *throwAST, number int) (m *notation.Move, warn string) {
+	roll := strings.NewReplacer(" ", "", "\t", "").Replace(t.Roll.Value)
+	read, written := roll, t.Roll.Value
+	if t.Action != nil {
+		read += " " + t.Action.Value
+		if t.Action.Pos.Offset != t.Roll.Pos.Offset+len(t.Roll.Value) {
+			written += " "
+		}
+		written += t.Action.Value
+	}
+	if written != read {
+		warn = "throw written " + strconv.Quote(written) + ", read as " + strconv.Quote(read)
+	}
+	text, p := read, movetext.ToPos(t.Roll.Pos)
+	if t.Player != nil {
+		p = movetext.ToPos(t.Player.Pos)
+		text = t.Player.Value + " " + text
+	}
+	if t.Pay != nil {
+		text += " " + t.Pay.Value
+	}
+	return &notation.Move{Number: number, Text: text, Pos: p}, warn
+}
 
 // Parse reads one game text (from pdn.Splitter) as a race record. Each
 // throw is one notation.Move, its Text "[Player ]Dice: Action[ (pays N)]"
@@ -84,17 +128,53 @@ func Parse(g pdn.GameText, file string) *notation.Record {
 		rec.Diagnostics = append(g.Diagnostics, diags...)
 		return rec
 	}
+	tags, lead := movetext.SplitHead(ast.Head)
 	var tagDiags []notation.Diagnostic
-	rec.Tags, tagDiags = movetext.ReadTags(g, file, ast.Tags)
+	rec.Tags, tagDiags = movetext.ReadTags(g, file, tags)
 	diags = append(diags, tagDiags...)
+	body := ast.Body
+	if len(lead) > 0 {
+		body = make([]*element, 0, len(lead)+len(ast.Body))
+		for i := range lead {
+			body = append(body, &element{Comment: &lead[i]})
+		}
+		body = append(body, ast.Body...)
+	}
 
 	number := 0
 	var last *notation.Move
-	for _, e := range ast.Body {
+	// bad gathers the words of one line that cannot be read, from a
+	// player's name or an unreadable word on, up to the next throw, round
+	// number or comment: one error for them all. When it is a throw (it
+	// starts with a player or has a colon) it is kept as a move, so the
+	// referee stops there instead of blaming the throws after it.
+	var bad *badRun
+	flush := func() {
+		if bad == nil {
+			return
+		}
+		text := strings.Join(bad.words, " ")
+		if bad.throw || strings.Contains(text, ":") {
+			why := "a throw is written [Player] Dice: Action (R 6: B/1, Anna 4+5: 0/9)"
+			if _, err := ParseMove(text); err != nil {
+				why = err.Error()
+			}
+			errorf(bad.pos, CodeBadMove, "cannot read the throw "+strconv.Quote(text)+": "+why+"; reading goes on at the next throw")
+			m := &notation.Move{Number: bad.number, Text: text, Pos: bad.pos}
+			rec.Moves = append(rec.Moves, m)
+			last = m
+		} else {
+			errorf(bad.pos, CodeUnreadable, "cannot read "+strconv.Quote(text)+" (not a throw, player, round number, comment or result)")
+		}
+		bad = nil
+	}
+	for _, e := range body {
 		switch {
 		case e.Number != nil:
+			flush()
 			number, _ = strconv.Atoi(strings.TrimRight(e.Number.Value, "."))
 		case e.Comment != nil:
+			flush()
 			t := e.Comment
 			c := notation.Comment{Text: commentText(t.Value), Pos: movetext.ToPos(t.Pos)}
 			if strings.HasPrefix(t.Value, "{") && !strings.HasSuffix(t.Value, "}") {
@@ -105,31 +185,37 @@ func Parse(g pdn.GameText, file string) *notation.Record {
 			} else {
 				rec.Comments = append(rec.Comments, c)
 			}
-		case e.Throw != nil:
+		case e.Throw != nil && e.Throw.Roll == nil:
+			flush()
 			t := e.Throw
-			p := movetext.ToPos(t.Roll.Pos)
-			text := t.Roll.Value
-			if t.Player != nil {
-				p = movetext.ToPos(t.Player.Pos)
-				text = t.Player.Value + " " + text
-			}
-			if t.Action != nil {
-				text += " " + t.Action.Value
-			}
+			bad = &badRun{pos: movetext.ToPos(t.Player.Pos), line: t.Player.Pos.Line, words: []string{t.Player.Value}, throw: true, number: number}
 			if t.Pay != nil {
-				text += " " + t.Pay.Value
+				bad.words = append(bad.words, t.Pay.Value)
 			}
-			m := &notation.Move{Number: number, Text: text, Pos: p}
-			if _, err := ParseMove(text); err != nil {
-				errorf(p, CodeBadMove, err.Error())
+			number = 0
+		case e.Throw != nil:
+			flush()
+			m, warn := throwMove(e.Throw, number)
+			if warn != "" {
+				diags = append(diags, notation.Diagnostic{Pos: movetext.ToPos(e.Throw.Roll.Pos), Severity: notation.Warning, Code: CodeSpacing, Msg: warn})
+			}
+			if _, err := ParseMove(m.Text); err != nil {
+				errorf(m.Pos, CodeBadMove, err.Error())
 			}
 			rec.Moves = append(rec.Moves, m)
 			last = m
 			number = 0
 		default:
-			errorf(movetext.ToPos(e.Bad.Pos), CodeUnreadable, "cannot read "+strconv.Quote(e.Bad.Value)+" (not a throw, player, round number, comment or result)")
+			t := e.Bad
+			if bad == nil || bad.line != t.Pos.Line {
+				flush()
+				bad = &badRun{pos: movetext.ToPos(t.Pos), line: t.Pos.Line, number: number}
+				number = 0
+			}
+			bad.words = append(bad.words, t.Value)
 		}
 	}
+	flush()
 	if ast.Result != nil {
 		rec.Result = ast.Result.Value
 		rec.ResultPos = movetext.ToPos(ast.Result.Pos)

@@ -203,7 +203,7 @@ func check(rec *notation.Record, v *variants.Variant, opts referee.Options, rep 
 			return
 		}
 	}
-	if opts.Variant == nil && rep.Errors() > 0 && !hasGameType(rec) {
+	if opts.Variant == nil && rep.Errors() > 0 && !hasGameType(rec) && !namesVariant(rec) {
 		suggestVariants(rec, v, opts, rep)
 	}
 }
@@ -309,8 +309,10 @@ type shuttleMv struct{ from, to int }
 func newLineState(g *draughtsGame, start Position) *lineState {
 	st := &lineState{pos: start, firstNum: 1, firstBlk: start.Turn() != g.r.FirstMover,
 		seen: map[Position]int{start: 1}}
-	// An endgame the record starts in counts from its first move.
+	// An endgame the record starts in counts from its first move; one
+	// drawn at once is drawn before it.
 	st.endgame = g.endgameRule(start)
+	g.endgameDraw(st, st.moveNumber())
 	g.checkOver(st)
 	return st
 }
@@ -565,14 +567,24 @@ func (g *draughtsGame) play(st *lineState, mv Move) {
 		} else if rule != 0 {
 			st.endPlies++
 		}
-		if rule != 0 {
-			e := draw.Endgames[rule-1]
-			if st.endPlies >= 2*e.Moves {
-				g.drawRule(st, e.Effect, fmt.Sprintf("%s: %d moves by each side", e.Name, e.Moves), num)
-			}
-		}
+		g.endgameDraw(st, num)
 	}
 	g.checkOver(st)
+}
+
+// endgameDraw applies the endgame rule in force when its moves are used
+// up (at once for moves: 0).
+func (g *draughtsGame) endgameDraw(st *lineState, num int) {
+	if st.endgame == 0 {
+		return
+	}
+	e := SectionOf(g.c.variant).Draw.Endgames[st.endgame-1]
+	switch {
+	case e.Moves == 0:
+		g.drawRule(st, e.Effect, e.Name+": drawn at once", num)
+	case st.endPlies >= 2*e.Moves:
+		g.drawRule(st, e.Effect, fmt.Sprintf("%s: %d moves by each side", e.Name, e.Moves), num)
+	}
 }
 
 func (g *draughtsGame) endgameRule(p Position) int {

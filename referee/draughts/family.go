@@ -31,25 +31,116 @@ func (family) Check(rec *notation.Record, v *variants.Variant, opts referee.Opti
 	check(rec, v, opts, rep, false)
 }
 
-// Variant: the GameType tag, else international draughts, the PDN default.
-func (family) Variant(rec *notation.Record, _ string, _ *referee.Report) (*variants.Variant, error) {
+// Variant: a Variant tag naming a builtin draughts variant ("papyrus",
+// "damspel-315", "Frisian"), else the GameType tag, else international
+// draughts, the PDN default. A Variant tag arbiter does not know, and a
+// GameType and Variant that disagree, get a warning saying which rules
+// were used.
+func (family) Variant(rec *notation.Record, _ string, rep *referee.Report) (*variants.Variant, error) {
+	byType, n, err := gameTypeVariant(rec)
+	t, ok := rec.TagPos("Variant")
+	name := strings.TrimSpace(t.Value)
+	if !ok || name == "" || normName(name) == "standard" && n == 20 {
+		return byType, err // "Standard" is the online platforms' international
+	}
+	named := namedVariant(name)
+	if named == nil {
+		used := "replayed by the GameType tag"
+		if !hasGameType(rec) {
+			used = "replayed"
+		}
+		if byType != nil {
+			rep.Warnf(t.Pos, "variant", "Variant %q names no draughts variant arbiter knows (known: %s); %s as %s (choose with --variant)", name, strings.Join(draughtsNames(), ", "), used, byType.Name)
+		}
+		return byType, err
+	}
+	if hasGameType(rec) && gameTypeOf(named) != n {
+		gt, _ := rec.TagPos("GameType")
+		was := "no variant arbiter knows"
+		if byType != nil {
+			was = byType.Name
+		}
+		rep.Warnf(gt.Pos, "variant", "GameType %q (%s) and Variant %q disagree: replayed as %s, the rules the Variant tag names (choose with --variant)", strings.TrimSpace(gt.Value), was, name, named.Name)
+	}
+	return named, nil
+}
+
+// gameTypeVariant is the variant the GameType tag names, international
+// draughts without one; n is the GameType number (20 without one, -1 when
+// it cannot be read).
+func gameTypeVariant(rec *notation.Record) (v *variants.Variant, n int, err error) {
 	gt, ok := rec.Tag("GameType")
 	if !ok || strings.TrimSpace(gt) == "" {
-		return ForGameType(20)
+		v, err = ForGameType(20)
+		return v, 20, err
 	}
 	num := strings.TrimSpace(gt)
 	if i := strings.IndexByte(num, ','); i >= 0 {
 		num = num[:i]
 	}
-	var n int
 	if _, err := fmt.Sscanf(num, "%d", &n); err != nil {
-		return nil, fmt.Errorf("GameType %q is not a PDN game type number; choose the rules with --variant", gt)
+		return nil, -1, fmt.Errorf("GameType %q is not a PDN game type number; choose the rules with --variant", gt)
 	}
-	v, err := ForGameType(n)
-	if err != nil {
-		return nil, fmt.Errorf("%v; choose the rules with --variant", err)
+	if v, err = ForGameType(n); err != nil {
+		return nil, n, fmt.Errorf("%v; choose the rules with --variant", err)
 	}
-	return v, nil
+	return v, n, nil
+}
+
+// namedVariant is the builtin draughts variant a Variant tag names, as
+// people write it: case, spaces and hyphens aside, with or without a
+// trailing "draughts" ("Russian draughts", "Frisian"); nil when none.
+func namedVariant(name string) *variants.Variant {
+	if v := referee.VariantNamed("draughts", name); v != nil {
+		return v
+	}
+	n := normName(name)
+	for _, suffix := range []string{"draughts", "checkers", "dammen", "dames", "dama"} {
+		if base, ok := strings.CutSuffix(n, suffix); ok && base != "" {
+			if v := referee.VariantNamed("draughts", base); v != nil {
+				return v
+			}
+		}
+	}
+	return nil
+}
+
+func normName(s string) string {
+	return strings.NewReplacer(" ", "", "-", "", "_", "", "'", "").Replace(strings.ToLower(strings.TrimSpace(s)))
+}
+
+// gameTypeOf is the PDN GameType a variant plays under: its own number, or
+// that of the variant it extends (papyrus and damspel-315 are readings of
+// international draughts, GameType 20); 0 for none.
+func gameTypeOf(v *variants.Variant) int {
+	for i := 0; v != nil && i < 8; i++ {
+		if d := SectionOf(v); d != nil && d.PDNGameType != 0 {
+			return d.PDNGameType
+		}
+		if v.Extends == "" {
+			return 0
+		}
+		v, _ = variants.Lookup(v.Extends)
+	}
+	return 0
+}
+
+// draughtsNames lists the builtin draughts variants.
+func draughtsNames() []string {
+	all, _ := variants.Builtin()
+	var out []string
+	for _, v := range all {
+		if SectionOf(v) != nil {
+			out = append(out, v.Name)
+		}
+	}
+	return out
+}
+
+// namesVariant: the record's Variant tag names a builtin draughts variant.
+func namesVariant(rec *notation.Record) bool {
+	name, _ := rec.Tag("Variant")
+	return namedVariant(name) != nil
 }
 
 func hasGameType(rec *notation.Record) bool {

@@ -132,7 +132,9 @@ type Endgame struct {
 	Strong []string `yaml:"strong"`
 	Weak   []string `yaml:"weak"`
 	// Moves is how many moves each side may make once the configuration
-	// has arisen.
+	// has arisen; 0: the game is drawn as soon as it arises (Papyrus: "als
+	// er geen mogelijkheid is om te winnen (bijvoorbeeld een situatie van
+	// beiden één dam), is het remise").
 	Moves  int    `yaml:"moves"`
 	Effect string `yaml:"effect"`
 }
@@ -217,8 +219,8 @@ func (d *Section) Validate(fail variants.Fail) error {
 		}
 	}
 	for _, e := range d.Draw.Endgames {
-		if e.Moves < 1 {
-			return fail("endgames", "endgame %q: moves must be at least 1", e.Name)
+		if e.Moves < 0 {
+			return fail("endgames", "endgame %q: moves must be 0 (drawn at once) or more", e.Name)
 		}
 		if err := effect("endgames", e.Effect); err != nil {
 			return err

@@ -40,10 +40,14 @@ func halmaCodes(rep *referee.Report) string {
 	return strings.Join(out, " ")
 }
 
-// gendarmesBlock: the gendarmes shut the thief in on h8 (g8 and h7).
+// gendarmesBlock: the gendarmes shut the thief in on h8: g8, g7 and h7,
+// the thief (who steps in 8 directions) going to and fro between h8 and
+// h7 meanwhile. a1-b1 is a waiting move, so that the thief stands on h8
+// when h7 is taken.
 func halmaGendarmesBlock() string {
 	g := strings.Fields("b2-c2 c2-d2 d2-e2 e2-f2 f2-g2 g2-g3 g3-g4 g4-g5 g5-g6 g6-g7 g7-g8 " +
-		"b1-c1 c1-d1 d1-e1 e1-f1 f1-g1 g1-h1 h1-h2 h2-h3 h3-h4 h4-h5 h5-h6 h6-h7")
+		"a2-b2 b2-c2 c2-d2 d2-e2 e2-f2 f2-g2 g2-g3 g3-g4 g4-g5 g5-g6 g6-g7 " +
+		"b1-c1 c1-d1 d1-e1 e1-f1 f1-g1 g1-h1 h1-h2 h2-h3 h3-h4 h4-h5 h5-h6 a1-b1 h6-h7")
 	var b strings.Builder
 	for i, m := range g {
 		fmt.Fprintf(&b, "%d. %s ", i+1, m)
@@ -83,7 +87,10 @@ func TestHalmaRules(t *testing.T) {
 		{"gendarmes step forward or sideways", "twee-in-een", ge, "1. b2-c2 h8-h7 2. c2-d2", "*", ""},
 		{"a gendarme never moves back", "twee-in-een", ge, "1. b2-c2 h8-h7 2. c2-c1", "*", "direction@5:19"},
 		{"nobody jumps in gendarmes", "twee-in-een", ge, "1. a1:a3", "*", "no-jumps@5:4"},
-		{"the thief steps orthogonally", "twee-in-een", ge, "1. b2-c2 h8-g7", "*", "direction@5:10"},
+		// "Son adversaire par contre peut se déplacer dans toutes les
+		// directions": the thief steps diagonally too, one square.
+		{"the thief steps in 8 directions", "twee-in-een", ge, "1. b2-c2 h8-g7 2. c2-d2 g7-h6", "*", ""},
+		{"the thief steps one square", "twee-in-een", ge, "1. b2-c2 h8-f6", "*", "not-adjacent@5:10"},
 		{"the thief wins through the line", "twee-in-een", ge, halmaThiefThrough, "0-1", ""},
 		{"no move after the end", "twee-in-een", ge, halmaThiefThrough + " 8. b3-b4", "0-1", "after-end@5:109"},
 		{"the result the moves give", "twee-in-een", ge, halmaThiefThrough, "1-0", "result@5:106"},

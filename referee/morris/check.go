@@ -303,14 +303,21 @@ func (g *morrisGame) whyNot(mt morrisnot.MoveText) string {
 		return fmt.Sprintf("%s is occupied by a %s piece", to, c)
 	}
 	if !g.r.Adjacent(mt.From, mt.To) {
+		// "Along no line" would be wrong for a7-a1: a7-a4-a1 is a line, but
+		// a move slides to the next point on it.
+		var near []string
+		for _, q := range g.r.Neighbours(int(mt.From)) {
+			near = append(near, g.point(q))
+		}
+		why := fmt.Sprintf("%s-%s is not to an adjacent point (%s's neighbours are %s)", from, to, from, strings.Join(near, ", "))
 		n := p.OnBoard(me)
 		switch {
 		case !g.r.Flying:
-			return fmt.Sprintf("%s-%s is along no line (%s and %s are not neighbours), and flying is not allowed", from, to, from, to)
+			return why + ", and flying is not allowed"
 		case hand > 0:
-			return fmt.Sprintf("%s-%s is along no line, and %s may not fly with pieces still in hand", from, to, me)
+			return fmt.Sprintf("%s, and %s may not fly with pieces still in hand", why, me)
 		default:
-			return fmt.Sprintf("%s-%s is along no line: %s has %d pieces and may fly only with %d", from, to, me, n, g.r.FlyAt)
+			return fmt.Sprintf("%s: %s has %d pieces and may fly only with %d", why, me, n, g.r.FlyAt)
 		}
 	}
 	return fmt.Sprintf("%s-%s is not a legal move", from, to)

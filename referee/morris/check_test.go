@@ -107,7 +107,7 @@ func TestMorrisRules(t *testing.T) {
 			rec{moving, "*", "1. d2-d3", "", "", ""}},
 		{"a move goes along a line",
 			rec{moving, "*", "1. f4-f6", "", "", ""},
-			rec{moving, "*", "1. a1-g1", "", "illegal: a1-g1 is along no line: white has 4 pieces and may fly only with 3", ""}},
+			rec{moving, "*", "1. a1-g1", "", "illegal: a1-g1 is not to an adjacent point (a1's neighbours are a4, d1): white has 4 pieces and may fly only with 3", ""}},
 		{"a move goes to an empty point",
 			rec{moving, "*", "1. f4-g4", "", "", ""},
 			rec{moving, "*", "1. f4-e4 b4-c4", "", "", ""}},
@@ -152,7 +152,7 @@ func TestMorrisRules(t *testing.T) {
 			rec{threes, "1/2-1/2", "1. a7-a4 g1-g4 2. a4-a7 g4-g1 3. a7-a4 g1-g4 4. a4-a7 g4-g1 5. a7-a4", "", "after-end: move written after the game was over (draw: the same position for the third time", "1/2-1/2"}},
 		{"twelve men's morris moves along diagonals",
 			rec{moving, "*", "1. a1-b2", "twelve-mens-morris", "", ""},
-			rec{moving, "*", "1. a1-b2", "", "illegal: a1-b2 is along no line", ""}},
+			rec{moving, "*", "1. a1-b2", "", "illegal: a1-b2 is not to an adjacent point", ""}},
 	}
 	for _, c := range cases {
 		for _, r := range []struct {

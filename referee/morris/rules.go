@@ -68,6 +68,17 @@ func (r *Rules) Init() error {
 // Adjacent reports whether a line joins two points directly.
 func (r *Rules) Adjacent(a, b int) bool { return r.adj[a]&bit(b) != 0 }
 
+// Neighbours lists the points a line joins to p directly, in point order.
+func (r *Rules) Neighbours(p int) []int {
+	var out []int
+	for q := 0; q < NumPoints; q++ {
+		if r.Adjacent(p, q) {
+			out = append(out, q)
+		}
+	}
+	return out
+}
+
 // Position is a morris position: the pieces on the board, the pieces each
 // side still has to place, and the side to move. It is comparable, so it
 // can key a map for the repetition rule.

@@ -11,6 +11,11 @@ import (
 type Goose struct {
 	R *Section
 	G *GooseParams
+	// ForwardMay: moving on from a goose reached going forwards is the
+	// player's choice ("mag nogmaals ... vooruitgaan", "est permis
+	// d'avancer"); counting back from the last square it never is ("moet",
+	// "on doit reculer").
+	ForwardMay bool
 }
 
 // NewGoose builds the engine rules of a Goose variant.
@@ -18,7 +23,8 @@ func NewGoose(v *variants.Variant) (*Goose, error) {
 	if SectionOf(v) == nil || SectionOf(v).Goose == nil {
 		return nil, fmt.Errorf("variant %s is not a Goose variant", v.Name)
 	}
-	return &Goose{R: SectionOf(v), G: SectionOf(v).Goose}, nil
+	g := SectionOf(v).Goose
+	return &Goose{R: SectionOf(v), G: g, ForwardMay: g.Forward == GooseMay}, nil
 }
 
 // GooseState: each player's pawn, turns to miss, waiting, payments.
@@ -50,6 +56,10 @@ type GooseMove struct {
 	// Alt is the other choice at a square with a choice (the bridge):
 	// Path/Pay when the player takes it. nil when there is no choice.
 	Alt *GooseMove
+	// Stay is the goose the pawn stayed on instead of moving on (only
+	// where moving on is a choice, see ForwardMay); 0 when it moved on from
+	// every goose it reached.
+	Stay int
 }
 
 func (r *Goose) square(n int) *GooseSquare {
@@ -83,25 +93,84 @@ func (r *Goose) Move(s *GooseState, dice []int) GooseMove {
 	}
 	at := -1
 	if !s.Started[me] {
-		for _, f := range r.G.FirstThrow {
-			if sameDice(f.Dice, dice) {
-				at = f.To
-				m.Path = append(m.Path, at)
-			}
+		if at = r.firstThrow(dice); at >= 0 {
+			m.Path = []int{at}
 		}
 	}
 	if at < 0 {
-		at, dir := from, 1
-		for {
-			at, dir = r.step(at, dir, n)
-			m.Path = append(m.Path, at)
-			if !slices.Contains(r.G.Geese, at) {
-				break
-			}
-		}
-		return r.land(s, me, m, at)
+		m.Path, _ = r.chain(from, n)
+		at = m.Path[len(m.Path)-1]
 	}
 	return r.land(s, me, m, at)
+}
+
+// chain is the squares a throw of n from square from stops on, moving on
+// from every goose: the landing square, then a square per goose.
+// forward[i] says whether Path[i] was reached going forwards.
+func (r *Goose) chain(from, n int) (path []int, forward []bool) {
+	at, dir := from, 1
+	// Going forwards the squares rise, counting back they fall: no goose
+	// is met twice in one direction.
+	for k := 0; k <= 2*len(r.G.Geese); k++ {
+		at, dir = r.step(at, dir, n)
+		path = append(path, at)
+		forward = append(forward, dir > 0)
+		if !slices.Contains(r.G.Geese, at) {
+			break
+		}
+	}
+	return path, forward
+}
+
+// Choices lists every move throw dice allows the player to move, each
+// choice a move of its own (Alt nil): the common play first (Move:
+// moving on from every goose, paying the bridge's plain fine), then its
+// alternative at the bridge, then, where moving on from a goose reached
+// going forwards is the player's choice (ForwardMay), staying on each such
+// goose, nearest last.
+func (r *Goose) Choices(s *GooseState, dice []int) []GooseMove {
+	var out []GooseMove
+	add := func(m GooseMove) {
+		alt := m.Alt
+		m.Alt = nil
+		out = append(out, m)
+		if alt != nil {
+			alt.Stay = m.Stay
+			out = append(out, *alt)
+		}
+	}
+	add(r.Move(s, dice))
+	if !r.ForwardMay {
+		return out
+	}
+	me, from := s.Turn, s.Square[s.Turn]
+	n := 0
+	for _, d := range dice {
+		n += d
+	}
+	if !s.Started[me] && r.firstThrow(dice) >= 0 {
+		return out
+	}
+	path, forward := r.chain(from, n)
+	for k := len(path) - 2; k >= 0; k-- {
+		if !forward[k] {
+			continue
+		}
+		m := r.land(s, me, GooseMove{From: from, Freed: -1, Path: slices.Clone(path[:k+1])}, path[k])
+		m.Stay = path[k]
+		add(m)
+	}
+	return out
+}
+
+// firstThrow is where a first throw of dice goes straight to, or -1.
+func (r *Goose) firstThrow(dice []int) int {
+	for _, f := range r.G.FirstThrow {
+		if sameDice(f.Dice, dice) {
+			return f.To
+		}
+	}
+	return -1
 }
 
 // step moves n squares in direction dir, counting back from the last.

@@ -23,6 +23,7 @@ type gooseGame struct {
 	players []string
 	s       *GooseState
 	round   int
+	last    lastThrow
 }
 
 // checkGoose replays a Goose record: players from the Players tag, in
@@ -37,7 +38,7 @@ func checkGoose(rec *notation.Record, v *variants.Variant, rep *referee.Report) 
 	if !ok {
 		return
 	}
-	g := &gooseGame{r: r, v: v, rec: rec, rep: rep, players: players}
+	g := &gooseGame{r: r, v: v, rec: rec, rep: rep, players: players, last: lastThrow{player: -1}}
 	g.s = r.Start(len(g.players))
 	if !setupTag(rec, rep, g.setup) {
 		return
@@ -137,6 +138,8 @@ func (g *gooseGame) run() {
 				why = fmt.Sprintf(" (%s waits on %d until another pawn arrives)", mt.Player, g.s.Square[p])
 			} else if p >= 0 && g.s.Miss[p] > 0 {
 				why = fmt.Sprintf(" (%s misses a turn)", mt.Player)
+			} else if r := g.last.passedOn(SectionOf(g.v), p); r != "" {
+				why = " (" + r + ")"
 			}
 			fail("turn", fmt.Sprintf("%s is not to throw: it is %s's turn%s", mt.Player, g.players[me], why), nil)
 			break
@@ -145,10 +148,11 @@ func (g *gooseGame) run() {
 			fail("roll", fmt.Sprintf("%v is not a throw of %d %d-sided dice", mt.Dice, SectionOf(g.v).Dice, SectionOf(g.v).Faces), nil)
 			break
 		}
-		mv := g.r.Move(g.s, mt.Dice)
-		legal := []string{gooseMoveText(mt.Dice, mv)}
-		if mv.Alt != nil {
-			legal = append(legal, gooseMoveText(mt.Dice, *mv.Alt))
+		choices := g.r.Choices(g.s, mt.Dice)
+		mv := choices[0]
+		var legal []string
+		for _, c := range choices {
+			legal = append(legal, gooseMoveText(mt.Dice, c))
 		}
 		if mt.Pass {
 			fail("must-move", "a throw always moves the pawn here", legal)
@@ -162,11 +166,15 @@ func (g *gooseGame) run() {
 			fail("consequence", "nothing is captured in the Game of the Goose", legal)
 			break
 		}
-		chosen, why := g.choose(mt, mv)
+		chosen, why, assumed := g.choose(mt, choices)
 		if why != "" {
 			fail("consequence", why, legal)
 			break
 		}
+		if assumed != "" {
+			raceDiag(g.rep, m, g.round, notation.Warning, "assumed", assumed, legal, g.position(), strings.ReplaceAll(g.position(), ", ", "\n"))
+		}
+		g.last = lastThrow{player: me, d: mt.Sum()}
 		g.r.Play(g.s, chosen)
 	}
 	g.rep.Plies = g.s.Throws
@@ -174,28 +182,59 @@ func (g *gooseGame) run() {
 	g.judge()
 }
 
-// choose matches the written path and payment with the move, or with its
-// alternative at a square with a choice.
-func (g *gooseGame) choose(mt racenot.MoveText, mv GooseMove) (GooseMove, string) {
+// choose matches the written path and payment with the throw's choices
+// (Choices: the common play first). A record that leaves out whether the
+// pawn moved on from a goose, where that is the player's choice, is read
+// as the common play, moving on: assumed says so. The bridge's choice
+// must be written (by the squares or the payment).
+func (g *gooseGame) choose(mt racenot.MoveText, choices []GooseMove) (chosen GooseMove, why, assumed string) {
 	fits := func(c GooseMove) bool {
 		return (len(mt.Path) == 0 || slices.Equal(mt.Path, c.Path)) && (mt.Pays < 0 || mt.Pays == c.Pay)
 	}
-	if mv.Alt != nil {
-		a, b := fits(mv), fits(*mv.Alt)
-		switch {
-		case a && b:
-			return mv, fmt.Sprintf("the %s is a choice: write which (%s, or %s)", mv.Special, pathText(mv), pathText(*mv.Alt))
-		case b:
-			return *mv.Alt, ""
+	var fit []GooseMove
+	for _, c := range choices {
+		if fits(c) {
+			fit = append(fit, c)
 		}
 	}
-	if fits(mv) {
-		return mv, ""
+	mv := choices[0]
+	if len(fit) == 0 {
+		if len(mt.Path) > 0 && !slices.ContainsFunc(choices, func(c GooseMove) bool { return slices.Equal(mt.Path, c.Path) }) {
+			return mv, fmt.Sprintf("the pawn goes %s, not %s", choiceList(choices), pathText(GooseMove{From: mv.From, Path: mt.Path})), ""
+		}
+		return mv, fmt.Sprintf("the pawn pays %d, not %d", mv.Pay, mt.Pays), ""
 	}
-	if len(mt.Path) > 0 && !slices.Equal(mt.Path, mv.Path) {
-		return mv, fmt.Sprintf("the pawn goes %s, not %s", pathText(mv), pathText(GooseMove{From: mv.From, Path: mt.Path}))
+	chosen = fit[0]
+	var geese []string
+	var stay GooseMove
+	for _, f := range fit[1:] {
+		if f.Stay == chosen.Stay {
+			// The two ways of the bridge, both fitting what is written.
+			return chosen, fmt.Sprintf("the %s is a choice: write which (%s, or %s)", chosen.Special, pathText(chosen), pathText(f)), ""
+		}
+		geese = append([]string{strconv.Itoa(f.Stay)}, geese...)
+		stay = f
 	}
-	return mv, fmt.Sprintf("the pawn pays %d, not %d", mv.Pay, mt.Pays)
+	switch {
+	case len(geese) == 1:
+		assumed = fmt.Sprintf("the record does not say whether the pawn moved on from the goose on %s: read as moving on, the common play (%s); staying is written %s (goose_forward: may)",
+			geese[0], pathText(chosen), pathText(stay))
+	case len(geese) > 1:
+		assumed = fmt.Sprintf("the record does not say whether the pawn moved on from the geese on %s: read as moving on from each, the common play (%s); staying on one is written with the squares up to it (%s stays on %d; goose_forward: may)",
+			strings.Join(geese, ", "), pathText(chosen), pathText(stay), stay.Stay)
+	}
+	return chosen, "", assumed
+}
+
+// choiceList writes the paths of a throw's choices: "50/54>58>0 or 50/54".
+func choiceList(choices []GooseMove) string {
+	var out []string
+	for _, c := range choices {
+		if t := pathText(c); !slices.Contains(out, t) {
+			out = append(out, t)
+		}
+	}
+	return strings.Join(out, " or ")
 }
 
 func pathText(m GooseMove) string {
@@ -274,9 +313,16 @@ func simulateGoose(w io.Writer, v *variants.Variant, players int, rng *rand.Rand
 		}
 		last = s.Turn
 		dice := roll(rng, SectionOf(v))
-		mv := r.Move(s, dice)
-		if mv.Alt != nil && rng.IntN(2) == 0 {
-			mv = *mv.Alt
+		// The common play half the time, else another choice (staying on a
+		// goose, the bridge's other way); rng is drawn as before when there
+		// is one other choice, so the old seeds give the old games.
+		choices := r.Choices(s, dice)
+		mv := choices[0]
+		if len(choices) > 1 && rng.IntN(2) == 0 {
+			mv = choices[1]
+			if len(choices) > 2 {
+				mv = choices[1+rng.IntN(len(choices)-1)]
+			}
 		}
 		fmt.Fprintf(&body, " %s %s", names[s.Turn], gooseMoveText(dice, mv))
 		r.Play(s, mv)

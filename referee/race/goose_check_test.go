@@ -28,7 +28,7 @@ func TestGooseRules(t *testing.T) {
 		{rule: "4/two-dice", variant: nl, moves: "1. Anna 4+3: 0/7"},
 		{rule: "4/two-dice", variant: nl, moves: "1. Anna 7: 0/7", err: "roll"},
 		{rule: "4/a-goose-repeats-the-throw", variant: nl, moves: "1. Anna 2+3: 0/5>10  Bram 1+1: 0/2"},
-		{rule: "4/a-goose-repeats-the-throw", variant: nl, moves: "1. Anna 2+3: 0/5", err: "consequence"},
+		{rule: "4/a-goose-repeats-the-throw", variant: nl, moves: "1. Anna 2+3: 0/5>11", err: "consequence"},
 		{rule: "4/first-throw-4+5-to-26", variant: nl, moves: "1. Anna 4+5: 0/26  Bram 5+4: 0/26>0"},
 		{rule: "4/first-throw-4+5-to-26", variant: nl, moves: "1. Anna 4+5: 0/9>18>27>36>45>54>63", err: "consequence"},
 		{rule: "4/first-throw-6+3-to-53", variant: nl, moves: "1. Anna 3+6: 0/53"},

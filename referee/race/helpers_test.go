@@ -62,18 +62,21 @@ func gooseOracle(rec *notation.Record, v *variants.Variant) bool {
 		if s.Winner >= 0 || s.Turn < 0 || who != s.Turn || len(mt.Dice) != 2 || slices.ContainsFunc(mt.Dice, func(d int) bool { return d < 1 || d > 6 }) {
 			return false
 		}
-		mv := r.Move(s, mt.Dice)
-		cands := []GooseMove{mv}
-		if mv.Alt != nil {
-			cands = append(cands, *mv.Alt)
-		}
 		var fit []GooseMove
-		for _, c := range cands {
+		for _, c := range r.Choices(s, mt.Dice) {
 			if mt.From == c.From && (len(mt.Path) == 0 || slices.Equal(mt.Path, c.Path)) && (mt.Pays < 0 || mt.Pays == c.Pay) {
 				fit = append(fit, c)
 			}
 		}
-		if len(fit) != 1 {
+		// What is written must say the bridge's way; whether the pawn moved
+		// on from a goose it may leave out (moving on, the common play).
+		same := 0
+		for _, f := range fit {
+			if len(fit) > 0 && f.Stay == fit[0].Stay {
+				same++
+			}
+		}
+		if len(fit) == 0 || same != 1 {
 			return false
 		}
 		r.Play(s, fit[0])
@@ -113,9 +116,12 @@ func horseOracle(rec *notation.Record, v *variants.Variant) bool {
 		k := slices.IndexFunc(opts, func(o HorseMove) bool {
 			return !mt.Pass && o.From == mt.From && (len(mt.Path) == 0 || slices.Equal(mt.Path, o.Path))
 		})
+		still := !slices.ContainsFunc(opts, func(o HorseMove) bool { return o.Steps > 0 })
 		switch {
 		case mt.Pass && len(opts) == 0:
 			r.Play(s, mt.Dice[0], HorseMove{Horse: -1})
+		case mt.Pass && still:
+			r.Play(s, mt.Dice[0], opts[0]) // a halved 1: nothing moves
 		case k < 0:
 			return false
 		default:

@@ -143,13 +143,17 @@ func (r *Horse) Play(s *HorseState, d int, m HorseMove) {
 		h := &s.Horses[m.Horse]
 		to := m.Path[len(m.Path)-1]
 		h.Square, h.Half, h.Wait = to, false, false
+		// A halved 1 moves the horse nowhere: it has not landed on its
+		// square again, so the mud does not hold it a second time ("bij de
+		// volgende beurt": the penalty is spent by that one turn).
+		landed := m.Steps > 0
 		if to > r.H.Finish || r.H.ExactFinish && to == r.H.Finish {
 			s.Placed++
 			h.Place = s.Placed
 			if s.Winner < 0 {
 				s.Winner = h.Owner
 			}
-		} else if o := r.obstacle(m.Path[0]); o != nil {
+		} else if o := r.obstacle(m.Path[0]); o != nil && landed {
 			h.Miss = o.Miss
 			h.Half = o.Half
 			h.Wait = o.WaitPassed

@@ -23,6 +23,7 @@ type horseGame struct {
 	players []string
 	s       *HorseState
 	round   int
+	last    lastThrow
 }
 
 // checkHorse replays a horse-race record: players from the Players tag,
@@ -38,7 +39,7 @@ func checkHorse(rec *notation.Record, v *variants.Variant, rep *referee.Report) 
 	if !ok {
 		return
 	}
-	g := &horseGame{r: r, v: v, rec: rec, rep: rep, players: players}
+	g := &horseGame{r: r, v: v, rec: rec, rep: rep, players: players, last: lastThrow{player: -1}}
 	horses := 1
 	if t, ok := rec.TagPos("Horses"); ok {
 		if horses, err = strconv.Atoi(strings.TrimSpace(t.Value)); err != nil || horses < 1 || horses > 6 {
@@ -166,8 +167,8 @@ func (g *horseGame) run() {
 			break
 		}
 		me := g.s.Turn
-		if mt.Player != "" && g.player(mt.Player) != me {
-			fail("turn", fmt.Sprintf("%s is not to throw: it is %s's turn (horses that miss a turn or wait are passed over; a 3 throws again)", mt.Player, g.players[me]), nil)
+		if p := g.player(mt.Player); mt.Player != "" && p != me {
+			fail("turn", fmt.Sprintf("%s is not to throw: it is %s's turn (%s)", mt.Player, g.players[me], g.turnWhy(p, me)), nil)
 			break
 		}
 		if len(mt.Dice) != SectionOf(g.v).Dice || slices.ContainsFunc(mt.Dice, func(d int) bool { return d < 1 || d > SectionOf(g.v).Faces }) {
@@ -182,10 +183,16 @@ func (g *horseGame) run() {
 		}
 		pass := HorseMove{Horse: -1}
 		if mt.Pass {
-			if len(opts) > 0 {
+			if slices.ContainsFunc(opts, func(o HorseMove) bool { return o.Steps > 0 }) {
 				fail("must-move", fmt.Sprintf("a %d moves a horse here: a move is compulsory", d), legal)
 				break
 			}
+			if len(opts) > 0 {
+				// A halved 1 moves the horse in the mud nowhere ("-"), and
+				// spends its penalty all the same.
+				pass = opts[0]
+			}
+			g.last = lastThrow{player: me, d: d, extra: g.s.Extra}
 			g.r.Play(g.s, d, pass)
 			continue
 		}
@@ -217,11 +224,31 @@ func (g *horseGame) run() {
 			fail("consequence", fmt.Sprintf("with a %d the horse goes %s, not %s", d, horsePath(o.From, o.Path), horsePath(mt.From, mt.Path)), legal)
 			break
 		}
+		g.last = lastThrow{player: me, d: d, extra: g.s.Extra}
 		g.r.Play(g.s, d, o)
 	}
 	g.rep.Plies = g.s.Throws
 	g.rep.FinalFEN = g.position()
 	g.judge()
+}
+
+// turnWhy says why player p (-1: no player of the race) is not to throw
+// when it is me's turn.
+func (g *horseGame) turnWhy(p, me int) string {
+	if why := g.last.passedOn(SectionOf(g.v), p); why != "" {
+		return why
+	}
+	if g.last.player == me && g.s.Extra > 0 {
+		return fmt.Sprintf("%s's %d gives another throw", g.players[me], g.last.d)
+	}
+	if p >= 0 {
+		for _, h := range g.s.Horses {
+			if h.Owner == p && h.Racing() && (h.Miss > 0 || h.Resting) {
+				return fmt.Sprintf("%s's horse on %d misses a turn", g.players[p], h.Square)
+			}
+		}
+	}
+	return "horses that miss a turn or wait are passed over; a 3 throws again"
 }
 
 func horsePath(from int, path []int) string {

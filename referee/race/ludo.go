@@ -135,7 +135,7 @@ func (r *Ludo) dest(s *State, c, piece, d int) (to int, captured []Capture, why 
 			need = h.StableRoll
 		}
 		if d != need {
-			return 0, nil, fmt.Sprintf("from the foot of the staircase and each step only a %d goes on", need)
+			return 0, nil, stairWhy(step, h.Size, need)
 		}
 		to = p + 1
 	case r.inHome(p) && h.Locked:
@@ -341,4 +341,17 @@ func (r *Ludo) Progress(s *State, c int) int {
 		n += p
 	}
 	return n
+}
+
+// stairWhy says which throw a horse on the staircase needs, from where it
+// stands (step 0 is the foot): "a 1 to climb the first step, a 2 for the
+// second, ... and a 6 from the last step into the stable".
+func stairWhy(step, size, need int) string {
+	switch step {
+	case 0:
+		return fmt.Sprintf("from the foot of the staircase only a %d climbs the first step", need)
+	case size:
+		return fmt.Sprintf("from step %d only a %d enters the stable", step, need)
+	}
+	return fmt.Sprintf("from step %d only a %d climbs to step %d", step, need, step+1)
 }

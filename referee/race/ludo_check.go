@@ -23,6 +23,7 @@ type ludoGame struct {
 	names []string // player name per board colour ("" when not in play)
 	s     *State
 	round int
+	last  lastThrow
 }
 
 // checkLudo replays a Ludo-family record: the players are the colour tags
@@ -34,7 +35,7 @@ func checkLudo(rec *notation.Record, v *variants.Variant, rep *referee.Report) {
 		rep.ErrorAt(rec.Pos, "variant", err.Error())
 		return
 	}
-	g := &ludoGame{r: r, v: v, rec: rec, rep: rep, names: make([]string, len(SectionOf(v).Colours))}
+	g := &ludoGame{r: r, v: v, rec: rec, rep: rep, names: make([]string, len(SectionOf(v).Colours)), last: lastThrow{player: -1}}
 	var playing []int
 	for c, col := range SectionOf(v).Colours {
 		if name, ok := rec.Tag(col.Name); ok {
@@ -205,6 +206,14 @@ func (g *ludoGame) run() {
 			if g.s.Extra == 0 {
 				why = "is to throw"
 			}
+			if g.last.player == c && g.s.Extra > 0 {
+				why += fmt.Sprintf(" (a %d gives another throw)", g.last.d)
+			}
+			for _, w := range g.s.Playing {
+				if r := g.last.passedOn(SectionOf(g.v), w); r != "" && g.is(w, mt.Player) {
+					why += " (" + r + ")"
+				}
+			}
 			fail("turn", fmt.Sprintf("%s is not to throw: %s %s", mt.Player, g.colour(c), why), nil)
 			break
 		}
@@ -227,6 +236,7 @@ func (g *ludoGame) run() {
 			fail(code, why, legal)
 			break
 		}
+		g.last = lastThrow{player: c, d: d, extra: g.s.Extra}
 		g.r.Play(g.s, d, o)
 	}
 	g.rep.Plies = g.s.Throws

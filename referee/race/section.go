@@ -77,6 +77,14 @@ type GooseParams struct {
 	// Geese: landing on one moves the pawn again by the same throw, in the
 	// direction it was going (chains possible; counting back too).
 	Geese []int `yaml:"geese"`
+	// Forward: moving on from a goose reached going forwards is the
+	// player's choice ("may": the 315-games box, "mag nogmaals ...
+	// vooruitgaan", "est permis d'avancer") or the rule ("must", also when
+	// left out). Counting back from Last it is always a must ("moet", "on
+	// doit reculer"). A record says the choice by the squares it writes
+	// (0/5 stays on the goose, 0/5>10 moves on); when it leaves them out
+	// the referee reads the common play, moving on, and warns.
+	Forward string `yaml:"goose_forward,omitempty"`
 	// FirstThrow: on a pawn's first throw, these dice (in either order) go
 	// straight to a square (4+5 to 26, 6+3 to 53).
 	FirstThrow []GooseFirstThrow `yaml:"first_throw"`
@@ -95,6 +103,12 @@ type GooseParams struct {
 	// reported and the pot is the stakes plus the payments).
 	Debt string `yaml:"debt"`
 }
+
+// Values of GooseParams.Forward.
+const (
+	GooseMay  = "may"
+	GooseMust = "must"
+)
 
 // GooseFirstThrow sends a first throw of Dice straight to To.
 type GooseFirstThrow struct {
@@ -316,6 +330,9 @@ func (g *GooseParams) validate(r *Section, fail variants.Fail) error {
 	}
 	if g.Rescue != "release" && g.Rescue != "back" {
 		return fail("rescue", "race.goose.rescue must be release or back")
+	}
+	if g.Forward != "" && g.Forward != GooseMay && g.Forward != GooseMust {
+		return fail("goose_forward", "race.goose.goose_forward must be may or must")
 	}
 	if g.Debt != "play" {
 		return fail("debt", "race.goose.debt must be play (a pawn that cannot pay plays on)")
