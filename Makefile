@@ -3,7 +3,7 @@ GO      ?= go
 CORPUS  ?= ../shared/corpus
 FUZZTIME ?= 20s
 
-.PHONY: all build test bench corpus fuzz lint clean
+.PHONY: all build test bench corpus fuzz lint clean docs man
 
 all: build
 
@@ -51,5 +51,16 @@ lint:
 	$(GO) vet ./...
 	@if command -v staticcheck >/dev/null; then staticcheck ./...; else echo "staticcheck not installed (go install honnef.co/go/tools/cmd/staticcheck@latest): skipped"; fi
 
+# docs/codes.md, every diagnostic code with an example and the fix, from
+# cmd/arbiter/codes.go (a test fails when it is stale).
+docs: build
+	./arbiter explain --markdown > docs/codes.md
+
+# arbiter.1, the man page, from the command definitions (the same as --help);
+# read it with man -l arbiter.1.
+man: build
+	./arbiter man > arbiter.1
+	@if command -v man >/dev/null; then MANWIDTH=80 man -l arbiter.1 >/dev/null && echo "arbiter.1 renders (man -l arbiter.1)"; fi
+
 clean:
-	rm -f arbiter
+	rm -f arbiter arbiter.1

@@ -66,15 +66,23 @@ func TestCLIGolden(t *testing.T) {
 		{name: "check-variant-file.txt", args: []string{"check", "-v", "--variant-file", td + "variants/club-30-king-moves.yaml", td + "draughts/avignon-2014-game39.pdn"}, code: 0},
 		{name: "bad-variant-file.txt", args: []string{"check", "--variant-file", td + "variants/mistyped-key.yaml", td + "draughts/avignon-2014-game39.pdn"}, code: 2,
 			stderr: "variants/mistyped-key.yaml:6: unknown key flyng"},
+		// Only the record without a GameType tag is read as English; the Russian ones keep their tag's rules.
+		{name: "check-default-variant.txt", args: []string{"check", "-v", "--no-board", td + "pdn/tinsley-glued-text.pdn", td + "draughts/belarus-2015-round3-games1-2.pdn", "--default-variant", "english"}, code: 0},
+		{name: "default-and-variant.txt", args: []string{"check", "--variant", "english", "--default-variant", "english", "x.pdn"}, code: 2, stderr: "not both"},
 		{name: "variants.txt", args: []string{"variants"}},
 		{name: "variants-show-papyrus.txt", args: []string{"variants", "show", "papyrus"}},
 		{name: "perft-divide.txt", args: []string{"perft", "--depth", "3", "--divide"}},
 		{name: "no-such-file.txt", args: []string{"check", "nosuchfile.pdn"}, code: 2, stderr: "nosuchfile.pdn: open nosuchfile.pdn: no such file or directory"},
 		{name: "bad-format.txt", args: []string{"check", "--format", "xml", "x.pdn"}, code: 2, stderr: `unknown --format "xml"`},
 		{name: "bad-variant.txt", args: []string{"check", "--variant", "chess", "x.pdn"}, code: 2, stderr: `unknown variant "chess" (known: antidraughts, brazilian, breakthrough, canadian, czech, damspel-315`},
-		{name: "no-args.txt", args: []string{"check"}, code: 2, stderr: "check: name a file to read"},
+		{name: "no-args.txt", args: []string{"check"}, code: 2, stderr: "check: name a file or directory to read"},
 		{name: "unknown-command.txt", args: []string{"chek", "x.pdn"}, code: 2, stderr: `unknown command "chek"`},
-		{name: "bad-flag.txt", args: []string{"check", "--frobnicate", "x.pdn"}, code: 2, stderr: "flag provided but not defined"},
+		{name: "bad-flag.txt", args: []string{"check", "--frobnicate", "x.pdn"}, code: 2, stderr: "unknown flag -frobnicate\nRun 'arbiter check --help' for usage.\n"},
+		{name: "bad-flag-suggest.txt", args: []string{"check", "x.pdn", "--formt", "json"}, code: 2, stderr: "unknown flag -formt (did you mean --format?)"},
+		{name: "unknown-command-suggest.txt", args: []string{"chekc", "x.pdn"}, code: 2, stderr: `unknown command "chekc" (did you mean 'check'?)`},
+		{name: "required-flag.txt", args: []string{"perft", "--divide"}, code: 2, stderr: "arbiter: perft: required flag --depth not given\nRun 'arbiter perft --help' for usage.\n"},
+		{name: "flags-after-files.json", args: []string{"check", td + "draughts/avignon-2014-game39.pdn", "--format", "json", "-j2"}, code: 0},
+		{name: "double-dash.txt", args: []string{"check", "--no-board", "--", "-"}, stdin: "1. 32-28 19-23 *\n", code: 0},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -113,6 +121,100 @@ func TestCheckDeterministicAcrossJobs(t *testing.T) {
 			}
 		} else if out != first {
 			t.Errorf("--jobs %s output differs from --jobs 1", jobs)
+		}
+	}
+}
+
+func TestPermuteArgs(t *testing.T) {
+	app := newApp(nil, nil, nil)
+	tests := []struct{ in, want string }{
+		{"check f.pdn --format json", "check --format json -- f.pdn"},
+		{"check --format=json f.pdn -v g.pdn", "check --format=json -v -- f.pdn g.pdn"},
+		{"check -j2 f.pdn", "check -j=2 -- f.pdn"},
+		{"check f.pdn -- --format", "check -- f.pdn --format"},
+		{"check - -q", "check -q -- -"},
+		{"variants show papyrus", "variants show -- papyrus"},
+		{"--version", "--version"},
+		{"help check", "help -- check"},
+		{"chek f.pdn --format json", "chek f.pdn --format json"},
+		{"check --format", "check --format"},
+	}
+	for _, tc := range tests {
+		got := strings.Join(permuteArgs(app, append([]string{"arbiter"}, strings.Fields(tc.in)...))[1:], " ")
+		if got != tc.want {
+			t.Errorf("%q: got %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+func TestHelpAndVersion(t *testing.T) {
+	out, _, code := arbiter(t, "", "--version")
+	if code != 0 || !strings.HasPrefix(out, "arbiter ") || !strings.Contains(out, "go1.") {
+		t.Errorf("--version: exit %d, %q", code, out)
+	}
+	out, _, code = arbiter(t, "", "help", "check")
+	if code != 0 || !strings.Contains(out, "arbiter check [command options]") {
+		t.Errorf("help check: exit %d, %q", code, out)
+	}
+	out, _, code = arbiter(t, "", "--help")
+	for _, game := range []string{"draughts", "morris", "Ludo", "Halma"} {
+		if code != 0 || !strings.Contains(out, game) {
+			t.Errorf("--help has no example for %s: %q", game, out)
+		}
+	}
+	out, _, _ = arbiter(t, "", "perft", "--help")
+	if !strings.Contains(out, "plies to search (1-20) (default: 0) (required)") {
+		t.Errorf("perft --help does not mark --depth required:\n%s", out)
+	}
+}
+
+// --select, --ignore, --variations, --quiet, --strict and --max-warnings, on
+// a record with one illegal main-line move and two warnings
+// (bruno-vs-scan31) and one with an illegal variation move (world-title).
+func TestFindingOptions(t *testing.T) {
+	bruno := td + "draughts/bruno-vs-scan31-game11.pdn"
+	women := td + "draughts/world-title-match-women-2024-game2.pdn"
+	clean := td + "draughts/avignon-2014-game39.pdn" // one warning (partial-path)
+	tests := []struct {
+		args       []string
+		code       int
+		has, hasnt []string // substrings of stdout
+		stderr     string
+	}{
+		{args: []string{bruno}, code: 1, has: []string{"error[illegal]", "warning[unknown-escape]", "warning[no-terminator]"}},
+		{args: []string{bruno, "--ignore", "illegal"}, code: 0, hasnt: []string{"error["}, has: []string{"warning[no-terminator]"}},
+		{args: []string{bruno, "--select", "no-terminator"}, code: 0, has: []string{"warning[no-terminator]"}, hasnt: []string{"illegal", "unknown-escape"}},
+		{args: []string{bruno, "--quiet"}, code: 1, has: []string{"error[illegal]"}, hasnt: []string{"warning["}},
+		{args: []string{bruno, "--ignore", "ilegal"}, code: 2, stderr: `unknown code "ilegal" (did you mean illegal?)`},
+		{args: []string{women}, code: 0, has: []string{"warning[illegal]"}},
+		{args: []string{women, "--variations", "error"}, code: 1, has: []string{"error[illegal]"}},
+		{args: []string{women, "--variations", "warning"}, code: 0, has: []string{"warning[illegal]"}},
+		{args: []string{women, "--variations", "sometimes"}, code: 2, stderr: `unknown --variations "sometimes"`},
+		{args: []string{women, "--variations", "ignore"}, code: 0, hasnt: []string{"[illegal]"}},
+		{args: []string{clean}, code: 0},
+		{args: []string{clean, "--strict"}, code: 1, stderr: "1 warning, and --strict fails on any"},
+		{args: []string{clean, "--max-warnings", "1"}, code: 0},
+		{args: []string{clean, "--max-warnings", "0"}, code: 1, stderr: "1 warning, more than --max-warnings 0"},
+		{args: []string{clean, "--statistics"}, code: 0, stderr: "      1  partial-path           warning       a capture written"},
+	}
+	for _, tc := range tests {
+		out, errOut, code := arbiter(t, "", append([]string{"check", "--no-board"}, tc.args...)...)
+		name := strings.Join(tc.args[1:], " ")
+		if code != tc.code {
+			t.Errorf("%s: exit %d, want %d\n%s%s", name, code, tc.code, out, errOut)
+		}
+		for _, s := range tc.has {
+			if !strings.Contains(out, s) {
+				t.Errorf("%s: no %q in\n%s", name, s, out)
+			}
+		}
+		for _, s := range tc.hasnt {
+			if strings.Contains(out, s) {
+				t.Errorf("%s: %q in\n%s", name, s, out)
+			}
+		}
+		if !strings.Contains(errOut, tc.stderr) {
+			t.Errorf("%s: stderr %q, want %q", name, errOut, tc.stderr)
 		}
 	}
 }

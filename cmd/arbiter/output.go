@@ -3,7 +3,10 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/rivo/uniseg"
+	"github.com/urfave/cli/v2"
 	"io"
+	"os"
 	"strings"
 	"unicode/utf8"
 
@@ -11,29 +14,80 @@ import (
 	"arbiter/referee"
 )
 
+// reportWriter writes reports in one output format.
+type reportWriter interface {
+	setOutput(io.Writer)
+	write(*referee.Report) error
+}
+
+// finisher is a reportWriter that writes something after the last report
+// (one SARIF or JUnit document, a GitHub step summary).
+type finisher interface {
+	finish(*summary) error
+}
+
+// formats are the --format values: a new output format is one entry here
+// (and its writer in a file of its own).
+var formats = []struct {
+	name, usage string
+	writer      func(c *cli.Context) reportWriter
+}{
+	{"text", "file:line:col diagnostics with the source line and the board", func(c *cli.Context) reportWriter {
+		on, _ := useColor(c.String("color"), c.App.Writer) // checked in runCheck
+		return &textWriter{verbose: c.Bool("verbose"), board: !c.Bool("no-board"), color: newPalette(on)}
+	}},
+	{"json", "one object per game, one per line (schema: docs/report.schema.json)", func(*cli.Context) reportWriter { return &jsonWriter{} }},
+	{"github", "GitHub Actions annotations", func(*cli.Context) reportWriter { return newGithubWriter() }},
+	{"junit", "JUnit XML: a testsuite per file, a testcase per game, a failure per error", func(*cli.Context) reportWriter { return newJUnitWriter() }},
+	{"sarif", "one SARIF 2.1.0 log (GitHub code scanning)", func(*cli.Context) reportWriter { return newSarifWriter() }},
+}
+
+func formatList() string {
+	var names []string
+	for _, f := range formats {
+		names = append(names, f.name)
+	}
+	return strings.Join(names, ", ")
+}
+
+func newReportWriter(format string, c *cli.Context) (reportWriter, error) {
+	for _, f := range formats {
+		if f.name == format {
+			return f.writer(c), nil
+		}
+	}
+	return nil, usageError("unknown --format %q (%s)", format, formatList())
+}
+
 // textWriter writes the form compilers use, so editors can jump to it:
-// file:line:col: error: game 12 (White - Black), move 23 (32x21): why; legal: ...
+// file:line:col: error[illegal]: game 12 (White - Black), move 23 (32x21): why; legal: ...
 // then the source line with a caret under the move, then the board.
 type textWriter struct {
 	out            io.Writer
 	verbose, board bool
+	color          palette
 }
 
 func (t *textWriter) setOutput(w io.Writer) { t.out = w }
 
 func (t *textWriter) write(rep *referee.Report) error {
 	for _, d := range rep.Diagnostics {
-		fmt.Fprintf(t.out, "%s: %s: %s: %s\n", where(rep, d.Pos), d.Severity, context(rep, d), d.Msg+legal(d))
+		sev := t.color.warn
+		if d.Severity == notation.Error {
+			sev = t.color.err
+		}
+		fmt.Fprintf(t.out, "%s: %s: %s: %s\n", t.color.paint(t.color.place, where(rep, d.Pos)),
+			t.color.paint(sev, fmt.Sprintf("%s[%s]", d.Severity, d.Code)), context(rep, d), d.Msg+legal(d))
 		if line, ok := rep.Record.SourceLine(d.Pos.Line); ok && d.Pos.Col > 0 && strings.TrimSpace(line) != "" {
 			line, col := window(line, d.Pos.Col)
-			fmt.Fprintf(t.out, "    %s\n    %s\n", expandTabs(line), caret(line, col))
+			fmt.Fprintf(t.out, "    %s\n    %s\n", expandTabs(line), t.color.paint(t.color.mark, caret(line, col)))
 		}
 		if t.board && d.Severity == notation.Error && d.Board != "" {
 			fmt.Fprintln(t.out, d.Board)
 		}
 	}
 	if t.verbose {
-		fmt.Fprintf(t.out, "%s: note: %s: %s\n", where(rep, rep.Pos), gameName(rep), verdictLine(rep))
+		fmt.Fprintf(t.out, "%s: %s: %s: %s\n", t.color.paint(t.color.place, where(rep, rep.Pos)), t.color.paint(t.color.note, "note"), gameName(rep), verdictLine(rep))
 	}
 	return nil
 }
@@ -127,22 +181,32 @@ func window(line string, col int) (string, int) {
 	return out, col
 }
 
-// caret puts a ^ under the 1-based column col of line, keeping tabs so the
-// caret lines up however the terminal sets tab stops.
+// caret puts a ^ under the 1-based column col of line (col counts
+// characters), keeping tabs so the caret lines up however the terminal sets
+// tab stops, and counting what the terminal shows for the rest: two cells
+// for a wide CJK character, none for a combining accent (rivo/uniseg's
+// grapheme widths, the ones terminals follow).
 func caret(line string, col int) string {
 	var b strings.Builder
+	var run strings.Builder // the characters since the last tab
+	flush := func() {
+		b.WriteString(strings.Repeat(" ", uniseg.StringWidth(run.String())))
+		run.Reset()
+	}
 	i := 1
 	for _, r := range expandTabs(line) {
 		if i >= col {
 			break
 		}
 		if r == '\t' {
+			flush()
 			b.WriteByte('\t')
 		} else {
-			b.WriteByte(' ')
+			run.WriteRune(r)
 		}
 		i++
 	}
+	flush()
 	return b.String() + "^"
 }
 
@@ -160,6 +224,10 @@ func expandTabs(s string) string {
 	}, s)
 }
 
+// jsonVersion is the "version" field of every JSON object: it changes
+// when a field changes meaning or goes away (docs/report.schema.json).
+const jsonVersion = 1
+
 // jsonWriter writes one JSON object per game, one per line.
 type jsonWriter struct{ out io.Writer }
 
@@ -172,7 +240,10 @@ func (j *jsonWriter) write(rep *referee.Report) error {
 	if rep.Tags == nil {
 		rep.Tags = []notation.Tag{}
 	}
-	b, err := json.Marshal(rep)
+	b, err := json.Marshal(struct {
+		Version int `json:"version"`
+		*referee.Report
+	}{jsonVersion, rep})
 	if err != nil {
 		return err
 	}
@@ -182,26 +253,88 @@ func (j *jsonWriter) write(rep *referee.Report) error {
 }
 
 // githubWriter writes GitHub Actions workflow commands, which show up as
-// annotations on the lines of the file in a pull request.
-type githubWriter struct{ out io.Writer }
+// annotations on the lines of the file in a pull request. GitHub shows only
+// the first few annotations of a step, so each file gets at most
+// ghMaxPerFile errors and as many warnings, then one notice with the count
+// of the rest; with $GITHUB_STEP_SUMMARY set, a Markdown summary (games,
+// valid, findings by code) is appended to that file.
+type githubWriter struct {
+	out         io.Writer
+	summaryPath string
+	file        string
+	shown       [2]int // errors, warnings annotated for file
+	hidden      int
+}
+
+const ghMaxPerFile = 10
+
+func newGithubWriter() *githubWriter {
+	return &githubWriter{summaryPath: os.Getenv("GITHUB_STEP_SUMMARY")}
+}
 
 func (g *githubWriter) setOutput(w io.Writer) { g.out = w }
 
 func (g *githubWriter) write(rep *referee.Report) error {
+	if rep.File != g.file {
+		g.endFile()
+		g.file = rep.File
+	}
 	for _, d := range rep.Diagnostics {
 		p := d.Pos
 		if !p.IsValid() {
 			p = rep.Pos
 		}
-		kind := "warning"
+		kind, i := "warning", 1
 		if d.Severity == notation.Error {
-			kind = "error"
+			kind, i = "error", 0
 		}
+		if g.shown[i] >= ghMaxPerFile {
+			g.hidden++
+			continue
+		}
+		g.shown[i]++
 		msg := context(rep, d) + ": " + d.Msg + legal(d)
 		fmt.Fprintf(g.out, "::%s file=%s,line=%d,col=%d,title=arbiter %s::%s\n",
 			kind, ghProperty(rep.File), p.Line, max(p.Col, 1), d.Code, ghData(msg))
 	}
 	return nil
+}
+
+// endFile writes the notice for the annotations of the current file that
+// were left out.
+func (g *githubWriter) endFile() {
+	if g.hidden > 0 {
+		fmt.Fprintf(g.out, "::notice file=%s,title=arbiter::%d more %s in this file (GitHub shows only the first annotations; run arbiter check %s for all)\n",
+			ghProperty(g.file), g.hidden, plural(g.hidden, "finding", "findings"), ghData(g.file))
+	}
+	g.shown, g.hidden = [2]int{}, 0
+}
+
+func (g *githubWriter) finish(sum *summary) error {
+	g.endFile()
+	if g.summaryPath == "" {
+		return nil
+	}
+	f, err := os.OpenFile(g.summaryPath, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+	if err != nil {
+		return err
+	}
+	writeMarkdownSummary(f, sum)
+	return f.Close()
+}
+
+// writeMarkdownSummary writes the job summary GitHub shows on the run's page.
+func writeMarkdownSummary(w io.Writer, sum *summary) {
+	fmt.Fprintf(w, "### arbiter check\n\n| games | valid | with errors | errors | warnings |\n| ---: | ---: | ---: | ---: | ---: |\n| %d | %d | %d | %d | %d |\n",
+		sum.games, sum.valid, sum.invalid, sum.errors, sum.warnings)
+	if codes := sum.codes(); len(codes) > 0 {
+		fmt.Fprint(w, "\n| code | errors | warnings | meaning |\n| --- | ---: | ---: | --- |\n")
+		for _, c := range codes {
+			doc, _ := findCode(c.code)
+			fmt.Fprintf(w, "| `%s` | %d | %d | %s |\n", c.code, c.errors, c.warnings, doc.Summary)
+		}
+	}
+	fmt.Fprintln(w)
 }
 
 func ghData(s string) string {
