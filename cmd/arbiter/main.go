@@ -84,6 +84,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		Commands: []*cli.Command{
 			checkCommand(),
 			convertCommand(),
+			matchCommand(),
 			perftCommand(),
 			simulateCommand(),
 			variantsCommand(),
