@@ -63,6 +63,7 @@ func matchCommand() *cli.Command {
 			&cli.StringFlag{Name: "site", Value: "?", Usage: "the Site tag"},
 			&cli.DurationFlag{Name: "handshake", Value: 15 * time.Second, Usage: "time allowed to start an engine and for each protocol answer outside the clock"},
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "text", Usage: "the final standings: text or json"},
+			&cli.BoolFlag{Name: "debug", Usage: "print every message to (<) and from (>) the engines on standard error"},
 		},
 		Action: runMatch,
 	}
@@ -158,6 +159,9 @@ func runMatch(c *cli.Context) error {
 		}
 		defer pdnFile.Close()
 		cfg.Out = pdnFile
+	}
+	if c.Bool("debug") {
+		cfg.Trace = c.App.ErrWriter
 	}
 	m, err := match.New(cfg)
 	if err != nil {

@@ -234,6 +234,8 @@ func (m *Match) playGame(ctx context.Context, gs gameSpec) *Game {
 		if why != "" {
 			return loses(col, fmt.Sprintf("%s move %q: %s", why, ev.text, legalHint(judge)))
 		}
+		// The legal list's storage is reused by the next position.
+		mv = cloneMove(mv)
 		if m.tc.PerMove == 0 {
 			clock[col] += m.tc.Inc - elapsed
 		}
@@ -241,15 +243,14 @@ func (m *Match) playGame(ctx context.Context, gs gameSpec) *Game {
 		if !pos.At(mv.From).IsKing() || mv.IsCapture() {
 			t.since = t.since[:0]
 		} else {
-			t.since = append(t.since, cloneMove(mv))
+			t.since = append(t.since, mv)
 		}
 		judge.Play(mv)
 		engineMoves++
 		if len(t.since) == 0 {
 			t.anchor = judge.Position()
 		}
-		last := cloneMove(mv)
-		t.last, t.lastS = &last, int(elapsed.Seconds())
+		t.last, t.lastS = &mv, int(elapsed.Seconds())
 	}
 }
 

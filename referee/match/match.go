@@ -38,6 +38,8 @@ type Config struct {
 	Out io.Writer
 	// Progress receives a line per finished game and the running score.
 	Progress io.Writer
+	// Trace, when set, receives every message to and from the engines.
+	Trace io.Writer
 }
 
 // Opening is a start position: a FEN in the variant's notation.
@@ -106,6 +108,15 @@ func New(cfg Config) (*Match, error) {
 		m.engines[1].Name += " 2"
 	}
 	m.setup = setup{variant: hubVariant(cfg.Variant.Name), handshake: m.cfg.Handshake}
+	if cfg.Trace != nil {
+		var mu sync.Mutex
+		t0 := time.Now()
+		m.setup.trace = func(engine, dir, msg string) {
+			mu.Lock()
+			defer mu.Unlock()
+			fmt.Fprintf(cfg.Trace, "%8.3f %s %s %q\n", time.Since(t0).Seconds(), engine, dir, msg)
+		}
+	}
 	if m.setup.minutes, m.setup.dxpMoves, err = dxpTime(cfg.TC, cfg.MaxMoves); err != nil {
 		return nil, err
 	}

@@ -65,6 +65,13 @@ type setup struct {
 	minutes   string // DXP GAMEREQ thinking time
 	dxpMoves  int    // DXP GAMEREQ number of moves
 	handshake time.Duration
+	trace     func(engine, dir, msg string) // nil: no trace
+}
+
+func (s *setup) log(e *Engine, dir, msg string) {
+	if s.trace != nil {
+		s.trace(e.Name, dir, msg)
+	}
 }
 
 // sendEvent delivers an event unless the player is closed.
@@ -204,6 +211,7 @@ func (p *dxpPlayer) send(m dxp.Message) error {
 	p.wmu.Lock()
 	defer p.wmu.Unlock()
 	p.conn.SetWriteDeadline(time.Now().Add(p.s.handshake))
+	p.s.log(p.e, "<", m.Encode())
 	return dxp.WriteMessage(p.conn, m.Encode())
 }
 
@@ -230,6 +238,7 @@ func (p *dxpPlayer) read() {
 			sendEvent(p.ev, p.quit, event{kind: evFail, err: why})
 			return
 		}
+		p.s.log(p.e, ">", msg)
 		m, err := dxp.Parse(msg)
 		if err != nil {
 			sendEvent(p.ev, p.quit, event{kind: evFail, text: msg, err: "malformed message " + strconv.Quote(msg)})
@@ -366,6 +375,7 @@ func (p *hubPlayer) events() <-chan event { return p.ev }
 func (p *hubPlayer) send(l hub.Line) error {
 	p.wmu.Lock()
 	defer p.wmu.Unlock()
+	p.s.log(p.e, "<", l.String())
 	_, err := io.WriteString(p.proc.stdin, l.String()+"\n")
 	return err
 }
@@ -391,6 +401,7 @@ func (p *hubPlayer) read() {
 		if strings.TrimSpace(line) == "" {
 			continue
 		}
+		p.s.log(p.e, ">", line)
 		l, err := hub.Parse(line)
 		if err != nil {
 			sendEvent(p.ev, p.quit, event{kind: evFail, text: line, err: "malformed message " + strconv.Quote(line)})

@@ -148,7 +148,7 @@ func (s *Standings) WriteText(w io.Writer) {
 
 func eloText(f float64) string {
 	if math.IsInf(f, 0) || math.IsNaN(f) {
-		return strings.Replace(fmt.Sprint(f), "+", "", 1)
+		return strings.ToLower(strings.Replace(fmt.Sprint(f), "+", "", 1))
 	}
 	return fmt.Sprintf("%.1f", f)
 }
