@@ -42,6 +42,7 @@ var (
 	at        = flag.Int("at", 1, "misbehave at this move of its own (1 = its first)")
 	delay     = flag.Duration("delay", 0, "time taken for each move")
 	name      = flag.String("name", "arbiter-testengine", "name sent in GAMEACC and Hub's id")
+	pidfile   = flag.String("pidfile", "", "write the process id to this file (tests check it was reaped)")
 )
 
 // engine is the game as the engine sees it.
@@ -101,6 +102,9 @@ func (e *engine) illegal() (int, int) {
 
 func main() {
 	flag.Parse()
+	if *pidfile != "" {
+		os.WriteFile(*pidfile, []byte(fmt.Sprint(os.Getpid())), 0o644)
+	}
 	eng := &engine{r: draughts.International(), rnd: rand.New(rand.NewSource(*seed))}
 	eng.pos = eng.r.Initial()
 	switch *proto {
@@ -131,25 +135,43 @@ func watchStdin() {
 }
 
 func runDXP(eng *engine) {
-	var conn net.Conn
-	var err error
+	go watchStdin()
 	switch {
 	case *connect != "":
-		conn, err = net.Dial("tcp", *connect)
+		conn, err := net.Dial("tcp", *connect)
+		if err != nil {
+			fail(err)
+		}
+		session(eng, conn)
 	case *listen != "":
-		var ln net.Listener
-		if ln, err = net.Listen("tcp", *listen); err == nil {
-			conn, err = ln.Accept()
-			ln.Close()
+		// One Initiator after the other, as a listening engine serves them.
+		ln, err := net.Listen("tcp", *listen)
+		if err != nil {
+			fail(err)
+		}
+		for {
+			conn, err := ln.Accept()
+			if err != nil {
+				fail(err)
+			}
+			if session(eng, conn) {
+				os.Exit(0)
+			}
 		}
 	default:
-		err = fmt.Errorf("-listen or -connect")
+		fail(fmt.Errorf("-listen or -connect"))
 	}
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "arbiter-testengine:", err)
-		os.Exit(2)
-	}
-	go watchStdin()
+}
+
+func fail(err error) {
+	fmt.Fprintln(os.Stderr, "arbiter-testengine:", err)
+	os.Exit(2)
+}
+
+// session plays games on one connection; it reports whether the Initiator
+// asked it to stop.
+func session(eng *engine, conn net.Conn) (stop bool) {
+	defer conn.Close()
 	var wmu sync.Mutex
 	send := func(msg string) {
 		wmu.Lock()
@@ -205,7 +227,10 @@ func runDXP(eng *engine) {
 	for {
 		msg, err := r.ReadMessage()
 		if err != nil {
-			os.Exit(0)
+			if *misbehave == "disconnect" {
+				select {} // stay alive, silent, until stdin ends
+			}
+			return false
 		}
 		m, err := dxp.Parse(msg)
 		if err != nil {
@@ -240,8 +265,7 @@ func runDXP(eng *engine) {
 				send(dxp.GameEnd{Stop: m.Stop}.Encode())
 			}
 			if m.Stop == 1 {
-				conn.Close()
-				os.Exit(0)
+				return true
 			}
 		}
 	}

@@ -255,6 +255,15 @@ func (p *process) exitText() string {
 	return msg
 }
 
+// endText says how a program that left the game ended: a crash, or a
+// clean exit after what it did (closed the connection, exited).
+func (p *process) endText(what string) string {
+	if p.err == nil {
+		return what + " and exited"
+	}
+	return "crashed: " + p.exitText()
+}
+
 // stop lets the program end by itself for grace, then kills it, and always
 // waits for it.
 func (p *process) stop(grace time.Duration) {
@@ -308,16 +317,37 @@ func (t *tailBuffer) String() string {
 }
 
 // freePort asks the system for a free TCP port on host. Another program
-// may take it before the engine does; the connection then fails and the
-// game says so.
+// may take it before the engine does (the game then says the engine did
+// not start); ports handed out in the last minute are not handed out again,
+// so that games played at once never share one.
 func freePort(host string) (string, error) {
-	l, err := net.Listen("tcp", net.JoinHostPort(host, "0"))
-	if err != nil {
-		return "", err
+	portsMu.Lock()
+	defer portsMu.Unlock()
+	now := time.Now()
+	for p, t := range portsGiven {
+		if now.Sub(t) > time.Minute {
+			delete(portsGiven, p)
+		}
 	}
-	defer l.Close()
-	return strconv.Itoa(l.Addr().(*net.TCPAddr).Port), nil
+	for range 100 {
+		l, err := net.Listen("tcp", net.JoinHostPort(host, "0"))
+		if err != nil {
+			return "", err
+		}
+		port := l.Addr().(*net.TCPAddr).Port
+		l.Close()
+		if _, ok := portsGiven[port]; !ok {
+			portsGiven[port] = now
+			return strconv.Itoa(port), nil
+		}
+	}
+	return "", fmt.Errorf("no free port on %s", host)
 }
+
+var (
+	portsMu    sync.Mutex
+	portsGiven = map[int]time.Time{}
+)
 
 // dial connects to addr until it answers, the program exits, or the
 // handshake time is over.
@@ -336,7 +366,7 @@ func dial(ctx context.Context, addr string, p *process, timeout time.Duration) (
 		if p != nil {
 			select {
 			case <-p.exited:
-				return nil, fmt.Errorf("%s before accepting a connection", p.exitText())
+				return nil, fmt.Errorf("exited before accepting a connection: %s", p.exitText())
 			default:
 			}
 		}

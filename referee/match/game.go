@@ -120,7 +120,7 @@ func (m *Match) playGame(ctx context.Context, gs gameSpec) *Game {
 		if col == draughts.White {
 			o = referee.BlackWins
 		}
-		return end(o, fmt.Sprintf("%s (%s) %s", m.nameOf(gs, col), col, why))
+		return end(o, fmt.Sprintf("%s (%s) %s", m.nameOf(gs, col), colorName(col), why))
 	}
 
 	// Start both engines at once: starting one can take seconds.
@@ -160,8 +160,10 @@ func (m *Match) playGame(ctx context.Context, gs gameSpec) *Game {
 	// The side not to move first gets its request first, so that the
 	// first mover's clock starts when it accepts.
 	first := gs.start.Turn()
+	var ready time.Time
 	for _, col := range []draughts.Color{first.Opponent(), first} {
-		if err := players[col].newGame(ctx, col, gs.start); err != nil {
+		var err error
+		if ready, err = players[col].newGame(ctx, col, gs.start); err != nil {
 			if ctx.Err() != nil {
 				return end(referee.Unknown, "unfinished: interrupted")
 			}
@@ -183,10 +185,15 @@ func (m *Match) playGame(ctx context.Context, gs gameSpec) *Game {
 		col := pos.Turn()
 		mover := players[col]
 		t.own = clock[col]
+		// The clock starts before the request goes out: an engine that
+		// answers at once (from its book) must not be timed negative.
+		asked := time.Now()
+		if engineMoves == 0 {
+			asked = ready
+		}
 		if err := mover.think(t); err != nil {
 			return loses(col, "lost connection: "+err.Error())
 		}
-		asked := time.Now()
 		budget := clock[col]
 		if m.tc.PerMove > 0 {
 			budget = m.tc.PerMove
@@ -215,7 +222,11 @@ func (m *Match) playGame(ctx context.Context, gs gameSpec) *Game {
 				return loses(from, ev.err)
 			case from != col:
 				timer.Stop()
-				return loses(from, fmt.Sprintf("moved out of turn (%q while %s was to move)", ev.text, col))
+				return loses(from, fmt.Sprintf("moved out of turn (%q while %s was to move)", ev.text, colorName(col)))
+			case ev.kind != evFail && ev.at.Before(asked):
+				// Sent before it was asked: a second move after its own.
+				timer.Stop()
+				return loses(col, fmt.Sprintf("moved out of turn (%q before %s was to move)", ev.text, colorName(col)))
 			}
 			break wait
 		}
@@ -265,7 +276,7 @@ func (m *Match) judgeClaim(judge judgeWithResult, ev event, col draughts.Color,
 		return loses(col, "resigned (GAMEEND 1)")
 	case 2:
 		if claims := judge.Claims(); len(claims) > 0 {
-			return end(referee.Drawn, "draw claimed by "+col.String()+": "+claims[len(claims)-1])
+			return end(referee.Drawn, "draw claimed by "+colorName(col)+": "+claims[len(claims)-1])
 		}
 		return loses(col, "claimed a draw no rule gives (GAMEEND 2)")
 	case 3:
@@ -371,3 +382,10 @@ func (m *Match) nameOf(gs gameSpec, col draughts.Color) string {
 }
 
 func fmtDur(d time.Duration) string { return d.Round(time.Millisecond).String() }
+
+func colorName(c draughts.Color) string {
+	if c == draughts.White {
+		return "White"
+	}
+	return "Black"
+}

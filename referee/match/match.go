@@ -202,12 +202,13 @@ func dxpTime(tc TimeControl, maxMoves int) (string, int, error) {
 	if min == math.Trunc(min) && min >= 1 && min <= 999 {
 		return fmt.Sprintf("%03d", int(min)), dxpMoves, nil
 	}
-	for prec := 2; prec >= 0; prec-- {
+	// The shortest text that fits, rounded: "0.5", ".25", "1.5".
+	for _, prec := range []int{-1, 2, 1, 0} {
 		s := strconv.FormatFloat(min, 'f', prec, 64)
-		if strings.HasPrefix(s, "0.") {
-			s = s[1:] // ".25"
+		if len(s) > 3 && strings.HasPrefix(s, "0.") {
+			s = s[1:]
 		}
-		if len(s) <= 3 && s != "0" && s != ".0" && s != ".00" {
+		if len(s) <= 3 {
 			if v, _ := strconv.ParseFloat(s, 64); v > 0 {
 				return fmt.Sprintf("%3s", s), dxpMoves, nil
 			}

@@ -50,8 +50,10 @@ type turn struct {
 // player is one engine in one game.
 type player interface {
 	events() <-chan event
-	// newGame starts a game in which the engine plays col from start.
-	newGame(ctx context.Context, col draughts.Color, start draughts.Position) error
+	// newGame starts a game in which the engine plays col from start, and
+	// says when the engine was ready (a DXP first mover starts thinking
+	// then, unasked).
+	newGame(ctx context.Context, col draughts.Color, start draughts.Position) (time.Time, error)
 	// think asks the engine for its move.
 	think(t *turn) error
 	// finish tells the engine the game is over (score from its side: 1, 0.5,
@@ -197,7 +199,7 @@ func startDXP(ctx context.Context, e *Engine, s *setup) (_ *dxpPlayer, err error
 		go func() {
 			select {
 			case <-p.proc.exited:
-				sendEvent(p.ev, p.quit, event{kind: evFail, err: "crashed: " + p.proc.exitText()})
+				sendEvent(p.ev, p.quit, event{kind: evFail, err: p.proc.endText("exited")})
 			case <-p.quit:
 			}
 		}()
@@ -231,7 +233,7 @@ func (p *dxpPlayer) read() {
 				// A program that died closes its socket too: say it crashed.
 				select {
 				case <-p.proc.exited:
-					why = "crashed: " + p.proc.exitText()
+					why = p.proc.endText(why)
 				case <-time.After(300 * time.Millisecond):
 				}
 			}
@@ -263,22 +265,22 @@ func (p *dxpPlayer) read() {
 	}
 }
 
-func (p *dxpPlayer) newGame(ctx context.Context, col draughts.Color, start draughts.Position) error {
+func (p *dxpPlayer) newGame(ctx context.Context, col draughts.Color, start draughts.Position) (time.Time, error) {
 	req := dxp.GameReq{Version: 1, Name: "arbiter", Follower: "WZ"[col], Minutes: p.s.minutes, Moves: p.s.dxpMoves}
 	if start != start.Rules().Initial() {
 		req.Position = dxp.FormatPosition(start)
 	}
 	if err := p.send(req); err != nil {
-		return fmt.Errorf("cannot send GAMEREQ: %v", err)
+		return time.Time{}, fmt.Errorf("cannot send GAMEREQ: %v", err)
 	}
 	ev, err := waitReady(ctx, p.ev, "GAMEACC", p.s.handshake)
 	if err != nil {
-		return err
+		return time.Time{}, err
 	}
 	if ev.code != 0 {
-		return fmt.Errorf("refused the game (GAMEACC code %d)", ev.code)
+		return time.Time{}, fmt.Errorf("refused the game (GAMEACC code %d)", ev.code)
 	}
-	return nil
+	return ev.at, nil
 }
 
 func (p *dxpPlayer) think(t *turn) error {
@@ -391,7 +393,7 @@ func (p *hubPlayer) read() {
 			} else {
 				select {
 				case <-p.proc.exited:
-					why = "crashed: " + p.proc.exitText()
+					why = p.proc.endText(why)
 				case <-time.After(300 * time.Millisecond):
 				}
 			}
@@ -424,8 +426,8 @@ func (p *hubPlayer) read() {
 	}
 }
 
-func (p *hubPlayer) newGame(context.Context, draughts.Color, draughts.Position) error {
-	return p.send(hub.Line{Cmd: "new-game"})
+func (p *hubPlayer) newGame(context.Context, draughts.Color, draughts.Position) (time.Time, error) {
+	return time.Now(), p.send(hub.Line{Cmd: "new-game"})
 }
 
 func (p *hubPlayer) think(t *turn) error {
