@@ -11,7 +11,7 @@ import (
 )
 
 // DrawJudge is the referee of one game move by move: the legal moves, and
-// whether a rule has ended the game. *referee.DraughtsLine is the one
+// whether a rule has ended the game. *draughts.Line is the one
 // arbiter uses: the same bookkeeping as 'arbiter check'.
 type DrawJudge interface {
 	Position() draughts.Position

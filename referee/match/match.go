@@ -16,7 +16,6 @@ import (
 	"sync"
 	"time"
 
-	"arbiter/referee"
 	"arbiter/referee/draughts"
 	"arbiter/variants"
 )
@@ -69,7 +68,7 @@ type opening struct {
 // New checks a configuration.
 func New(cfg Config) (*Match, error) {
 	m := &Match{cfg: cfg, engines: cfg.Engines, tc: cfg.TC, maxMoves: cfg.MaxMoves}
-	if cfg.Variant == nil || cfg.Variant.Draughts == nil {
+	if cfg.Variant == nil || draughts.SectionOf(cfg.Variant) == nil {
 		return nil, errors.New("arbiter match plays draughts variants")
 	}
 	if cfg.Games < 1 {
@@ -84,7 +83,7 @@ func New(cfg Config) (*Match, error) {
 	if cfg.TC.Base <= 0 && cfg.TC.PerMove <= 0 {
 		return nil, errors.New("a time control is needed: time per game or time per move")
 	}
-	rules, start, err := referee.DraughtsRules(cfg.Variant)
+	rules, start, err := draughts.RulesOf(cfg.Variant)
 	if err != nil {
 		return nil, err
 	}
@@ -124,11 +123,11 @@ func New(cfg Config) (*Match, error) {
 		m.openings = []opening{{pos: start}}
 	}
 	for _, o := range cfg.Openings {
-		p, err := referee.DraughtsPosition(cfg.Variant, o.FEN)
+		p, err := draughts.PositionOf(cfg.Variant, o.FEN)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %v", o.Name, err)
 		}
-		j, err := referee.NewDraughtsLine(cfg.Variant, p)
+		j, err := draughts.NewLine(cfg.Variant, p)
 		if err != nil {
 			return nil, err
 		}
@@ -137,7 +136,7 @@ func New(cfg Config) (*Match, error) {
 		}
 		m.openings = append(m.openings, opening{pos: p, fen: j.FEN()})
 	}
-	j, err := referee.NewDraughtsLine(cfg.Variant, start)
+	j, err := draughts.NewLine(cfg.Variant, start)
 	if err != nil {
 		return nil, err
 	}
@@ -164,7 +163,7 @@ func New(cfg Config) (*Match, error) {
 func (m *Match) Engines() [2]string { return [2]string{m.engines[0].Name, m.engines[1].Name} }
 
 func (m *Match) newJudge(start draughts.Position) (judgeWithResult, error) {
-	return referee.NewDraughtsLine(m.cfg.Variant, start)
+	return draughts.NewLine(m.cfg.Variant, start)
 }
 
 // hubVariant is the value of Scan's "variant" parameter ("" for the
