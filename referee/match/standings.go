@@ -109,6 +109,9 @@ func eloDiff(p float64) float64 {
 	if p <= 0 || p >= 1 {
 		return math.Copysign(math.Inf(1), p-0.5)
 	}
+	if p == 0.5 {
+		return 0 // not -0
+	}
 	return -400 * math.Log10(1/p-1)
 }
 

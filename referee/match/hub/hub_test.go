@@ -115,3 +115,40 @@ func FuzzReader(f *testing.F) {
 		t.Fatal("more lines than bytes")
 	})
 }
+
+func TestParseMove(t *testing.T) {
+	for in, want := range map[string]Move{
+		"32-28":    {From: 32, To: 28},
+		"28x19x23": {From: 28, To: 19, Captured: []int{23}},
+		"28x19":    {From: 28, To: 19},
+	} {
+		got, err := ParseMove(in)
+		if err != nil || !reflect.DeepEqual(got, want) {
+			t.Errorf("ParseMove(%q) = %+v, %v", in, got, err)
+		}
+	}
+	for _, in := range []string{"", "32", "32-28-23", "x-1", "32-+8", "0-5", "32x", "1000-1"} {
+		if m, err := ParseMove(in); err == nil {
+			t.Errorf("ParseMove(%q) = %+v", in, m)
+		}
+	}
+}
+
+// FuzzParseMove: no panic, and what parses writes back the same.
+func FuzzParseMove(f *testing.F) {
+	for _, s := range []string{"32-28", "28x19x23", "1x50x2x3"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		m, err := ParseMove(s)
+		if err != nil || len(m.Captured) == 0 && strings.Contains(s, "x") {
+			return
+		}
+		if got := FormatMove(m.From, m.To, m.Captured); got != s && strings.TrimLeft(s, "0") == s {
+			// Leading zeros ("05-10") read fine and write without them.
+			if !strings.Contains(s, "x0") && !strings.Contains(s, "-0") {
+				t.Fatalf("ParseMove(%q) -> %q", s, got)
+			}
+		}
+	})
+}
