@@ -340,13 +340,15 @@ func (m *Match) record(g *Game) string {
 	}
 	num := 1
 	for i, mv := range g.Moves {
+		// A move number stays on the line of its move.
 		switch {
 		case mv.Color == draughts.White:
-			word(strconv.Itoa(num) + ".")
+			word(strconv.Itoa(num) + ". " + mv.Text)
 		case i == 0:
-			word(strconv.Itoa(num) + "...")
+			word(strconv.Itoa(num) + "... " + mv.Text)
+		default:
+			word(mv.Text)
 		}
-		word(mv.Text)
 		c := "{[%emt " + clockText(mv.Elapsed) + "]"
 		if m.tc.PerMove == 0 {
 			c = "{[%clk " + clockText(mv.Left) + "] [%emt " + clockText(mv.Elapsed) + "]"
