@@ -209,7 +209,10 @@ func (m *Match) playGame(ctx context.Context, gs gameSpec) *Game {
 			case ev = <-players[1-col].events():
 				from = col.Opponent()
 			case <-timer.C:
-				return loses(col, fmt.Sprintf("lost on time (flag fell after %s)", fmtDur(budget)))
+				if m.tc.PerMove > 0 {
+					return loses(col, fmt.Sprintf("lost on time (no move within %s)", fmtDur(budget+m.tc.Margin)))
+				}
+				return loses(col, fmt.Sprintf("lost on time (flag fell: %s on its clock when asked to move)", fmtDur(budget)))
 			case <-ctx.Done():
 				timer.Stop()
 				return end(referee.Unknown, "unfinished: interrupted")
