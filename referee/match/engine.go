@@ -152,9 +152,18 @@ func (e *Engine) usesPort() bool {
 	return false
 }
 
-// shared: an engine arbiter does not start is one program for every game,
-// so its games cannot overlap.
-func (e *Engine) shared() bool { return e.Cmd == "" }
+// shared: an engine at a fixed address (one running program, or programs
+// that would all take the same port) cannot play games that overlap.
+func (e *Engine) shared() bool {
+	if e.Addr != "" {
+		return true
+	}
+	if e.Listen && e.ListenAddr != "" {
+		_, port, err := net.SplitHostPort(e.ListenAddr)
+		return err != nil || port != "0"
+	}
+	return false
+}
 
 // process is a started engine program. Its exit is watched so that a crash
 // ends the game at once, and it is always reaped.

@@ -99,7 +99,7 @@ func New(cfg Config) (*Match, error) {
 			return nil, fmt.Errorf("engine %s: Hub positions are 10x10 boards, not %s", e.Name, cfg.Variant.Name)
 		}
 		if e.shared() && m.cfg.Concurrency > 1 {
-			return nil, fmt.Errorf("engine %s is one running program (addr=%s): its games cannot overlap; use --concurrency 1", e.Name, e.Addr)
+			return nil, fmt.Errorf("engine %s has a fixed address: its games cannot overlap; use --concurrency 1", e.Name)
 		}
 	}
 	if m.engines[0].Name == m.engines[1].Name {
