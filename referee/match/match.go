@@ -95,8 +95,8 @@ func New(cfg Config) (*Match, error) {
 		if e.Proto == "dxp" && (rules.NumSquares() != 50 || cfg.Variant.Name != "international") {
 			return nil, fmt.Errorf("engine %s: DamExchange plays international draughts only, not %s", e.Name, cfg.Variant.Name)
 		}
-		if e.Proto == "hub" && rules.NumSquares() != 50 {
-			return nil, fmt.Errorf("engine %s: Hub positions are 10x10 boards, not %s", e.Name, cfg.Variant.Name)
+		if _, ok := hubVariants[cfg.Variant.Name]; e.Proto == "hub" && (!ok || rules.NumSquares() != 50) {
+			return nil, fmt.Errorf("engine %s: Hub engines play international and frisian draughts (Scan's variants), not %s", e.Name, cfg.Variant.Name)
 		}
 		if e.shared() && m.cfg.Concurrency > 1 {
 			return nil, fmt.Errorf("engine %s has a fixed address: its games cannot overlap; use --concurrency 1", e.Name)
@@ -106,7 +106,7 @@ func New(cfg Config) (*Match, error) {
 		m.engines[0].Name += " 1"
 		m.engines[1].Name += " 2"
 	}
-	m.setup = setup{variant: hubVariant(cfg.Variant.Name), handshake: m.cfg.Handshake}
+	m.setup = setup{variant: hubVariants[cfg.Variant.Name], handshake: m.cfg.Handshake}
 	if cfg.Trace != nil {
 		var mu sync.Mutex
 		t0 := time.Now()
@@ -166,19 +166,10 @@ func (m *Match) newJudge(start draughts.Position) (judgeWithResult, error) {
 	return draughts.NewLine(m.cfg.Variant, start)
 }
 
-// hubVariant is the value of Scan's "variant" parameter ("" for the
-// default, international).
-func hubVariant(name string) string {
-	switch name {
-	case "international":
-		return ""
-	case "breakthrough":
-		return "bt"
-	case "antidraughts":
-		return "losing"
-	}
-	return name
-}
+// hubVariants maps arbiter's variants to the values of Scan's "variant"
+// parameter ("" for its default, international). Scan's killer, bt and
+// losing have no variant file here.
+var hubVariants = map[string]string{"international": "", "frisian": "frisian"}
 
 // dxpTime writes the GAMEREQ thinking time (3 characters, minutes) and
 // number of moves. DXP has no increment nor time per move: a game of

@@ -509,3 +509,22 @@ func TestParseEngine(t *testing.T) {
 		}
 	}
 }
+
+// Hub engines play Frisian draughts: the variant goes to them as Scan's
+// "variant" parameter, and the referee judges by Frisian rules.
+func TestHubFrisian(t *testing.T) {
+	v, err := variants.Lookup("frisian")
+	if err != nil {
+		t.Skip("no frisian variant")
+	}
+	if _, err := New(Config{Engines: [2]Engine{dxpEngine("A"), hubEngine("B")}, Variant: v, Games: 1, TC: TimeControl{Base: time.Minute}}); err == nil {
+		t.Error("a DXP engine was let play Frisian")
+	}
+	if _, err := New(Config{Engines: [2]Engine{hubEngine("A"), hubEngine("B")}, Variant: international(t), Games: 1, TC: TimeControl{Base: time.Minute}}); err != nil {
+		t.Error(err)
+	}
+	russian, _ := variants.Lookup("russian")
+	if _, err := New(Config{Engines: [2]Engine{hubEngine("A"), hubEngine("B")}, Variant: russian, Games: 1, TC: TimeControl{Base: time.Minute}}); err == nil {
+		t.Error("Hub engines were let play Russian draughts")
+	}
+}
