@@ -82,3 +82,17 @@ func TestMatchUsage(t *testing.T) {
 		}
 	}
 }
+
+// A match's record kept as written (testdata/match/README.md): check
+// accepts every game and derives the results the live referee gave.
+func TestMatchRecordChecks(t *testing.T) {
+	stdout, _, code := arbiter(t, "", "check", "-v", td+"match/mobydam-4-games.pdn")
+	if code != 0 || strings.Count(stdout, ": valid,") != 4 {
+		t.Fatalf("exit %d:\n%s", code, stdout)
+	}
+	for _, why := range []string{"black has no legal move", "5 moves by each side", "25 moves by each side with kings only", "16 moves by each side"} {
+		if !strings.Contains(stdout, why) {
+			t.Errorf("check does not derive %q:\n%s", why, stdout)
+		}
+	}
+}
