@@ -74,9 +74,6 @@ type gameSpec struct {
 	fen           string // the FEN tag, "" for the variant's start
 }
 
-// starter starts an engine for a game.
-type starter func(ctx context.Context, e *Engine) (player, error)
-
 // playGame plays one game and returns its record. It never returns with
 // an engine's process still running.
 func (m *Match) playGame(ctx context.Context, gs gameSpec) *Game {
