@@ -5,8 +5,11 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 )
 
 // buildTestEngine builds cmd/arbiter-testengine into a temporary folder.
@@ -94,5 +97,54 @@ func TestMatchRecordChecks(t *testing.T) {
 		if !strings.Contains(stdout, why) {
 			t.Errorf("check does not derive %q:\n%s", why, stdout)
 		}
+	}
+}
+
+// Ctrl-C (SIGINT) on the real program: the game under way is written as
+// unfinished, the standings are printed, the exit status is 1, and the
+// engines are gone.
+func TestMatchInterrupt(t *testing.T) {
+	eng := buildTestEngine(t)
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "arbiter")
+	if out, err := exec.Command("go", "build", "-o", bin, "arbiter/cmd/arbiter").CombinedOutput(); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	pid := filepath.Join(dir, "engine.pid")
+	out := filepath.Join(dir, "match.pdn")
+	cmd := exec.Command(bin, "match", "--games", "4", "--tc", "10", "--pdn", out,
+		"--engine", "name=Silent cmd="+eng+` args="-listen 127.0.0.1:{port} -misbehave silence -pidfile `+pid+`"`,
+		"--engine", "name=Other proto=hub cmd="+eng+` args="-proto hub"`)
+	var stdout strings.Builder
+	cmd.Stdout = &stdout
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; ; i++ {
+		if _, err := os.Stat(pid); err == nil {
+			break
+		}
+		if i == 500 {
+			cmd.Process.Kill()
+			t.Fatal("the engine never started")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	time.Sleep(300 * time.Millisecond)
+	cmd.Process.Signal(os.Interrupt)
+	err := cmd.Wait()
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != exitFindings {
+		t.Errorf("exit: %v, want status 1", err)
+	}
+	if !strings.Contains(stdout.String(), "Match interrupted") || !strings.Contains(stdout.String(), "Unfinished games: 1") {
+		t.Errorf("standings:\n%s", stdout.String())
+	}
+	data, _ := os.ReadFile(out)
+	if !strings.Contains(string(data), `[Termination "unfinished: interrupted"]`) || strings.Count(string(data), "[Event ") != 1 {
+		t.Errorf("PDN:\n%s", data)
+	}
+	p, _ := os.ReadFile(pid)
+	if n, _ := strconv.Atoi(string(p)); n == 0 || syscall.Kill(n, 0) == nil {
+		t.Errorf("engine %s still runs", p)
 	}
 }
