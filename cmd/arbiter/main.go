@@ -89,6 +89,7 @@ func commands() []*cli.Command {
 		checkCommand(),
 		convertCommand(),
 		explainCommand(),
+		matchCommand(),
 		perftCommand(),
 		simulateCommand(),
 		variantsCommand(),
