@@ -189,6 +189,7 @@ func TestResultFormsGluedToNextGame(t *testing.T) {
 		{"1. 32-28 0-11.33-28 *", "0-1"},
 		{"1. 32-28 1/2-1/201.33-28 *", "1/2-1/2"},
 		{"1. 32-28 1-101. 33-28 *", "1-1"},
+		{"1. 32-28 *01.33-28 *", "*"},
 	} {
 		recs := readAll(t, tc.in)
 		if len(recs) != 2 || recs[0].Result != tc.result || len(recs[1].Moves) != 1 || recs[1].Moves[0].Text != "33-28" {
