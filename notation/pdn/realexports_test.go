@@ -179,6 +179,29 @@ func TestResultGluedToNextGame(t *testing.T) {
 	}
 }
 
+// Every result form ends its game when the next game's first move number
+// is glued to it.
+func TestResultFormsGluedToNextGame(t *testing.T) {
+	for _, tc := range []struct{ in, result string }{
+		{"1. 32-28 2-01.33-28 *", "2-0"},
+		{"1. 32-28 2-001.33-28 *", "2-0"},
+		{"1. 32-28 1-01.33-28 *", "1-0"},
+		{"1. 32-28 0-11.33-28 *", "0-1"},
+		{"1. 32-28 1/2-1/201.33-28 *", "1/2-1/2"},
+		{"1. 32-28 1-101. 33-28 *", "1-1"},
+		{"1. 32-28 *01.33-28 *", "*"},
+	} {
+		recs := readAll(t, tc.in)
+		if len(recs) != 2 || recs[0].Result != tc.result || len(recs[1].Moves) != 1 || recs[1].Moves[0].Text != "33-28" {
+			t.Errorf("%q: %d games, first result %q", tc.in, len(recs), recs[0].Result)
+			continue
+		}
+		if !hasCode(recs[0], notation.Warning, CodeGluedResult) {
+			t.Errorf("%q: no %s warning", tc.in, CodeGluedResult)
+		}
+	}
+}
+
 func TestResultNotGluedToNextGame(t *testing.T) {
 	tests := []struct {
 		name, in string

@@ -424,6 +424,9 @@ func (s *Splitter) scanGame() gluedNext {
 			case '*':
 				if depth == 0 {
 					s.adv(c)
+					if firstMoveNumberAt(src.peek, 0) {
+						return gluedNext{notation.Pos{Line: s.line, Col: s.col, Offset: s.off}, "game's first move number"}
+					}
 					return gluedNext{}
 				}
 				sawMoves = true

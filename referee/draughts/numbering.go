@@ -204,8 +204,8 @@ func (num *numbering) fen(s string) string {
 	fields := strings.Split(t, ":")
 	for i := 1; i < len(fields); i++ {
 		f := strings.TrimSpace(fields[i])
-		if f == "" {
-			continue
+		if f == "" || f[0] == 'H' || f[0] == 'F' {
+			continue // the online platform's counters (H0, F1) are no squares
 		}
 		colour, rest := f[:1], f[1:]
 		var out []string

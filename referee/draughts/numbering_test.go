@@ -121,6 +121,10 @@ func TestNumberingFEN(t *testing.T) {
 	if got := num.fen(`"W:W1-3,K5:B32."`); got != "W:W32,31,30,K28:B1" {
 		t.Errorf("fen = %q", got)
 	}
+	// The online platform's counters stay as written: H4 is no square 4.
+	if got := num.fen("W:W1-3:B32:H4:F12"); got != "W:W32,31,30:B1:H4:F12" {
+		t.Errorf("fen with counters = %q", got)
+	}
 	gn, _ = parseGameNotation("W,8,8,A0,0")
 	num, _ = newNumbering(rulesOfBoard(t, 8, 8, false), gn)
 	if got := num.fen("B:Wa1,Kc3:B12,h8x"); got != "B:W29,K22:B12,h8x" {
