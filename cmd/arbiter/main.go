@@ -10,6 +10,7 @@ import (
 	"os"
 	"runtime/debug"
 	"runtime/pprof"
+	"strings"
 
 	"github.com/urfave/cli/v2"
 )
@@ -44,13 +45,26 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	app := newApp(stdin, stdout, stderr)
 	unknown := ""
 	app.CommandNotFound = func(_ *cli.Context, name string) { unknown = name }
-	err := app.Run(args)
+	args = permuteArgs(app, args)
+	cmd := commandOf(app, args)
+	err := checkRequired(cmd, args)
+	if err == nil {
+		err = app.Run(args)
+	}
 	if unknown != "" {
-		fmt.Fprintf(stderr, "arbiter: unknown command %q (see 'arbiter --help')\n", unknown)
+		fmt.Fprintf(stderr, "arbiter: unknown command %q%s\n", unknown, suggestCommand(app.Commands, unknown))
+		fmt.Fprintln(stderr, "Run 'arbiter help' for the list of commands.")
 		return exitUsage
 	}
 	if err == nil {
 		return 0
+	}
+	var ue *usageErr
+	if errors.As(err, &ue) {
+		// One line and a hint, like git and ruff, not the whole help.
+		fmt.Fprintln(stderr, "arbiter:", ue.msg)
+		fmt.Fprintf(stderr, "Run '%s --help' for usage.\n", helpName(cmd))
+		return exitUsage
 	}
 	var ec cli.ExitCoder
 	if errors.As(err, &ec) {
@@ -63,35 +77,162 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return exitUsage
 }
 
+// commands is every command of arbiter; a new command is one entry here.
+func commands() []*cli.Command {
+	return []*cli.Command{
+		checkCommand(),
+		convertCommand(),
+		perftCommand(),
+		simulateCommand(),
+		variantsCommand(),
+		completionCommand(),
+	}
+}
+
+const examples = `Examples, one per game family:
+     arbiter check games.pdn                  draughts (PDN; the GameType tag picks the rules)
+     arbiter check --default-variant english english/
+                                              checkers records without a GameType tag
+     arbiter check sanmill.pgn                nine men's morris ([Game "morris"] or Variant tag)
+     arbiter check ludo.txt                   race games: Ludo, Goose, horse race ([Game "ludo"])
+     arbiter check halma.pdn                  Halma, Twee in een ([Game "halma"])
+     arbiter check archive.zip games.pdn.gz   archives are read member by member
+     arbiter check --format sarif records/ > arbiter.sarif
+     arbiter explain illegal                  what a code means and how to fix it`
+
 func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 	cli.ErrWriter = stderr
-	return &cli.App{
-		Name:  "arbiter",
-		Usage: "a referee for recorded board games",
-		Description: "arbiter reads game records (PDN for draughts), replays every move against a rule\n" +
-			"variant and reports illegal or ambiguous moves, draws a rule forced or allowed, and\n" +
-			"results the moves do not support. It also converts records between notations.\n\n" +
+	cli.VersionPrinter = func(c *cli.Context) { fmt.Fprintf(c.App.Writer, "arbiter %s\n", c.App.Version) }
+	app := &cli.App{
+		Name:    "arbiter",
+		Usage:   "a referee for recorded board games",
+		Version: version(),
+		Description: "arbiter reads game records (PDN for draughts; notations of its own for morris, race\n" +
+			"games and Halma), replays every move against a rule variant and reports illegal or\n" +
+			"ambiguous moves, draws a rule forced or allowed, and results the moves do not support.\n" +
+			"It also converts records between notations.\n\n" +
+			examples + "\n\n" +
+			"Flags may come before or after file names; -- ends them.\n" +
 			"Exit status: 0 no record has an error, 1 some record has, 2 usage or I/O error.",
 		Reader:                 stdin,
 		Writer:                 stdout,
 		ErrWriter:              stderr,
-		HideHelpCommand:        true,
 		UseShortOptionHandling: true,
+		EnableBashCompletion:   true,
 		ExitErrHandler:         func(*cli.Context, error) {}, // run() reports and exits
-		OnUsageError: func(_ *cli.Context, err error, _ bool) error {
-			return cli.Exit(err.Error(), exitUsage)
-		},
-		Commands: []*cli.Command{
-			checkCommand(),
-			convertCommand(),
-			perftCommand(),
-			simulateCommand(),
-			variantsCommand(),
-		},
+		Commands:               commands(),
 	}
+	app.OnUsageError = onUsageError
+	var walk func([]*cli.Command)
+	walk = func(cmds []*cli.Command) {
+		for _, c := range cmds {
+			c.OnUsageError = onUsageError
+			walk(c.Subcommands)
+		}
+	}
+	walk(app.Commands)
+	return app
 }
+
+// onUsageError turns urfave/cli's flag errors into one line with a
+// suggestion for a mistyped flag.
+func onUsageError(c *cli.Context, err error, _ bool) error {
+	msg := err.Error()
+	flags := c.App.Flags
+	if c.Command != nil && c.Command.Name != "" {
+		flags = c.Command.Flags
+	}
+	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: "); ok {
+		msg = fmt.Sprintf("unknown flag %s%s", name, suggestFlag(flags, name))
+	}
+	return &usageErr{msg: msg}
+}
+
+// usageErr is a mistake in the command line: exit status 2, one line and
+// a hint.
+type usageErr struct{ msg string }
+
+func (e *usageErr) Error() string { return e.msg }
+func (e *usageErr) ExitCode() int { return exitUsage }
 
 // usageError is a mistake in the command line: exit status 2.
 func usageError(format string, args ...any) error {
-	return cli.Exit(fmt.Sprintf(format, args...), exitUsage)
+	return &usageErr{msg: fmt.Sprintf(format, args...)}
+}
+
+// commandOf is the (sub)command the arguments run, nil for the app itself.
+func commandOf(app *cli.App, args []string) *cli.Command {
+	var cmd *cli.Command
+	cmds := app.Commands
+	for _, a := range args[1:] {
+		if strings.HasPrefix(a, "-") {
+			if cmd == nil {
+				continue
+			}
+			break
+		}
+		c := findCommand(cmds, a)
+		if c == nil {
+			break
+		}
+		cmd, cmds = c, c.Subcommands
+	}
+	return cmd
+}
+
+func helpName(cmd *cli.Command) string {
+	if cmd == nil {
+		return "arbiter"
+	}
+	if cmd.HelpName != "" {
+		return cmd.HelpName
+	}
+	return "arbiter " + cmd.Name
+}
+
+// checkRequired reports a missing required flag in one line (urfave/cli
+// prints the whole help first); --help still works without them.
+func checkRequired(cmd *cli.Command, args []string) error {
+	if cmd == nil {
+		return nil
+	}
+	given := map[string]bool{}
+	for _, a := range args {
+		if a == "--" {
+			break
+		}
+		name, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if strings.HasPrefix(a, "-") {
+			given[name] = true
+		}
+	}
+	if given["help"] || given["h"] {
+		return nil
+	}
+	for _, f := range cmd.Flags {
+		r, ok := f.(cli.RequiredFlag)
+		if !ok || !r.IsRequired() {
+			continue
+		}
+		set := false
+		for _, n := range f.Names() {
+			set = set || given[n]
+		}
+		if !set {
+			return &usageErr{msg: fmt.Sprintf("%s: required flag --%s not given", cmd.Name, f.Names()[0])}
+		}
+	}
+	return nil
+}
+
+func init() {
+	// Help marks required flags, which urfave/cli v2 does not.
+	plain := cli.FlagStringer
+	cli.FlagStringer = func(f cli.Flag) string {
+		s := plain(f)
+		if r, ok := f.(cli.RequiredFlag); ok && r.IsRequired() {
+			s += " (required)"
+		}
+		return s
+	}
 }

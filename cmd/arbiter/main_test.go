@@ -74,7 +74,12 @@ func TestCLIGolden(t *testing.T) {
 		{name: "bad-variant.txt", args: []string{"check", "--variant", "chess", "x.pdn"}, code: 2, stderr: `unknown variant "chess" (known: antidraughts, brazilian, breakthrough, canadian, czech, damspel-315`},
 		{name: "no-args.txt", args: []string{"check"}, code: 2, stderr: "check: name a file to read"},
 		{name: "unknown-command.txt", args: []string{"chek", "x.pdn"}, code: 2, stderr: `unknown command "chek"`},
-		{name: "bad-flag.txt", args: []string{"check", "--frobnicate", "x.pdn"}, code: 2, stderr: "flag provided but not defined"},
+		{name: "bad-flag.txt", args: []string{"check", "--frobnicate", "x.pdn"}, code: 2, stderr: "unknown flag -frobnicate\nRun 'arbiter check --help' for usage.\n"},
+		{name: "bad-flag-suggest.txt", args: []string{"check", "x.pdn", "--formt", "json"}, code: 2, stderr: "unknown flag -formt (did you mean --format?)"},
+		{name: "unknown-command-suggest.txt", args: []string{"chekc", "x.pdn"}, code: 2, stderr: `unknown command "chekc" (did you mean 'check'?)`},
+		{name: "required-flag.txt", args: []string{"perft", "--divide"}, code: 2, stderr: "arbiter: perft: required flag --depth not given\nRun 'arbiter perft --help' for usage.\n"},
+		{name: "flags-after-files.json", args: []string{"check", td + "draughts/avignon-2014-game39.pdn", "--format", "json", "-j2"}, code: 0},
+		{name: "double-dash.txt", args: []string{"check", "--no-board", "--", "-"}, stdin: "1. 32-28 19-23 *\n", code: 0},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -114,5 +119,48 @@ func TestCheckDeterministicAcrossJobs(t *testing.T) {
 		} else if out != first {
 			t.Errorf("--jobs %s output differs from --jobs 1", jobs)
 		}
+	}
+}
+
+func TestPermuteArgs(t *testing.T) {
+	app := newApp(nil, nil, nil)
+	tests := []struct{ in, want string }{
+		{"check f.pdn --format json", "check --format json -- f.pdn"},
+		{"check --format=json f.pdn -v g.pdn", "check --format=json -v -- f.pdn g.pdn"},
+		{"check -j2 f.pdn", "check -j=2 -- f.pdn"},
+		{"check f.pdn -- --format", "check -- f.pdn --format"},
+		{"check - -q", "check -q -- -"},
+		{"variants show papyrus", "variants show -- papyrus"},
+		{"--version", "--version"},
+		{"help check", "help check"},
+		{"chek f.pdn --format json", "chek f.pdn --format json"},
+		{"check --format", "check --format"},
+	}
+	for _, tc := range tests {
+		got := strings.Join(permuteArgs(app, append([]string{"arbiter"}, strings.Fields(tc.in)...))[1:], " ")
+		if got != tc.want {
+			t.Errorf("%q: got %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+func TestHelpAndVersion(t *testing.T) {
+	out, _, code := arbiter(t, "", "--version")
+	if code != 0 || !strings.HasPrefix(out, "arbiter ") || !strings.Contains(out, "go1.") {
+		t.Errorf("--version: exit %d, %q", code, out)
+	}
+	out, _, code = arbiter(t, "", "help", "check")
+	if code != 0 || !strings.Contains(out, "arbiter check [command options]") {
+		t.Errorf("help check: exit %d, %q", code, out)
+	}
+	out, _, code = arbiter(t, "", "--help")
+	for _, game := range []string{"draughts", "morris", "Ludo", "Halma"} {
+		if code != 0 || !strings.Contains(out, game) {
+			t.Errorf("--help has no example for %s: %q", game, out)
+		}
+	}
+	out, _, _ = arbiter(t, "", "perft", "--help")
+	if !strings.Contains(out, "plies to search (1-20) (default: 0) (required)") {
+		t.Errorf("perft --help does not mark --depth required:\n%s", out)
 	}
 }
