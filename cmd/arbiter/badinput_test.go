@@ -35,7 +35,7 @@ func TestCheckBadInput(t *testing.T) {
 		{"truncated.pdn", good[:len(good)/2], 1},
 		{"garbage.bin", garbage, 1},
 		{"nested.pdn", []byte(nested), 0},
-		{"empty.pdn", nil, 0},
+		{"empty.pdn", nil, 2}, // no game at all: a CI run must not pass
 		{"only-tags.pdn", []byte("[Event \"x\"]\n[Result \"2-0\"]\n"), 0},
 	}
 	for _, tc := range tests {
@@ -43,6 +43,12 @@ func TestCheckBadInput(t *testing.T) {
 			out, errOut, code := arbiter(t, "", "check", "--no-board", write(tc.name, tc.data))
 			if code != tc.code {
 				t.Errorf("exit code %d, want %d\n%s%s", code, tc.code, out, errOut)
+			}
+			if tc.name == "empty.pdn" {
+				if !strings.Contains(errOut, "no game in this file") || !strings.Contains(errOut, "no games found in 1 input") {
+					t.Errorf("empty file: stderr %q", errOut)
+				}
+				return
 			}
 			if !summaryLine.MatchString(errOut) {
 				t.Errorf("no summary: %q", errOut)

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"strings"
 	"time"
 
 	"github.com/urfave/cli/v2"
@@ -27,6 +28,7 @@ func checkCommand() *cli.Command {
 			&cli.BoolFlag{Name: "no-board", Usage: "text: do not draw the board under an error"},
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no summary line"},
 			&cli.StringFlag{Name: "variations", Value: referee.VariationsWarn, Usage: "what is wrong inside a variation: warn (an annotation: the game stays valid), error, or ignore (not replayed)"},
+			&cli.StringFlag{Name: "ext", Value: strings.Join(defaultExtensions, ","), Usage: "`EXTENSIONS` of the record files read in a directory or zip archive (each also as .gz)"},
 		}, variantFlags...),
 		Action: runCheck,
 	}
@@ -58,12 +60,15 @@ func runCheck(c *cli.Context) error {
 	out := bufio.NewWriterSize(c.App.Writer, 64<<10)
 	w.setOutput(out)
 	var failed error
+	unreadable := map[string]bool{}
 	var sources []referee.Input
+	perFile := map[string]int{}
 	for _, f := range in {
 		sources = append(sources, referee.Input{Name: f.name, Open: f.open})
 	}
 	err = referee.CheckInputs(sources, opts, func(rep *referee.Report) error {
 		sum.games++
+		perFile[rep.File]++
 		if rep.Verdict == referee.Valid {
 			sum.valid++
 		} else {
@@ -73,6 +78,7 @@ func runCheck(c *cli.Context) error {
 		return w.write(rep)
 	}, func(f referee.Input, err error) {
 		failed = ioError(f.Name, err)
+		unreadable[f.Name] = true
 		fmt.Fprintln(c.App.ErrWriter, "arbiter:", failed)
 	})
 	if err != nil {
@@ -81,13 +87,20 @@ func runCheck(c *cli.Context) error {
 	if err := out.Flush(); err != nil {
 		return ioError("output", err)
 	}
+	// A file with no game is most often the wrong file; a run with no
+	// game at all must not pass in CI (a glob that matched nothing useful).
+	for _, f := range in {
+		if perFile[f.name] == 0 && !unreadable[f.name] {
+			fmt.Fprintf(c.App.ErrWriter, "arbiter: warning: %s: no game in this file\n", f.name)
+		}
+	}
+	if sum.games == 0 && failed == nil {
+		return cli.Exit(fmt.Sprintf("no games found in %d %s", len(in), plural(len(in), "input", "inputs")), exitUsage)
+	}
 	if !c.Bool("quiet") {
 		// On standard error: the report itself stays byte-identical from run
 		// to run, and the seconds never are.
-		games := "games"
-		if sum.games == 1 {
-			games = "game"
-		}
+		games := plural(sum.games, "game", "games")
 		fmt.Fprintf(c.App.ErrWriter, "%d %s: %d valid, %d with errors, %d warnings (%.2f s)\n",
 			sum.games, games, sum.valid, sum.invalid, sum.warnings, time.Since(start).Seconds())
 	}
@@ -116,4 +129,11 @@ func newReportWriter(format string, w io.Writer) (reportWriter, error) {
 		return &githubWriter{out: w}, nil
 	}
 	return nil, usageError("unknown --format %q (text, json or github)", format)
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }

@@ -1,9 +1,15 @@
 package main
 
 import (
+	"archive/zip"
+	"bufio"
+	"compress/gzip"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
+	"path/filepath"
+	"sort"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -15,26 +21,219 @@ import (
 	"arbiter/variants"
 )
 
-// input is one file named on the command line, or "-" for standard input.
+// input is one source of records: a file named on the command line or
+// found in a directory, a member of a zip archive, or standard input.
 type input struct {
 	name string
 	open func() (io.ReadCloser, error)
 }
 
+// defaultExtensions are the record files a directory walk picks up: PDN
+// (draughts, Halma) and PGN (morris), plain, gzipped or zipped. Race
+// records have no extension of their own (.txt in testdata/race): a walk
+// reads them with --ext pdn,pgn,txt. A file named on the command line is
+// read whatever its name.
+var defaultExtensions = []string{"pdn", "pgn"}
+
+// extensions is --ext, or the defaults.
+func extensions(c *cli.Context) []string {
+	s := c.String("ext")
+	if s == "" {
+		return defaultExtensions
+	}
+	var out []string
+	for _, e := range strings.Split(s, ",") {
+		if e = strings.TrimPrefix(strings.TrimSpace(strings.ToLower(e)), "."); e != "" {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// isRecordFile: the name ends in one of exts, maybe followed by .gz.
+func isRecordFile(name string, exts []string) bool {
+	name = strings.TrimSuffix(strings.ToLower(name), ".gz")
+	for _, e := range exts {
+		if strings.HasSuffix(name, "."+e) {
+			return true
+		}
+	}
+	return false
+}
+
 func inputs(c *cli.Context) ([]input, error) {
 	if c.NArg() == 0 {
-		return nil, usageError("%s: name a file to read, or - for standard input", c.Command.Name)
+		return nil, usageError("%s: name a file or directory to read, or - for standard input", c.Command.Name)
 	}
+	exts := extensions(c)
 	var in []input
 	for _, name := range c.Args().Slice() {
 		if name == "-" {
 			r := c.App.Reader
-			in = append(in, input{"<stdin>", func() (io.ReadCloser, error) { return io.NopCloser(r), nil }})
+			in = append(in, input{"<stdin>", func() (io.ReadCloser, error) { return decompressed(io.NopCloser(r)) }})
 			continue
 		}
-		in = append(in, input{name, func() (io.ReadCloser, error) { return os.Open(name) }})
+		found, err := expand(name, exts, true)
+		if err != nil {
+			return nil, ioError(name, err)
+		}
+		in = append(in, found...)
 	}
 	return in, nil
+}
+
+// expand turns a path into inputs: a directory into the record files under
+// it (in lexical order, so every run reads them in the same order; hidden
+// directories such as .git skipped), a zip archive into its members, a
+// file into itself. named is true for a path the user typed, which is read
+// whatever its extension.
+func expand(path string, exts []string, named bool) ([]input, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		if named {
+			// Reported when the file is read, in input order with the
+			// others, as before.
+			return []input{fileInput(path)}, nil
+		}
+		return nil, err
+	}
+	if st.IsDir() {
+		var in []input
+		err := filepath.WalkDir(path, func(p string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if d.IsDir() {
+				if p != path && strings.HasPrefix(d.Name(), ".") {
+					return filepath.SkipDir
+				}
+				return nil
+			}
+			if !d.Type().IsRegular() {
+				return nil
+			}
+			if strings.EqualFold(filepath.Ext(p), ".zip") {
+				members, err := zipMembers(p, exts)
+				if err != nil {
+					return err
+				}
+				in = append(in, members...)
+				return nil
+			}
+			if isRecordFile(p, exts) {
+				in = append(in, fileInput(p))
+			}
+			return nil
+		})
+		return in, err
+	}
+	if strings.EqualFold(filepath.Ext(path), ".zip") {
+		return zipMembers(path, exts)
+	}
+	return []input{fileInput(path)}, nil
+}
+
+func fileInput(path string) input {
+	return input{path, func() (io.ReadCloser, error) {
+		f, err := os.Open(path)
+		if err != nil {
+			return nil, err
+		}
+		return decompressed(f)
+	}}
+}
+
+// decompressed reads gzip data transparently, recognised by its magic
+// bytes rather than by the name, so "games.pdn.gz", a gzip on standard
+// input and a misnamed file all read the same.
+func decompressed(rc io.ReadCloser) (io.ReadCloser, error) {
+	br := bufio.NewReaderSize(rc, 64<<10)
+	magic, _ := br.Peek(2)
+	if len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
+		zr, err := gzip.NewReader(br)
+		if err != nil {
+			rc.Close()
+			return nil, fmt.Errorf("gzip: %w", err)
+		}
+		return readCloser{zr, func() error { zr.Close(); return rc.Close() }}, nil
+	}
+	return readCloser{br, rc.Close}, nil
+}
+
+type readCloser struct {
+	io.Reader
+	close func() error
+}
+
+func (r readCloser) Close() error { return r.close() }
+
+// zipMembers lists the record files of a zip archive (by the same
+// extensions as a directory walk), sorted by name, each named
+// "archive.zip:member". The archive is opened once, when its first member
+// is read, and closed after its last.
+func zipMembers(path string, exts []string) ([]input, error) {
+	zr, err := zip.OpenReader(path)
+	if err != nil {
+		return nil, err
+	}
+	var names []string
+	for _, f := range zr.File {
+		if !f.FileInfo().IsDir() && isRecordFile(f.Name, exts) {
+			names = append(names, f.Name)
+		}
+	}
+	zr.Close()
+	sort.Strings(names)
+	a := &zipArchive{path: path, left: len(names)}
+	var in []input
+	for _, m := range names {
+		in = append(in, input{path + ":" + m, func() (io.ReadCloser, error) { return a.open(m) }})
+	}
+	return in, nil
+}
+
+type zipArchive struct {
+	path  string
+	left  int // members not read yet
+	r     *zip.ReadCloser
+	files map[string]*zip.File
+}
+
+func (a *zipArchive) open(member string) (io.ReadCloser, error) {
+	if a.r == nil {
+		r, err := zip.OpenReader(a.path)
+		if err != nil {
+			return nil, err
+		}
+		a.r, a.files = r, map[string]*zip.File{}
+		for _, f := range r.File {
+			a.files[f.Name] = f
+		}
+	}
+	done := func() error {
+		if a.left--; a.left == 0 && a.r != nil {
+			err := a.r.Close()
+			a.r = nil
+			return err
+		}
+		return nil
+	}
+	f, ok := a.files[member]
+	if !ok {
+		done()
+		return nil, fmt.Errorf("%s: no member %s", a.path, member)
+	}
+	rc, err := f.Open()
+	if err != nil {
+		done()
+		return nil, err
+	}
+	d, err := decompressed(rc)
+	if err != nil {
+		done()
+		return nil, err
+	}
+	return readCloser{d, func() error { d.Close(); return done() }}, nil
 }
 
 var variantFlags = []cli.Flag{

@@ -72,7 +72,7 @@ func TestCLIGolden(t *testing.T) {
 		{name: "no-such-file.txt", args: []string{"check", "nosuchfile.pdn"}, code: 2, stderr: "nosuchfile.pdn: open nosuchfile.pdn: no such file or directory"},
 		{name: "bad-format.txt", args: []string{"check", "--format", "xml", "x.pdn"}, code: 2, stderr: `unknown --format "xml"`},
 		{name: "bad-variant.txt", args: []string{"check", "--variant", "chess", "x.pdn"}, code: 2, stderr: `unknown variant "chess" (known: antidraughts, brazilian, breakthrough, canadian, czech, damspel-315`},
-		{name: "no-args.txt", args: []string{"check"}, code: 2, stderr: "check: name a file to read"},
+		{name: "no-args.txt", args: []string{"check"}, code: 2, stderr: "check: name a file or directory to read"},
 		{name: "unknown-command.txt", args: []string{"chek", "x.pdn"}, code: 2, stderr: `unknown command "chek"`},
 		{name: "bad-flag.txt", args: []string{"check", "--frobnicate", "x.pdn"}, code: 2, stderr: "unknown flag -frobnicate\nRun 'arbiter check --help' for usage.\n"},
 		{name: "bad-flag-suggest.txt", args: []string{"check", "x.pdn", "--formt", "json"}, code: 2, stderr: "unknown flag -formt (did you mean --format?)"},
