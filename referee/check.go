@@ -2,6 +2,7 @@ package referee
 
 import (
 	"fmt"
+	"strings"
 
 	"arbiter/notation"
 	"arbiter/variants"
@@ -11,6 +12,11 @@ import (
 type Options struct {
 	// Variant, when set, is used for every game whatever its tags say.
 	Variant *variants.Variant
+	// Default, when set, is used for a record that names no rules: no
+	// GameType tag and no Variant tag, and no Game tag naming another game
+	// than Default's (--default-variant: an English archive without
+	// GameType tags, where Variant would also override the tagged records).
+	Default *variants.Variant
 	// Rewrite makes Check normalise the record in place as it replays it:
 	// every matched move is rewritten in its shortest unambiguous form
 	// (from-to, or the full path where two captures share from and to), or
@@ -95,6 +101,13 @@ func chooseVariant(rec *notation.Record, f Family, game string, opts Options, re
 	if opts.Variant != nil {
 		return opts.Variant, nil
 	}
+	if d := opts.Default; d != nil && namesNoRules(rec) {
+		// The record was read with the notation of the family its text
+		// looks like; a default of another family would misread it.
+		if game == d.Game || (game == "" && (f == nil || f == FamilyNamed(d.Family))) {
+			return d, nil
+		}
+	}
 	if f == nil || (game != "" && !gamePlayed(game)) {
 		_, err := variants.ForGame(game, "")
 		if err == nil {
@@ -117,4 +130,11 @@ func gamePlayed(game string) bool {
 		}
 	}
 	return false
+}
+
+// namesNoRules: the record has neither a GameType nor a Variant tag.
+func namesNoRules(rec *notation.Record) bool {
+	gt, _ := rec.Tag("GameType")
+	v, _ := rec.Tag("Variant")
+	return strings.TrimSpace(gt) == "" && strings.TrimSpace(v) == ""
 }

@@ -238,6 +238,7 @@ func (a *zipArchive) open(member string) (io.ReadCloser, error) {
 
 var variantFlags = []cli.Flag{
 	&cli.StringFlag{Name: "variant", Usage: "rules to use for every game (see 'arbiter variants'); default: from the Variant or GameType tag, else international"},
+	&cli.StringFlag{Name: "default-variant", Usage: "rules for the records that name none (no GameType or Variant tag); tagged records keep theirs"},
 	&cli.StringFlag{Name: "variant-file", Usage: "a YAML `FILE` describing the rules (see 'arbiter variants show international')"},
 	&cli.StringFlag{Name: "encoding", Usage: "text encoding of the input, e.g. windows-1251 (default: UTF-8, falling back to Windows-1252 per game with a warning)"},
 }
@@ -293,6 +294,16 @@ func streamOptions(c *cli.Context) (referee.StreamOptions, error) {
 		return so, err
 	}
 	so.Variant = v
+	if name := c.String("default-variant"); name != "" {
+		if v != nil {
+			return so, usageError("give --variant (every record) or --default-variant (records without tags), not both")
+		}
+		d, err := variants.Lookup(name)
+		if err != nil {
+			return so, usageError("--default-variant: %v", err)
+		}
+		so.Default = d
+	}
 	so.PDN.Encoding = enc
 	switch policy := c.String("variations"); policy {
 	case "", referee.VariationsWarn, referee.VariationsError, referee.VariationsIgnore:

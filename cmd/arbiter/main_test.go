@@ -66,6 +66,9 @@ func TestCLIGolden(t *testing.T) {
 		{name: "check-variant-file.txt", args: []string{"check", "-v", "--variant-file", td + "variants/club-30-king-moves.yaml", td + "draughts/avignon-2014-game39.pdn"}, code: 0},
 		{name: "bad-variant-file.txt", args: []string{"check", "--variant-file", td + "variants/mistyped-key.yaml", td + "draughts/avignon-2014-game39.pdn"}, code: 2,
 			stderr: "variants/mistyped-key.yaml:6: unknown key flyng"},
+		// Only the record without a GameType tag is read as English; the Russian ones keep their tag's rules.
+		{name: "check-default-variant.txt", args: []string{"check", "-v", "--no-board", td + "pdn/tinsley-glued-text.pdn", td + "draughts/belarus-2015-round3-games1-2.pdn", "--default-variant", "english"}, code: 0},
+		{name: "default-and-variant.txt", args: []string{"check", "--variant", "english", "--default-variant", "english", "x.pdn"}, code: 2, stderr: "not both"},
 		{name: "variants.txt", args: []string{"variants"}},
 		{name: "variants-show-papyrus.txt", args: []string{"variants", "show", "papyrus"}},
 		{name: "perft-divide.txt", args: []string{"perft", "--depth", "3", "--divide"}},
