@@ -3,7 +3,7 @@ GO      ?= go
 CORPUS  ?= ../shared/corpus
 FUZZTIME ?= 20s
 
-.PHONY: all build test bench corpus fuzz lint clean
+.PHONY: all build test bench corpus fuzz lint clean docs man
 
 all: build
 
@@ -51,5 +51,10 @@ lint:
 	$(GO) vet ./...
 	@if command -v staticcheck >/dev/null; then staticcheck ./...; else echo "staticcheck not installed (go install honnef.co/go/tools/cmd/staticcheck@latest): skipped"; fi
 
+# docs/codes.md, every diagnostic code with an example and the fix, from
+# cmd/arbiter/codes.go (a test fails when it is stale).
+docs: build
+	./arbiter explain --markdown > docs/codes.md
+
 clean:
-	rm -f arbiter
+	rm -f arbiter arbiter.1

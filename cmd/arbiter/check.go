@@ -4,11 +4,13 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"sort"
 	"strings"
 	"time"
 
 	"github.com/urfave/cli/v2"
 
+	"arbiter/notation"
 	"arbiter/referee"
 )
 
@@ -16,17 +18,23 @@ func checkCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "check",
 		Usage:     "replay every game and report what is wrong and where",
-		ArgsUsage: "FILE... | -",
+		ArgsUsage: "FILE|DIR|ARCHIVE.zip... | -",
 		Description: "Each game is replayed against its rules: its Variant tag, else its GameType tag, chooses\n" +
 			"them (neither is international draughts) unless --variant or --variant-file says otherwise.\n" +
-			"Output formats: text (file:line:col diagnostics with the source line and the board),\n" +
-			"json (one object per game, one per line), github (workflow annotations).",
+			"A directory is read recursively (--ext), .gz files and .zip archives are read inside.\n" +
+			"Every finding has a code ('arbiter explain CODE'); --select and --ignore choose them.\n" +
+			"Output formats: " + formatList() + ".",
 		Flags: append([]cli.Flag{
-			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "text", Usage: "text, json or github"},
+			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "text", Usage: formatList()},
 			&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, DefaultText: "one per CPU", Usage: "games checked in parallel; the output is the same for any value"},
 			&cli.BoolFlag{Name: "verbose", Aliases: []string{"v"}, Usage: "text: also a line per game with its verdict and result"},
 			&cli.BoolFlag{Name: "no-board", Usage: "text: do not draw the board under an error"},
-			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no summary line"},
+			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "errors only: no warnings (they still count for --strict and --max-warnings), no summary line"},
+			&cli.StringFlag{Name: "select", Usage: "report only these `CODES` (comma-separated; see 'arbiter explain')"},
+			&cli.StringFlag{Name: "ignore", Usage: "do not report these `CODES`; an ignored error does not fail the game"},
+			&cli.BoolFlag{Name: "statistics", Usage: "after the report, the number of findings per code (on standard error)"},
+			&cli.IntFlag{Name: "max-warnings", Value: -1, DefaultText: "no limit", Usage: "exit 1 when there are more than `N` warnings"},
+			&cli.BoolFlag{Name: "strict", Usage: "warnings fail the run too (exit 1)"},
 			&cli.StringFlag{Name: "variations", Value: referee.VariationsWarn, Usage: "what is wrong inside a variation: warn (an annotation: the game stays valid), error, or ignore (not replayed)"},
 			&cli.StringFlag{Name: "ext", Value: strings.Join(defaultExtensions, ","), Usage: "`EXTENSIONS` of the record files read in a directory or zip archive (each also as .gz)"},
 		}, variantFlags...),
@@ -34,18 +42,139 @@ func checkCommand() *cli.Command {
 	}
 }
 
-// summary counts every game the splitter found.
+// summary counts every game the splitter found, and the findings reported.
 type summary struct {
-	games, valid, invalid, warnings int
+	games, valid, invalid, warnings, errors int
+	byCode                                  map[string]*codeCount
+}
+
+type codeCount struct {
+	code             string
+	errors, warnings int
+}
+
+func (s *summary) add(rep *referee.Report) {
+	s.games++
+	if rep.Verdict == referee.Valid {
+		s.valid++
+	} else {
+		s.invalid++
+	}
+	for _, d := range rep.Diagnostics {
+		c := s.byCode[d.Code]
+		if c == nil {
+			c = &codeCount{code: d.Code}
+			s.byCode[d.Code] = c
+		}
+		switch d.Severity {
+		case notation.Error:
+			s.errors++
+			c.errors++
+		case notation.Warning:
+			s.warnings++
+			c.warnings++
+		}
+	}
+}
+
+// codes returns the counts by code, most frequent first.
+func (s *summary) codes() []*codeCount {
+	var out []*codeCount
+	for _, c := range s.byCode {
+		out = append(out, c)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		a, b := out[i], out[j]
+		if a.errors+a.warnings != b.errors+b.warnings {
+			return a.errors+a.warnings > b.errors+b.warnings
+		}
+		return a.code < b.code
+	})
+	return out
+}
+
+// findingFilter applies --select, --ignore and --quiet to a report, and sets its verdict from what is left: a finding the user
+// ignores does not fail the game.
+type findingFilter struct {
+	selected, ignored map[string]bool
+	quiet             bool
+}
+
+func newFindingFilter(c *cli.Context) (*findingFilter, error) {
+	f := &findingFilter{quiet: c.Bool("quiet")}
+	var err error
+	if f.selected, err = codeSet("select", c.String("select")); err != nil {
+		return nil, err
+	}
+	if f.ignored, err = codeSet("ignore", c.String("ignore")); err != nil {
+		return nil, err
+	}
+	return f, nil
+}
+
+// codeSet reads a comma-separated list of codes; a mistyped code is an
+// error (with a suggestion), never a silent no-op.
+func codeSet(flag, list string) (map[string]bool, error) {
+	if strings.TrimSpace(list) == "" {
+		return nil, nil
+	}
+	set := map[string]bool{}
+	for _, code := range strings.Split(list, ",") {
+		code = strings.TrimSpace(code)
+		if code == "" {
+			continue
+		}
+		if _, ok := findCode(code); !ok {
+			return nil, usageError("--%s: unknown code %q%s (see 'arbiter explain')", flag, code, suggestCode(code))
+		}
+		set[code] = true
+	}
+	return set, nil
+}
+
+func (f *findingFilter) apply(rep *referee.Report) {
+	kept := rep.Diagnostics[:0]
+	errors := 0
+	for _, d := range rep.Diagnostics {
+		if f.selected != nil && !f.selected[d.Code] || f.ignored[d.Code] {
+			continue
+		}
+		if d.Severity == notation.Error {
+			errors++
+		}
+		kept = append(kept, d)
+	}
+	rep.Diagnostics = kept
+	rep.Verdict = referee.Valid
+	if errors > 0 {
+		rep.Verdict = referee.Invalid
+	}
+}
+
+// shown is the report as written out: --quiet drops its warnings, after
+// they were counted.
+func (f *findingFilter) shown(rep *referee.Report) *referee.Report {
+	if !f.quiet {
+		return rep
+	}
+	r := *rep
+	r.Diagnostics = nil
+	for _, d := range rep.Diagnostics {
+		if d.Severity == notation.Error {
+			r.Diagnostics = append(r.Diagnostics, d)
+		}
+	}
+	return &r
 }
 
 func runCheck(c *cli.Context) error {
-	w, err := newReportWriter(c.String("format"), c.App.Writer)
+	w, err := newReportWriter(c.String("format"), c)
 	if err != nil {
 		return err
 	}
-	if t, ok := w.(*textWriter); ok {
-		t.verbose, t.board = c.Bool("verbose"), !c.Bool("no-board")
+	filter, err := newFindingFilter(c)
+	if err != nil {
+		return err
 	}
 	opts, err := streamOptions(c)
 	if err != nil {
@@ -56,7 +185,7 @@ func runCheck(c *cli.Context) error {
 		return err
 	}
 	start := time.Now()
-	var sum summary
+	sum := summary{byCode: map[string]*codeCount{}}
 	out := bufio.NewWriterSize(c.App.Writer, 64<<10)
 	w.setOutput(out)
 	var failed error
@@ -67,15 +196,10 @@ func runCheck(c *cli.Context) error {
 		sources = append(sources, referee.Input{Name: f.name, Open: f.open})
 	}
 	err = referee.CheckInputs(sources, opts, func(rep *referee.Report) error {
-		sum.games++
+		filter.apply(rep)
+		sum.add(rep)
 		perFile[rep.File]++
-		if rep.Verdict == referee.Valid {
-			sum.valid++
-		} else {
-			sum.invalid++
-		}
-		sum.warnings += rep.Warnings()
-		return w.write(rep)
+		return w.write(filter.shown(rep))
 	}, func(f referee.Input, err error) {
 		failed = ioError(f.Name, err)
 		unreadable[f.Name] = true
@@ -83,6 +207,11 @@ func runCheck(c *cli.Context) error {
 	})
 	if err != nil {
 		return ioError("output", err)
+	}
+	if fw, ok := w.(finisher); ok {
+		if err := fw.finish(&sum); err != nil {
+			return ioError("output", err)
+		}
 	}
 	if err := out.Flush(); err != nil {
 		return ioError("output", err)
@@ -97,38 +226,42 @@ func runCheck(c *cli.Context) error {
 	if sum.games == 0 && failed == nil {
 		return cli.Exit(fmt.Sprintf("no games found in %d %s", len(in), plural(len(in), "input", "inputs")), exitUsage)
 	}
+	if c.Bool("statistics") {
+		writeStatistics(c.App.ErrWriter, &sum)
+	}
 	if !c.Bool("quiet") {
 		// On standard error: the report itself stays byte-identical from run
 		// to run, and the seconds never are.
-		games := plural(sum.games, "game", "games")
 		fmt.Fprintf(c.App.ErrWriter, "%d %s: %d valid, %d with errors, %d warnings (%.2f s)\n",
-			sum.games, games, sum.valid, sum.invalid, sum.warnings, time.Since(start).Seconds())
+			sum.games, plural(sum.games, "game", "games"), sum.valid, sum.invalid, sum.warnings, time.Since(start).Seconds())
 	}
+	maxWarnings := c.Int("max-warnings")
 	switch {
 	case failed != nil:
 		return cli.Exit("", exitUsage)
 	case sum.invalid > 0:
 		return cli.Exit("", exitFindings)
+	case c.Bool("strict") && sum.warnings > 0:
+		return cli.Exit(fmt.Sprintf("%d %s, and --strict fails on any", sum.warnings, plural(sum.warnings, "warning", "warnings")), exitFindings)
+	case maxWarnings >= 0 && sum.warnings > maxWarnings:
+		return cli.Exit(fmt.Sprintf("%d %s, more than --max-warnings %d", sum.warnings, plural(sum.warnings, "warning", "warnings"), maxWarnings), exitFindings)
 	}
 	return nil
 }
 
-// reportWriter writes reports in one output format.
-type reportWriter interface {
-	setOutput(io.Writer)
-	write(*referee.Report) error
-}
-
-func newReportWriter(format string, w io.Writer) (reportWriter, error) {
-	switch format {
-	case "text":
-		return &textWriter{out: w}, nil
-	case "json":
-		return &jsonWriter{out: w}, nil
-	case "github":
-		return &githubWriter{out: w}, nil
+// writeStatistics prints the findings per code, like ruff --statistics.
+func writeStatistics(w io.Writer, sum *summary) {
+	for _, c := range sum.codes() {
+		sev := "warning"
+		switch {
+		case c.errors > 0 && c.warnings > 0:
+			sev = "error/warning"
+		case c.errors > 0:
+			sev = "error"
+		}
+		doc, _ := findCode(c.code)
+		fmt.Fprintf(w, "%7d  %-22s %-13s %s\n", c.errors+c.warnings, c.code, sev, doc.Summary)
 	}
-	return nil, usageError("unknown --format %q (text, json or github)", format)
 }
 
 func plural(n int, one, many string) string {

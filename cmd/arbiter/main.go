@@ -82,6 +82,7 @@ func commands() []*cli.Command {
 	return []*cli.Command{
 		checkCommand(),
 		convertCommand(),
+		explainCommand(),
 		perftCommand(),
 		simulateCommand(),
 		variantsCommand(),

@@ -167,3 +167,52 @@ func TestHelpAndVersion(t *testing.T) {
 		t.Errorf("perft --help does not mark --depth required:\n%s", out)
 	}
 }
+
+// --select, --ignore, --variations, --quiet, --strict and --max-warnings, on
+// a record with one illegal main-line move and two warnings
+// (bruno-vs-scan31) and one with an illegal variation move (world-title).
+func TestFindingOptions(t *testing.T) {
+	bruno := td + "draughts/bruno-vs-scan31-game11.pdn"
+	women := td + "draughts/world-title-match-women-2024-game2.pdn"
+	clean := td + "draughts/avignon-2014-game39.pdn" // one warning (partial-path)
+	tests := []struct {
+		args       []string
+		code       int
+		has, hasnt []string // substrings of stdout
+		stderr     string
+	}{
+		{args: []string{bruno}, code: 1, has: []string{"error[illegal]", "warning[unknown-escape]", "warning[no-terminator]"}},
+		{args: []string{bruno, "--ignore", "illegal"}, code: 0, hasnt: []string{"error["}, has: []string{"warning[no-terminator]"}},
+		{args: []string{bruno, "--select", "no-terminator"}, code: 0, has: []string{"warning[no-terminator]"}, hasnt: []string{"illegal", "unknown-escape"}},
+		{args: []string{bruno, "--quiet"}, code: 1, has: []string{"error[illegal]"}, hasnt: []string{"warning["}},
+		{args: []string{bruno, "--ignore", "ilegal"}, code: 2, stderr: `unknown code "ilegal" (did you mean illegal?)`},
+		{args: []string{women}, code: 1, has: []string{"error[illegal]"}},
+		{args: []string{women, "--variations", "warning"}, code: 0, has: []string{"warning[illegal]"}},
+		{args: []string{women, "--variations", "ignore"}, code: 0, hasnt: []string{"[illegal]"}},
+		{args: []string{clean}, code: 0},
+		{args: []string{clean, "--strict"}, code: 1, stderr: "1 warning, and --strict fails on any"},
+		{args: []string{clean, "--max-warnings", "1"}, code: 0},
+		{args: []string{clean, "--max-warnings", "0"}, code: 1, stderr: "1 warning, more than --max-warnings 0"},
+		{args: []string{clean, "--statistics"}, code: 0, stderr: "      1  partial-path           warning       a capture written"},
+	}
+	for _, tc := range tests {
+		out, errOut, code := arbiter(t, "", append([]string{"check", "--no-board"}, tc.args...)...)
+		name := strings.Join(tc.args[1:], " ")
+		if code != tc.code {
+			t.Errorf("%s: exit %d, want %d\n%s%s", name, code, tc.code, out, errOut)
+		}
+		for _, s := range tc.has {
+			if !strings.Contains(out, s) {
+				t.Errorf("%s: no %q in\n%s", name, s, out)
+			}
+		}
+		for _, s := range tc.hasnt {
+			if strings.Contains(out, s) {
+				t.Errorf("%s: %q in\n%s", name, s, out)
+			}
+		}
+		if !strings.Contains(errOut, tc.stderr) {
+			t.Errorf("%s: stderr %q, want %q", name, errOut, tc.stderr)
+		}
+	}
+}

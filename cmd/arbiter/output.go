@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/urfave/cli/v2"
 	"io"
 	"strings"
 	"unicode/utf8"
@@ -11,8 +12,50 @@ import (
 	"arbiter/referee"
 )
 
+// reportWriter writes reports in one output format.
+type reportWriter interface {
+	setOutput(io.Writer)
+	write(*referee.Report) error
+}
+
+// finisher is a reportWriter that writes something after the last report
+// (one SARIF or JUnit document, a GitHub step summary).
+type finisher interface {
+	finish(*summary) error
+}
+
+// formats are the --format values: a new output format is one entry here
+// (and its writer in a file of its own).
+var formats = []struct {
+	name, usage string
+	writer      func(c *cli.Context) reportWriter
+}{
+	{"text", "file:line:col diagnostics with the source line and the board", func(c *cli.Context) reportWriter {
+		return &textWriter{verbose: c.Bool("verbose"), board: !c.Bool("no-board")}
+	}},
+	{"json", "one object per game, one per line (schema: docs/report.schema.json)", func(*cli.Context) reportWriter { return &jsonWriter{} }},
+	{"github", "GitHub Actions annotations", func(*cli.Context) reportWriter { return &githubWriter{} }},
+}
+
+func formatList() string {
+	var names []string
+	for _, f := range formats {
+		names = append(names, f.name)
+	}
+	return strings.Join(names, ", ")
+}
+
+func newReportWriter(format string, c *cli.Context) (reportWriter, error) {
+	for _, f := range formats {
+		if f.name == format {
+			return f.writer(c), nil
+		}
+	}
+	return nil, usageError("unknown --format %q (%s)", format, formatList())
+}
+
 // textWriter writes the form compilers use, so editors can jump to it:
-// file:line:col: error: game 12 (White - Black), move 23 (32x21): why; legal: ...
+// file:line:col: error[illegal]: game 12 (White - Black), move 23 (32x21): why; legal: ...
 // then the source line with a caret under the move, then the board.
 type textWriter struct {
 	out            io.Writer
@@ -23,7 +66,7 @@ func (t *textWriter) setOutput(w io.Writer) { t.out = w }
 
 func (t *textWriter) write(rep *referee.Report) error {
 	for _, d := range rep.Diagnostics {
-		fmt.Fprintf(t.out, "%s: %s: %s: %s\n", where(rep, d.Pos), d.Severity, context(rep, d), d.Msg+legal(d))
+		fmt.Fprintf(t.out, "%s: %s[%s]: %s: %s\n", where(rep, d.Pos), d.Severity, d.Code, context(rep, d), d.Msg+legal(d))
 		if line, ok := rep.Record.SourceLine(d.Pos.Line); ok && d.Pos.Col > 0 && strings.TrimSpace(line) != "" {
 			line, col := window(line, d.Pos.Col)
 			fmt.Fprintf(t.out, "    %s\n    %s\n", expandTabs(line), caret(line, col))

@@ -1,0 +1,114 @@
+package main
+
+// codeDoc documents one diagnostic code: what it means, an example of a
+// record that earns it, and what to do about it. Every code the readers
+// and referees emit has one (TestEveryCodeDocumented collects the codes
+// from the source and fails when one is missing); 'arbiter explain' prints
+// them and docs/codes.md is generated from them.
+type codeDoc struct {
+	Code, Severity, Family, Summary, Example, Fix string
+}
+
+// codeDocs, grouped as a reader meets them: reading the text, then
+// replaying the moves, then judging the result.
+var codeDocs = []codeDoc{
+	// Reading PDN: the text was read as a person would read it (warnings)
+	// or could not be read (errors).
+	{"glued-move-number", "warning", "reading", "a move number glued to its move", "1.33-29 18-23", "Write a space after the move number: 1. 33-29. arbiter reads it either way."},
+	{"leading-zero", "warning", "reading", "a square or move number written with a leading zero", "13. 49-43 05-10", "Write 5-10. Harmless; some exporters pad every number."},
+	{"padded-square", "warning", "reading", "a space inside a move", "1- 6, 29x18x 7x16", "Write 1-6. Read as one move."},
+	{"literal-escape", "warning", "reading", `the two characters \r or \n written outside a string`, `[Site ""]\r`, "The exporter escaped its line breaks; save the file with real line breaks."},
+	{"stray-cr", "warning", "reading", "a carriage return not followed by a line feed", "old Mac line endings", "Convert the file to LF or CRLF line endings."},
+	{"glued-result", "warning", "reading", "a result glued to the next game's tag or move number", `0-1[Event "x"]`, "Put a blank line between games."},
+	{"spaced-result", "warning", "reading", "a result written with spaces", "0 - 2", "Write 0-2."},
+	{"no-terminator", "warning", "reading", "the game has no result at its end", "... 36. 8-13 1-6 (end of game)", "End every game with its result, or * when it is unknown."},
+	{"tag-without-value", "warning", "reading", "a tag with no value", "[Empty]", "Remove the pseudo-tag or give it a quoted value."},
+	{"tag-value-spaces", "warning", "reading", "spaces around a tag value", `[Result " 0-1"]`, `Write [Result "0-1"].`},
+	{"tag-name-case", "warning", "reading", "a standard tag name in another case", `[Setup "1"] for [SetUp "1"]`, "Use the standard spelling of the tag name."},
+	{"tag-name", "warning", "reading", "a tag name that is not an identifier", `[Type de jeu "20"]`, "Use the standard English tag names (GameType)."},
+	{"unquoted-tag-value", "warning", "reading", "a tag value without quotes", "[Round 3]", `Quote the value: [Round "3"].`},
+	{"unclosed-tag", "warning", "reading", "a tag with no closing ]", `[Event "Open"`, "Close the tag with ]."},
+	{"unclosed-string", "warning", "reading", "a tag value with no closing quote", `[Event "Open]`, "Close the string with \"."},
+	{"double-bracket", "warning", "reading", "a tag opened with more than one [", `[[Event "x"]`, "Remove the extra [."},
+	{"unopened-tag", "warning", "reading", "a tag without its opening [", `Event "x"]`, "Add the missing [."},
+	{"tag-junk", "warning", "reading", "text after a tag's value, before its ]", `[Event "x" y]`, "Remove the text or put it inside the value."},
+	{"unknown-escape", "warning", "reading", "a backslash escape PDN does not have", `[Site "d\'Occitanie"]`, `Only \" and \\ are escapes; write ' alone.`},
+	{"nested-comment", "warning", "reading", "braces inside a comment", "{ a { b } c }", "PDN comments do not nest; use other brackets inside a comment."},
+	{"stray-bracket", "warning", "reading", "a } or ] outside anything", "1. 32-28 } 19-23", "Remove the bracket."},
+	{"stray-dot", "warning", "reading", "a lone dot in the movetext", "1. 32-28 . 19-23", "Remove the dot."},
+	{"glued-text", "warning", "reading", "text glued to a move, read as a comment", "8-11Redoversteppedthetime", "Put the text in a {comment}."},
+	{"bare-command", "warning", "reading", "a [%command] outside a comment", "1. 32-28 [%clock 1:29] 19-23", "Put it in a comment: {[%clock 1:29]}."},
+	{"unknown-move", "warning", "reading", "- written in place of a move that is not known", "62. 35-30 -", "Leave the game unfinished with * instead."},
+	{"nonstandard-strength", "warning", "reading", "a move strength PDN does not define", "32-28!!!", "Use !, ?, !!, ??, !? or ?!, or a NAG ($1)."},
+	{"dangling-move-number", "warning", "reading", "a move number with no move after it", "12. 2-0", "Remove the move number."},
+	{"dangling-annotation", "warning", "reading", "a NAG or strength before any move", "$1 1. 32-28", "Put the annotation after its move."},
+	{"empty-variation", "warning", "reading", "a variation with no move", "1. 32-28 ( ) 19-23", "Remove the empty ( )."},
+	{"unclosed-variation", "warning", "reading", "a variation with no closing )", "1. 32-28 (1. 33-28 19-23 *", "Close the variation."},
+	{"unbalanced-paren", "warning", "reading", "a ) with no (", "1. 32-28 ) 19-23", "Remove the ) or open the variation."},
+	{"orphan-variation", "warning", "reading", "a variation before any move of its line", "(1. 33-28) 1. 32-28", "Write the variation after the move it replaces."},
+	{"nonstandard-result", "warning", "reading", "a result PDN does not define, taken from the Result tag", `[Result "4-6"] ... 4-6`, "Write 2-0, 1-1, 0-2 (or 1-0, 1/2-1/2, 0-1) or *; match points belong in a comment."},
+	{"invalid-utf8", "warning", "reading", "a few bytes that are not UTF-8, replaced by U+FFFD", "[White \"Михальченко \\xd0.\"]", "Repair the name; the file was cut in the middle of a character."},
+	{"not-utf8", "warning", "reading", "the game text is not UTF-8 and was decoded as Windows-1252 or -1251", "a Latin-1 file", "Save the file as UTF-8, or say its encoding with --encoding."},
+	{"empty-game", "warning", "reading", "a game text with nothing but comments", "{ round 3 postponed }", "Remove it, or write the game."},
+	{"unreadable", "error", "reading", "text that is no token of the notation; skipped to the next move", "1. 32-28 §§ 19-23", "Correct or remove the text; the moves after it are still checked."},
+	{"unclosed-comment", "error", "reading", "a { with no } before the end of the game", "1. 32-28 { good move 19-23 *", "Close the comment."},
+	{"unclosed-setup", "error", "reading", "a /FEN setup with no closing /", `/FEN "W:W31:B1"`, "Close the setup with /."},
+	{"tag-after-moves", "error", "reading", "a tag inside the movetext", `1. 32-28 [Round "2"] 19-23`, "Put tags before the moves, or a blank line and the result before the next game."},
+	{"text-after-result", "error", "reading", "movetext after the game's result", "1. 32-28 19-23 * 2. 28-22", "Remove the text or the early result."},
+	{"game-too-long", "error", "reading", "a game text longer than arbiter reads (a runaway comment)", "{ ... 100 MB ... }", "Close the comment that runs on; the other games are still checked."},
+	{"bad-move", "error", "reading", "a move word that is not a move of the notation", "1. d9", "Write the move in the game's notation (see the notation's README)."},
+	{"internal", "error", "reading", "arbiter failed on this game: a bug in arbiter, not in the record", "(any)", "Please report it with the record; the other games are still checked."},
+
+	// Choosing the rules.
+	{"variant", "error or warning", "rules", "the record's rules cannot be chosen, or an unknown Variant tag fell back to the game's default", `[GameType "41"]`, "Fix the GameType or Variant tag, or choose the rules with --variant / --default-variant."},
+	{"variant-guess", "warning", "rules", "a record without a GameType tag breaks the default rules but fits others", "no GameType; its moves fit english, pool", "Add the GameType tag, or use --default-variant english."},
+	{"gametype", "error or warning", "rules", "the GameType tag's fields cannot be read, or the moves follow another numbering than they say", `[GameType "20,W,10,10,N1,0"] on standard numbering`, "Correct the GameType tag's fields."},
+	{"notation", "error", "rules", "the GameType tag asks for a square notation arbiter cannot read", `[GameType "20,W,10,10,S3,0"]`, "Correct the GameType tag, or choose the rules with --variant."},
+	{"fen", "error", "rules", "the FEN tag or a setup is not a position of the variant", `[FEN "W:W51:B1"]`, "Correct the FEN: squares of the board, one piece per square."},
+	{"players", "error", "rules", "the record does not name the players a race game needs", `[Players "Anna"] for a 2-4 player game`, "Name every player: the colour tags (Ludo) or a Players tag."},
+	{"colour", "warning", "rules", "a Halma colour tag that does not fit the variant's seats", `[Yellow "Anna"] in a 2-player game`, "Name the seats the variant has."},
+
+	// Replaying the moves.
+	{"illegal", "error", "moves", "the move breaks the rules; the message says which rule and lists the legal moves", "17-11: no piece on 17; legal: 32x43", "Correct the move from the score sheet; often a transcription slip (two squares swapped) or a missed capture."},
+	{"ambiguous", "error", "moves", "a capture written from-to fits more than one capture path", "28x19: candidates 28x17x19, 28x39x19", "Write the full path (28x17x19)."},
+	{"partial-path", "warning", "moves", "a capture written with part of its path that still picks one capture", "15x33x31: it can only be 15x33x22x31", "Write the full path or from-to; arbiter convert --captures full writes it."},
+	{"capture-mark", "warning", "moves", "a plain move written as a capture, or a capture written as a plain move", "10x14 (a plain move)", "Write - for a move and x for a capture."},
+	{"no-such-square", "error", "moves", "a square that is not on the board of the variant", "1. 51-46", "Correct the square, or the rules (an 8x8 record read as 10x10: --variant)."},
+	{"unreadable-move", "error", "moves", "a move that cannot be read as squares", "1. 32-", "Write from and to squares."},
+	{"move-number", "warning", "moves", "a move number that is not the expected one", "38. 36-31 where 39 was expected", "Correct the number; the moves are replayed in the order written."},
+	{"after-end", "error", "moves", "a move written after the game was over by rule", "a move after the side to move had no legal move", "Remove the moves after the end, or correct the earlier move that ended the game."},
+	{"variation", "warning", "moves", "a variation in a game whose variations are not replayed (morris, Halma)", "1. d6 (1. f4) 1... d5", "None needed; variations are annotations."},
+	{"variation-placement", "warning", "moves", "a variation written before the move it replaces", "(1... 5-10) 1... 20-25", "Write the variation after the move: 1... 20-25 (1... 5-10)."},
+	{"no-mill", "error", "moves", "morris: a removal without a mill", "d6xd7 (no mill closed)", "Remove the x... part, or correct the move."},
+	{"missing-removal", "error", "moves", "morris: a mill closed without its removal", "g1 (closes a mill)", "Write the removal: g1xd7."},
+	{"removals", "error", "moves", "morris: more or fewer removals than mills closed", "a1xb2xc3 (one mill)", "Write one removal per mill."},
+	{"turn", "error", "moves", "the move or throw is not the turn of the player who made it", "Bram 3+3 when it is Anna's turn", "Correct the player, or the extra throw or missed turn before it."},
+	{"roll", "error", "moves", "a throw the dice cannot give", "R 7: with one six-sided die", "Correct the throw."},
+	{"must-move", "error", "moves", "race games: a pass or no move when the throw moves a piece", "R 6: - (a 6 must bring a piece out)", "Write the move the rules make compulsory."},
+	{"consequence", "error", "moves", "race games: a landing square, capture, goose or bounce chain that is not what the rules give", "R 4: 1/6 when 1/5", "Correct the written consequence, or leave it out (it is optional)."},
+	{"must-pass", "error", "moves", "Halma: a move written for a player who cannot move", "e4-e5 when blocked", "Write pass."},
+	{"pass", "error", "moves", "Halma: a pass while a move exists", "pass with 12 legal moves", "Write the move that was played."},
+	{"mixed", "error", "moves", "Halma: a step and jumps in one move", "a3-b4:d6", "A move is one step (-) or a chain of jumps (:)."},
+	{"not-adjacent", "error", "moves", "Halma: a step to a square that is not next to it", "a1-a3", "A jump is written with : (a1:a3)."},
+	{"direction", "error", "moves", "Halma: a step or jump in a direction the piece may not take", "a gendarme moving back", "Correct the move."},
+	{"taken", "error", "moves", "Halma: a landing square that is taken", "b2:d4 with d4 occupied", "Correct the move."},
+	{"no-jumps", "error", "moves", "Halma: a jump in a game without jumps", "a1:c3 in gendarmes-en-voleur", "Correct the move."},
+	{"not-a-jump", "error", "moves", "Halma: a jump that does not go over a neighbouring square", "a1:a4", "A jump goes over one square to the square right behind it."},
+	{"empty-jumped", "error", "moves", "Halma: a jump over an empty square", "b4:d4:f6 over the empty e5", "Correct the chain."},
+	{"revisit", "error", "moves", "Halma: a jump chain landing twice on a square", "a1:c1:c3:a3:a1", "Stop the chain before it comes back."},
+	{"leave-target", "error", "moves", "Halma: a piece leaving the target camp", "p16-o15 from the camp", "Correct the move."},
+
+	// Judging the result.
+	{"result", "error or warning", "result", "the written result contradicts the moves, or the moves end the game and no result says so", "2-0 when White has no legal move", "Correct the result (or the moves); * when it is unknown."},
+	{"result-tag", "error or warning", "result", "the Result tag is not a result", `[Result "-"]`, "Write a result of the game, or *."},
+	{"result-mismatch", "error or warning", "result", "the terminator and the Result tag disagree", `[Result "1-1"] ... *`, "Make them the same; an error when both are results, a warning when one is *."},
+}
+
+func findCode(code string) (codeDoc, bool) {
+	for _, d := range codeDocs {
+		if d.Code == code {
+			return d, true
+		}
+	}
+	return codeDoc{}, false
+}
