@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"github.com/urfave/cli/v2"
 	"io"
+	"os"
 	"strings"
 	"unicode/utf8"
 
@@ -34,7 +35,9 @@ var formats = []struct {
 		return &textWriter{verbose: c.Bool("verbose"), board: !c.Bool("no-board")}
 	}},
 	{"json", "one object per game, one per line (schema: docs/report.schema.json)", func(*cli.Context) reportWriter { return &jsonWriter{} }},
-	{"github", "GitHub Actions annotations", func(*cli.Context) reportWriter { return &githubWriter{} }},
+	{"github", "GitHub Actions annotations", func(*cli.Context) reportWriter { return newGithubWriter() }},
+	{"junit", "JUnit XML: a testsuite per file, a testcase per game, a failure per error", func(*cli.Context) reportWriter { return newJUnitWriter() }},
+	{"sarif", "one SARIF 2.1.0 log (GitHub code scanning)", func(*cli.Context) reportWriter { return newSarifWriter() }},
 }
 
 func formatList() string {
@@ -203,6 +206,10 @@ func expandTabs(s string) string {
 	}, s)
 }
 
+// jsonVersion is the "version" field of every JSON object: it changes
+// when a field changes meaning or goes away (docs/report.schema.json).
+const jsonVersion = 1
+
 // jsonWriter writes one JSON object per game, one per line.
 type jsonWriter struct{ out io.Writer }
 
@@ -215,7 +222,10 @@ func (j *jsonWriter) write(rep *referee.Report) error {
 	if rep.Tags == nil {
 		rep.Tags = []notation.Tag{}
 	}
-	b, err := json.Marshal(rep)
+	b, err := json.Marshal(struct {
+		Version int `json:"version"`
+		*referee.Report
+	}{jsonVersion, rep})
 	if err != nil {
 		return err
 	}
@@ -225,26 +235,88 @@ func (j *jsonWriter) write(rep *referee.Report) error {
 }
 
 // githubWriter writes GitHub Actions workflow commands, which show up as
-// annotations on the lines of the file in a pull request.
-type githubWriter struct{ out io.Writer }
+// annotations on the lines of the file in a pull request. GitHub shows only
+// the first few annotations of a step, so each file gets at most
+// ghMaxPerFile errors and as many warnings, then one notice with the count
+// of the rest; with $GITHUB_STEP_SUMMARY set, a Markdown summary (games,
+// valid, findings by code) is appended to that file.
+type githubWriter struct {
+	out         io.Writer
+	summaryPath string
+	file        string
+	shown       [2]int // errors, warnings annotated for file
+	hidden      int
+}
+
+const ghMaxPerFile = 10
+
+func newGithubWriter() *githubWriter {
+	return &githubWriter{summaryPath: os.Getenv("GITHUB_STEP_SUMMARY")}
+}
 
 func (g *githubWriter) setOutput(w io.Writer) { g.out = w }
 
 func (g *githubWriter) write(rep *referee.Report) error {
+	if rep.File != g.file {
+		g.endFile()
+		g.file = rep.File
+	}
 	for _, d := range rep.Diagnostics {
 		p := d.Pos
 		if !p.IsValid() {
 			p = rep.Pos
 		}
-		kind := "warning"
+		kind, i := "warning", 1
 		if d.Severity == notation.Error {
-			kind = "error"
+			kind, i = "error", 0
 		}
+		if g.shown[i] >= ghMaxPerFile {
+			g.hidden++
+			continue
+		}
+		g.shown[i]++
 		msg := context(rep, d) + ": " + d.Msg + legal(d)
 		fmt.Fprintf(g.out, "::%s file=%s,line=%d,col=%d,title=arbiter %s::%s\n",
 			kind, ghProperty(rep.File), p.Line, max(p.Col, 1), d.Code, ghData(msg))
 	}
 	return nil
+}
+
+// endFile writes the notice for the annotations of the current file that
+// were left out.
+func (g *githubWriter) endFile() {
+	if g.hidden > 0 {
+		fmt.Fprintf(g.out, "::notice file=%s,title=arbiter::%d more %s in this file (GitHub shows only the first annotations; run arbiter check %s for all)\n",
+			ghProperty(g.file), g.hidden, plural(g.hidden, "finding", "findings"), ghData(g.file))
+	}
+	g.shown, g.hidden = [2]int{}, 0
+}
+
+func (g *githubWriter) finish(sum *summary) error {
+	g.endFile()
+	if g.summaryPath == "" {
+		return nil
+	}
+	f, err := os.OpenFile(g.summaryPath, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+	if err != nil {
+		return err
+	}
+	writeMarkdownSummary(f, sum)
+	return f.Close()
+}
+
+// writeMarkdownSummary writes the job summary GitHub shows on the run's page.
+func writeMarkdownSummary(w io.Writer, sum *summary) {
+	fmt.Fprintf(w, "### arbiter check\n\n| games | valid | with errors | errors | warnings |\n| ---: | ---: | ---: | ---: | ---: |\n| %d | %d | %d | %d | %d |\n",
+		sum.games, sum.valid, sum.invalid, sum.errors, sum.warnings)
+	if codes := sum.codes(); len(codes) > 0 {
+		fmt.Fprint(w, "\n| code | errors | warnings | meaning |\n| --- | ---: | ---: | --- |\n")
+		for _, c := range codes {
+			doc, _ := findCode(c.code)
+			fmt.Fprintf(w, "| `%s` | %d | %d | %s |\n", c.code, c.errors, c.warnings, doc.Summary)
+		}
+	}
+	fmt.Fprintln(w)
 }
 
 func ghData(s string) string {

@@ -1,0 +1,108 @@
+package main
+
+import (
+	"io"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/owenrumney/go-sarif/v2/sarif"
+
+	"arbiter/notation"
+	"arbiter/referee"
+)
+
+// sarifWriter writes one SARIF 2.1.0 log with one run, for GitHub code
+// scanning and other SARIF viewers: a rule per diagnostic code (its
+// documentation from 'arbiter explain'), a result per finding with the
+// file relative to the working directory, line and column. The types are
+// owenrumney/go-sarif's (used by trivy and tfsec), so the field names and
+// nesting follow the standard without a hand-kept copy of it.
+type sarifWriter struct {
+	out       io.Writer
+	run       *sarif.Run
+	ruleIndex map[string]int
+	cwd       string
+}
+
+func newSarifWriter() *sarifWriter {
+	run := sarif.NewRun(sarif.Tool{Driver: &sarif.ToolComponent{Name: "arbiter", Version: ptr(version()), Rules: []*sarif.ReportingDescriptor{}}})
+	// Columns count characters as a person sees them (code points), not
+	// UTF-16 units, SARIF's default.
+	run.ColumnKind = "unicodeCodePoints"
+	w := &sarifWriter{run: run, ruleIndex: map[string]int{}}
+	w.cwd, _ = os.Getwd()
+	for i, d := range codeDocs {
+		level := "warning"
+		if strings.HasPrefix(d.Severity, "error") {
+			level = "error"
+		}
+		run.AddRule(d.Code).
+			WithShortDescription(sarif.NewMultiformatMessageString(capitalise(d.Summary))).
+			WithFullDescription(sarif.NewMultiformatMessageString(capitalise(d.Summary) + ". Example: " + d.Example)).
+			WithHelp(sarif.NewMultiformatMessageString(d.Fix + " (arbiter explain " + d.Code + ")")).
+			WithDefaultConfiguration(sarif.NewReportingConfiguration().WithLevel(level))
+		w.ruleIndex[d.Code] = i
+	}
+	if w.cwd != "" {
+		run.OriginalUriBaseIDs = map[string]*sarif.ArtifactLocation{
+			"SRCROOT": sarif.NewArtifactLocation().WithUri((&url.URL{Scheme: "file", Path: filepath.ToSlash(w.cwd) + "/"}).String()),
+		}
+	}
+	return w
+}
+
+func ptr[T any](v T) *T { return &v }
+
+func (s *sarifWriter) setOutput(w io.Writer) { s.out = w }
+
+func (s *sarifWriter) write(rep *referee.Report) error {
+	for _, d := range rep.Diagnostics {
+		p := d.Pos
+		if !p.IsValid() {
+			p = rep.Pos
+		}
+		level := "warning"
+		if d.Severity == notation.Error {
+			level = "error"
+		}
+		r := s.run.CreateResultForRule(d.Code).
+			WithLevel(level).
+			WithMessage(sarif.NewTextMessage(context(rep, d) + ": " + d.Msg + legal(d)))
+		if i, ok := s.ruleIndex[d.Code]; ok {
+			r.WithRuleIndex(i)
+		}
+		r.AddLocation(sarif.NewLocationWithPhysicalLocation(sarif.NewPhysicalLocation().
+			WithArtifactLocation(sarif.NewSimpleArtifactLocation(s.uri(rep.File)).WithUriBaseId("SRCROOT")).
+			WithRegion(sarif.NewRegion().WithStartLine(max(p.Line, 1)).WithStartColumn(max(p.Col, 1)))))
+	}
+	return nil
+}
+
+// uri is the file relative to the working directory, as a URI reference:
+// "games/a.pdn", "archive.zip%3Amember.pdn" (a colon would read as a
+// scheme), "../shared/x.pdn".
+func (s *sarifWriter) uri(file string) string {
+	if s.cwd != "" {
+		if abs, err := filepath.Abs(file); err == nil {
+			if rel, err := filepath.Rel(s.cwd, abs); err == nil {
+				file = rel
+			}
+		}
+	}
+	parts := strings.Split(filepath.ToSlash(file), "/")
+	for i, p := range parts {
+		parts[i] = url.PathEscape(p)
+	}
+	return strings.Join(parts, "/")
+}
+
+func (s *sarifWriter) finish(*summary) error {
+	log, err := sarif.New(sarif.Version210)
+	if err != nil {
+		return err
+	}
+	log.AddRun(s.run)
+	return log.PrettyWrite(s.out)
+}
