@@ -22,6 +22,9 @@ type StreamOptions struct {
 type Input struct {
 	Name string
 	Open func() (io.ReadCloser, error)
+	// Options, when set, replace StreamOptions.Options for this input's
+	// games (a config file that applies to some folders only).
+	Options *Options
 }
 
 // CheckStream checks the games of one reader; see CheckInputs.
@@ -68,7 +71,11 @@ func CheckInputs(inputs []Input, opts StreamOptions, emit func(*Report) error, f
 			for j := range todo {
 				d := done{job: j}
 				if j.err == nil {
-					d.rep = Check(ParseGame(j.text, j.file), opts.Options)
+					o := opts.Options
+					if j.in.Options != nil {
+						o = *j.in.Options
+					}
+					d.rep = Check(ParseGame(j.text, j.file), o)
 				}
 				out <- d
 			}

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"path/filepath"
 	"sort"
 	"strings"
 	"time"
@@ -168,7 +169,20 @@ func (f *findingFilter) shown(rep *referee.Report) *referee.Report {
 }
 
 func runCheck(c *cli.Context) error {
-	w, err := newReportWriter(c.String("format"), c)
+	cfgs := newConfigs()
+	format := c.String("format")
+	if !c.IsSet("format") {
+		// The output is one stream: its format comes from the working
+		// directory's config, not from each input's.
+		cfg, err := cfgs.forDir(mustAbs("."))
+		if err != nil {
+			return usageError("%v", err)
+		}
+		if cfg != nil && cfg.format != "" {
+			format = cfg.format
+		}
+	}
+	w, err := newReportWriter(format, c)
 	if err != nil {
 		return err
 	}
@@ -184,6 +198,10 @@ func runCheck(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
+	perInput, filters, err := applyConfigs(c, cfgs, in, opts.Options, filter)
+	if err != nil {
+		return err
+	}
 	start := time.Now()
 	sum := summary{byCode: map[string]*codeCount{}}
 	out := bufio.NewWriterSize(c.App.Writer, 64<<10)
@@ -192,14 +210,18 @@ func runCheck(c *cli.Context) error {
 	unreadable := map[string]bool{}
 	var sources []referee.Input
 	perFile := map[string]int{}
-	for _, f := range in {
-		sources = append(sources, referee.Input{Name: f.name, Open: f.open})
+	for i, f := range in {
+		sources = append(sources, referee.Input{Name: f.name, Open: f.open, Options: perInput[i]})
 	}
 	err = referee.CheckInputs(sources, opts, func(rep *referee.Report) error {
-		filter.apply(rep)
+		f := filter
+		if g := filters[rep.File]; g != nil {
+			f = g
+		}
+		f.apply(rep)
 		sum.add(rep)
 		perFile[rep.File]++
-		return w.write(filter.shown(rep))
+		return w.write(f.shown(rep))
 	}, func(f referee.Input, err error) {
 		failed = ioError(f.Name, err)
 		unreadable[f.Name] = true
@@ -269,4 +291,48 @@ func plural(n int, one, many string) string {
 		return one
 	}
 	return many
+}
+
+func mustAbs(p string) string {
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return p
+	}
+	return abs
+}
+
+// applyConfigs gives each input the options and filter of its nearest
+// .arbiter.yaml, under the command line's flags: a flag the user typed
+// wins over the file. nil entries mean "the command line's".
+func applyConfigs(c *cli.Context, cfgs *configs, in []input, base referee.Options, filter *findingFilter) ([]*referee.Options, map[string]*findingFilter, error) {
+	opts := make([]*referee.Options, len(in))
+	filters := map[string]*findingFilter{}
+	for i, f := range in {
+		cfg, rel, err := cfgs.forInput(f)
+		if err != nil {
+			return nil, nil, usageError("%v", err)
+		}
+		if cfg == nil {
+			continue
+		}
+		if base.Variant == nil && !c.IsSet("default-variant") {
+			if v := cfg.variantFor(rel); v != nil {
+				o := base
+				o.Default = v
+				opts[i] = &o
+			}
+		}
+		g := *filter
+		if !c.IsSet("select") && cfg.selected != nil {
+			g.selected = cfg.selected
+		}
+		if !c.IsSet("ignore") && cfg.ignored != nil {
+			g.ignored = cfg.ignored
+		}
+		if !c.IsSet("variations") && cfg.variations != "" {
+			g.variations = cfg.variations
+		}
+		filters[f.name] = &g
+	}
+	return opts, filters, nil
 }

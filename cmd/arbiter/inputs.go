@@ -26,6 +26,9 @@ import (
 type input struct {
 	name string
 	open func() (io.ReadCloser, error)
+	// path is the file on disk ("" for standard input) and member the
+	// name inside a zip archive: where .arbiter.yaml is looked for.
+	path, member string
 }
 
 // defaultExtensions are the record files a directory walk picks up: PDN
@@ -70,7 +73,7 @@ func inputs(c *cli.Context) ([]input, error) {
 	for _, name := range c.Args().Slice() {
 		if name == "-" {
 			r := c.App.Reader
-			in = append(in, input{"<stdin>", func() (io.ReadCloser, error) { return decompressed(io.NopCloser(r)) }})
+			in = append(in, input{name: "<stdin>", open: func() (io.ReadCloser, error) { return decompressed(io.NopCloser(r)) }})
 			continue
 		}
 		found, err := expand(name, exts, true)
@@ -134,7 +137,7 @@ func expand(path string, exts []string, named bool) ([]input, error) {
 }
 
 func fileInput(path string) input {
-	return input{path, func() (io.ReadCloser, error) {
+	return input{name: path, path: path, open: func() (io.ReadCloser, error) {
 		f, err := os.Open(path)
 		if err != nil {
 			return nil, err
@@ -187,7 +190,7 @@ func zipMembers(path string, exts []string) ([]input, error) {
 	a := &zipArchive{path: path, left: len(names)}
 	var in []input
 	for _, m := range names {
-		in = append(in, input{path + ":" + m, func() (io.ReadCloser, error) { return a.open(m) }})
+		in = append(in, input{name: path + ":" + m, path: path, member: m, open: func() (io.ReadCloser, error) { return a.open(m) }})
 	}
 	return in, nil
 }

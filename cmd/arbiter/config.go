@@ -1,0 +1,278 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/bmatcuk/doublestar/v4"
+	"gopkg.in/yaml.v3"
+
+	"arbiter/variants"
+)
+
+// configName is the file 'arbiter check' looks for in an input's folder and
+// each folder above it, like ruff's ruff.toml and eslint's config: the
+// nearest one applies to that input.
+const configName = ".arbiter.yaml"
+
+// config is one .arbiter.yaml:
+//
+//	default-variant: international   # records that name no rules
+//	variants:                        # the same, per glob relative to this file; first match wins
+//	  "english/**": english
+//	select: [illegal, ambiguous]     # or ignore: [tag-name-case]
+//	variations: warning              # error, warning or ignore
+//	format: github                   # the output format (from the working directory's config)
+//
+// Command-line flags win over it. A per-glob variant, like
+// default-variant, applies only to records without GameType or Variant
+// tags: a record that names its rules keeps them.
+type config struct {
+	file           string
+	dir            string
+	defaultVariant *variants.Variant
+	globs          []globVariant
+	selected       map[string]bool
+	ignored        map[string]bool
+	variations     string
+	format         string
+}
+
+type globVariant struct {
+	glob    string
+	variant *variants.Variant
+}
+
+// configYAML is the file as written; yaml.Node keeps the lines of the
+// values checked after decoding.
+type configYAML struct {
+	DefaultVariant yaml.Node `yaml:"default-variant"`
+	Variants       yaml.Node `yaml:"variants"`
+	Select         yaml.Node `yaml:"select"`
+	Ignore         yaml.Node `yaml:"ignore"`
+	Variations     yaml.Node `yaml:"variations"`
+	Format         yaml.Node `yaml:"format"`
+}
+
+// configError is a mistake in a config file: file:line: message.
+type configError struct {
+	file string
+	line int
+	msg  string
+}
+
+func (e *configError) Error() string { return fmt.Sprintf("%s:%d: %s", e.file, e.line, e.msg) }
+
+// parseConfig decodes strictly: an unknown or mistyped key, an unknown
+// variant, code, variations policy or format is an error with its line,
+// never ignored.
+func parseConfig(file string, data []byte) (*config, error) {
+	var raw configYAML
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true)
+	if err := dec.Decode(&raw); err != nil && !errors.Is(err, io.EOF) {
+		return nil, yamlConfigError(file, err)
+	}
+	cfg := &config{file: file, dir: filepath.Dir(file)}
+	bad := func(n *yaml.Node, format string, args ...any) error {
+		return &configError{file, n.Line, fmt.Sprintf(format, args...)}
+	}
+	scalar := func(n *yaml.Node, key string) (string, error) {
+		if n.Kind == 0 {
+			return "", nil
+		}
+		if n.Kind != yaml.ScalarNode {
+			return "", bad(n, "%s: a single value is needed", key)
+		}
+		return n.Value, nil
+	}
+	lookup := func(n *yaml.Node, name string) (*variants.Variant, error) {
+		v, err := variants.Lookup(name)
+		if err != nil {
+			return nil, bad(n, "%v", err)
+		}
+		return v, nil
+	}
+	if s, err := scalar(&raw.DefaultVariant, "default-variant"); err != nil {
+		return nil, err
+	} else if s != "" {
+		if cfg.defaultVariant, err = lookup(&raw.DefaultVariant, s); err != nil {
+			return nil, err
+		}
+	}
+	if n := &raw.Variants; n.Kind != 0 {
+		if n.Kind != yaml.MappingNode {
+			return nil, bad(n, "variants: a mapping from globs to variant names is needed (\"english/**\": english)")
+		}
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			k, v := n.Content[i], n.Content[i+1]
+			if !doublestar.ValidatePattern(k.Value) {
+				return nil, bad(k, "variants: %q is not a valid glob", k.Value)
+			}
+			if v.Kind != yaml.ScalarNode {
+				return nil, bad(v, "variants: %q: a variant name is needed", k.Value)
+			}
+			variant, err := lookup(v, v.Value)
+			if err != nil {
+				return nil, err
+			}
+			cfg.globs = append(cfg.globs, globVariant{k.Value, variant})
+		}
+	}
+	codes := func(n *yaml.Node, key string) (map[string]bool, error) {
+		if n.Kind == 0 {
+			return nil, nil
+		}
+		items := []*yaml.Node{n}
+		if n.Kind == yaml.SequenceNode {
+			items = n.Content
+		}
+		set := map[string]bool{}
+		for _, it := range items {
+			if it.Kind != yaml.ScalarNode {
+				return nil, bad(it, "%s: a list of codes is needed", key)
+			}
+			for _, code := range strings.Split(it.Value, ",") {
+				code = strings.TrimSpace(code)
+				if _, ok := findCode(code); !ok {
+					return nil, bad(it, "%s: unknown code %q%s (see 'arbiter explain')", key, code, suggestCode(code))
+				}
+				set[code] = true
+			}
+		}
+		return set, nil
+	}
+	var err error
+	if cfg.selected, err = codes(&raw.Select, "select"); err != nil {
+		return nil, err
+	}
+	if cfg.ignored, err = codes(&raw.Ignore, "ignore"); err != nil {
+		return nil, err
+	}
+	if cfg.variations, err = scalar(&raw.Variations, "variations"); err != nil {
+		return nil, err
+	}
+	switch cfg.variations {
+	case "", "error", "warning", "ignore":
+	default:
+		return nil, bad(&raw.Variations, "variations: %q is not error, warning or ignore", cfg.variations)
+	}
+	if cfg.format, err = scalar(&raw.Format, "format"); err != nil {
+		return nil, err
+	}
+	if cfg.format != "" {
+		known := false
+		for _, f := range formats {
+			known = known || f.name == cfg.format
+		}
+		if !known {
+			return nil, bad(&raw.Format, "format: unknown %q (%s)", cfg.format, formatList())
+		}
+	}
+	return cfg, nil
+}
+
+func yamlConfigError(file string, err error) error {
+	var te *yaml.TypeError
+	msgs := []string{strings.TrimPrefix(err.Error(), "yaml: ")}
+	if errors.As(err, &te) && len(te.Errors) > 0 {
+		msgs = te.Errors
+	}
+	line := 0
+	var out []string
+	for _, m := range msgs {
+		var l int
+		if n, _ := fmt.Sscanf(m, "line %d:", &l); n == 1 {
+			if line == 0 {
+				line = l
+			}
+			m = strings.TrimSpace(m[strings.Index(m, ":")+1:])
+			if i := strings.Index(m, " not found in type "); i >= 0 && strings.HasPrefix(m, "field ") {
+				m = "unknown key " + strings.TrimPrefix(m[:i], "field ") + " (keys: default-variant, variants, select, ignore, variations, format)"
+			}
+		}
+		out = append(out, m)
+	}
+	return &configError{file, line, strings.Join(out, "; ")}
+}
+
+// configs finds and caches the nearest config file of each folder.
+type configs struct {
+	byDir map[string]*config
+}
+
+func newConfigs() *configs { return &configs{byDir: map[string]*config{}} }
+
+// forDir returns the config that applies to files in dir (absolute), or nil.
+func (cs *configs) forDir(dir string) (*config, error) {
+	if cfg, ok := cs.byDir[dir]; ok {
+		return cfg, nil
+	}
+	var cfg *config
+	file := filepath.Join(dir, configName)
+	data, err := os.ReadFile(file)
+	switch {
+	case err == nil:
+		if cfg, err = parseConfig(file, data); err != nil {
+			return nil, err
+		}
+	case errors.Is(err, fs.ErrNotExist) || errors.Is(err, fs.ErrPermission):
+		if parent := filepath.Dir(dir); parent != dir {
+			if cfg, err = cs.forDir(parent); err != nil {
+				return nil, err
+			}
+		}
+	default:
+		return nil, err
+	}
+	cs.byDir[dir] = cfg
+	return cfg, nil
+}
+
+// forInput returns the config of an input's file (an archive's, for its
+// members; the working directory's, for standard input) and the path its
+// globs are matched against, relative to the config's folder.
+func (cs *configs) forInput(in input) (*config, string, error) {
+	path := in.path
+	if path == "" {
+		path = "."
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil, "", err
+	}
+	dir := abs
+	if st, err := os.Stat(abs); err != nil || !st.IsDir() {
+		dir = filepath.Dir(abs)
+	}
+	cfg, err := cs.forDir(dir)
+	if cfg == nil || err != nil {
+		return nil, "", err
+	}
+	rel, err := filepath.Rel(cfg.dir, abs)
+	if err != nil {
+		return cfg, "", nil
+	}
+	rel = filepath.ToSlash(rel)
+	if in.member != "" {
+		rel += "/" + in.member
+	}
+	return cfg, rel, nil
+}
+
+// variantFor is the default variant of a file: the first glob it matches,
+// else default-variant.
+func (cfg *config) variantFor(rel string) *variants.Variant {
+	for _, g := range cfg.globs {
+		if ok, _ := doublestar.Match(g.glob, rel); ok {
+			return g.variant
+		}
+	}
+	return cfg.defaultVariant
+}
