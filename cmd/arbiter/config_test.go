@@ -32,10 +32,10 @@ func TestConfigFile(t *testing.T) {
 	}
 	out, errOut, code := check(eng, other, rus, sub)
 	for _, want := range []string{
-		"english/old/tinsley.pdn:1:1: note: game 1 (MF Tinsley - DM Lafferty): valid, 31 plies of english",    // the glob
+		"english/old/tinsley.pdn:1:1: note: game 1 (MF Tinsley - DM Lafferty): valid, 31 plies of english", // the glob
 		"intl/tinsley.pdn:1:1: note: game 1 (MF Tinsley - DM Lafferty): invalid, 0 plies of international", // outside it
-		"english/belarus.pdn:1:1: note: game 1 (Куница А. - Кадесников Н.): valid, 36 plies of russian",     // its GameType tag wins
-		"sub/bruno.pdn:18:42: warning[no-terminator]",                                                       // the nearer config
+		"english/belarus.pdn:1:1: note: game 1 (Куница А. - Кадесников Н.): valid, 36 plies of russian",    // its GameType tag wins
+		"sub/bruno.pdn:18:42: warning[no-terminator]",                                                      // the nearer config
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("no %q in\n%s", want, out)
