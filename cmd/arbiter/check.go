@@ -30,6 +30,7 @@ func checkCommand() *cli.Command {
 			&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, DefaultText: "one per CPU", Usage: "games checked in parallel; the output is the same for any value"},
 			&cli.BoolFlag{Name: "verbose", Aliases: []string{"v"}, Usage: "text: also a line per game with its verdict and result"},
 			&cli.BoolFlag{Name: "no-board", Usage: "text: do not draw the board under an error"},
+			colorFlag,
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "errors only: no warnings (they still count for --strict and --max-warnings), no summary line"},
 			&cli.StringFlag{Name: "select", Usage: "report only these `CODES` (comma-separated; see 'arbiter explain')"},
 			&cli.StringFlag{Name: "ignore", Usage: "do not report these `CODES`; an ignored error does not fail the game"},
@@ -182,6 +183,9 @@ func runCheck(c *cli.Context) error {
 			format = cfg.format
 		}
 	}
+	if _, err := useColor(c.String("color"), c.App.Writer); err != nil {
+		return err
+	}
 	w, err := newReportWriter(format, c)
 	if err != nil {
 		return err
@@ -204,7 +208,12 @@ func runCheck(c *cli.Context) error {
 	}
 	start := time.Now()
 	sum := summary{byCode: map[string]*codeCount{}}
-	out := bufio.NewWriterSize(c.App.Writer, 64<<10)
+	prog := newProgress(c.App.ErrWriter, c.Bool("quiet"))
+	var dst io.Writer = c.App.Writer
+	if prog.enabled && isTerminal(dst) {
+		dst = clearingWriter{dst, prog} // the report and the bar share the terminal
+	}
+	out := bufio.NewWriterSize(dst, 64<<10)
 	w.setOutput(out)
 	var failed error
 	unreadable := map[string]bool{}
@@ -221,12 +230,14 @@ func runCheck(c *cli.Context) error {
 		f.apply(rep)
 		sum.add(rep)
 		perFile[rep.File]++
+		prog.game(rep.File)
 		return w.write(f.shown(rep))
 	}, func(f referee.Input, err error) {
 		failed = ioError(f.Name, err)
 		unreadable[f.Name] = true
 		fmt.Fprintln(c.App.ErrWriter, "arbiter:", failed)
 	})
+	prog.finish()
 	if err != nil {
 		return ioError("output", err)
 	}

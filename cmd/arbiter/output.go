@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/rivo/uniseg"
 	"github.com/urfave/cli/v2"
 	"io"
 	"os"
@@ -32,7 +33,8 @@ var formats = []struct {
 	writer      func(c *cli.Context) reportWriter
 }{
 	{"text", "file:line:col diagnostics with the source line and the board", func(c *cli.Context) reportWriter {
-		return &textWriter{verbose: c.Bool("verbose"), board: !c.Bool("no-board")}
+		on, _ := useColor(c.String("color"), c.App.Writer) // checked in runCheck
+		return &textWriter{verbose: c.Bool("verbose"), board: !c.Bool("no-board"), color: newPalette(on)}
 	}},
 	{"json", "one object per game, one per line (schema: docs/report.schema.json)", func(*cli.Context) reportWriter { return &jsonWriter{} }},
 	{"github", "GitHub Actions annotations", func(*cli.Context) reportWriter { return newGithubWriter() }},
@@ -63,23 +65,29 @@ func newReportWriter(format string, c *cli.Context) (reportWriter, error) {
 type textWriter struct {
 	out            io.Writer
 	verbose, board bool
+	color          palette
 }
 
 func (t *textWriter) setOutput(w io.Writer) { t.out = w }
 
 func (t *textWriter) write(rep *referee.Report) error {
 	for _, d := range rep.Diagnostics {
-		fmt.Fprintf(t.out, "%s: %s[%s]: %s: %s\n", where(rep, d.Pos), d.Severity, d.Code, context(rep, d), d.Msg+legal(d))
+		sev := t.color.warn
+		if d.Severity == notation.Error {
+			sev = t.color.err
+		}
+		fmt.Fprintf(t.out, "%s: %s: %s: %s\n", t.color.paint(t.color.place, where(rep, d.Pos)),
+			t.color.paint(sev, fmt.Sprintf("%s[%s]", d.Severity, d.Code)), context(rep, d), d.Msg+legal(d))
 		if line, ok := rep.Record.SourceLine(d.Pos.Line); ok && d.Pos.Col > 0 && strings.TrimSpace(line) != "" {
 			line, col := window(line, d.Pos.Col)
-			fmt.Fprintf(t.out, "    %s\n    %s\n", expandTabs(line), caret(line, col))
+			fmt.Fprintf(t.out, "    %s\n    %s\n", expandTabs(line), t.color.paint(t.color.mark, caret(line, col)))
 		}
 		if t.board && d.Severity == notation.Error && d.Board != "" {
 			fmt.Fprintln(t.out, d.Board)
 		}
 	}
 	if t.verbose {
-		fmt.Fprintf(t.out, "%s: note: %s: %s\n", where(rep, rep.Pos), gameName(rep), verdictLine(rep))
+		fmt.Fprintf(t.out, "%s: %s: %s: %s\n", t.color.paint(t.color.place, where(rep, rep.Pos)), t.color.paint(t.color.note, "note"), gameName(rep), verdictLine(rep))
 	}
 	return nil
 }
@@ -173,22 +181,32 @@ func window(line string, col int) (string, int) {
 	return out, col
 }
 
-// caret puts a ^ under the 1-based column col of line, keeping tabs so the
-// caret lines up however the terminal sets tab stops.
+// caret puts a ^ under the 1-based column col of line (col counts
+// characters), keeping tabs so the caret lines up however the terminal sets
+// tab stops, and counting what the terminal shows for the rest: two cells
+// for a wide CJK character, none for a combining accent (rivo/uniseg's
+// grapheme widths, the ones terminals follow).
 func caret(line string, col int) string {
 	var b strings.Builder
+	var run strings.Builder // the characters since the last tab
+	flush := func() {
+		b.WriteString(strings.Repeat(" ", uniseg.StringWidth(run.String())))
+		run.Reset()
+	}
 	i := 1
 	for _, r := range expandTabs(line) {
 		if i >= col {
 			break
 		}
 		if r == '\t' {
+			flush()
 			b.WriteByte('\t')
 		} else {
-			b.WriteByte(' ')
+			run.WriteRune(r)
 		}
 		i++
 	}
+	flush()
 	return b.String() + "^"
 }
 
