@@ -56,5 +56,11 @@ lint:
 docs: build
 	./arbiter explain --markdown > docs/codes.md
 
+# arbiter.1, the man page, from the command definitions (the same as --help);
+# read it with man -l arbiter.1.
+man: build
+	./arbiter man > arbiter.1
+	@if command -v man >/dev/null; then MANWIDTH=80 man -l arbiter.1 >/dev/null && echo "arbiter.1 renders (man -l arbiter.1)"; fi
+
 clean:
 	rm -f arbiter arbiter.1

@@ -17,8 +17,8 @@ import (
 // ("-j=2"). The command (and subcommand) names are found from the app's own
 // definitions, so a new command needs nothing here.
 func permuteArgs(app *cli.App, args []string) []string {
-	if len(args) < 2 || args[len(args)-1] == "--generate-bash-completion" {
-		return args // a shell asking for completions: urfave/cli wants it last
+	if len(args) < 2 {
+		return args
 	}
 	out := []string{args[0]}
 	rest := args[1:]

@@ -5,20 +5,17 @@ import (
 	"strings"
 
 	"github.com/urfave/cli/v2"
+
+	"arbiter/variants"
 )
 
 // The bash and zsh scripts ask arbiter itself for the words that fit
-// (urfave/cli answers "--generate-bash-completion" with the commands, or
-// with the flags of a command after a "-"), so they never go stale; when
-// arbiter has nothing to offer they complete file names.
+// ("arbiter WORDS... CURRENT --generate-bash-completion"), so they never go
+// stale; when arbiter has nothing to offer they complete file names.
 const bashCompletion = `# bash completion for arbiter: eval "$(arbiter completion bash)"
 _arbiter_complete() {
 	local cur="${COMP_WORDS[COMP_CWORD]}" words
-	if [[ "$cur" == -* ]]; then
-		words=$("${COMP_WORDS[@]:0:COMP_CWORD}" "$cur" --generate-bash-completion 2>/dev/null)
-	else
-		words=$("${COMP_WORDS[@]:0:COMP_CWORD}" --generate-bash-completion 2>/dev/null)
-	fi
+	words=$("${COMP_WORDS[0]}" "${COMP_WORDS[@]:1:COMP_CWORD}" --generate-bash-completion 2>/dev/null)
 	COMPREPLY=($(compgen -W "$words" -- "$cur"))
 }
 complete -o default -o bashdefault -F _arbiter_complete arbiter
@@ -27,12 +24,8 @@ complete -o default -o bashdefault -F _arbiter_complete arbiter
 const zshCompletion = `#compdef arbiter
 # zsh completion for arbiter: arbiter completion zsh > "${fpath[1]}/_arbiter"
 _arbiter() {
-	local cur=${words[CURRENT]} -a opts
-	if [[ "$cur" == -* ]]; then
-		opts=("${(@f)$(${words[1,CURRENT-1]} $cur --generate-bash-completion 2>/dev/null)}")
-	else
-		opts=("${(@f)$(${words[1,CURRENT-1]} --generate-bash-completion 2>/dev/null)}")
-	fi
+	local -a opts
+	opts=("${(@f)$(${words[1]} "${(@)words[2,CURRENT]}" --generate-bash-completion 2>/dev/null)}")
 	if [[ -n "${opts[1]}" ]]; then
 		_describe 'arbiter' opts
 	else
@@ -79,4 +72,95 @@ func completionCommand() *cli.Command {
 			}
 		},
 	}
+}
+
+// completeFlag, last on the command line, asks for completions.
+const completeFlag = "--generate-bash-completion"
+
+// complete answers a shell: args are the words typed after "arbiter", the
+// last one the word being completed (maybe empty). It offers commands,
+// subcommands, flags, and the values of the flags that take a known set
+// (formats, variants, codes), one per line.
+func complete(app *cli.App, args []string) []string {
+	if len(args) == 0 {
+		args = []string{""}
+	}
+	cur, done := args[len(args)-1], args[:len(args)-1]
+	cmd := commandOf(app, append([]string{"arbiter"}, done...))
+	flags := app.Flags
+	if cmd != nil {
+		flags = cmd.Flags
+	}
+	if len(done) > 0 {
+		prev := done[len(done)-1]
+		if f := findFlag(flags, strings.TrimLeft(prev, "-")); strings.HasPrefix(prev, "-") && f != nil && takesValue(f) {
+			return flagValues(f.Names()[0])
+		}
+	}
+	var out []string
+	switch {
+	case strings.HasPrefix(cur, "-"):
+		for _, f := range flags {
+			if v, ok := f.(cli.VisibleFlag); ok && !v.IsVisible() {
+				continue
+			}
+			n := f.Names()[0]
+			if len(n) == 1 {
+				out = append(out, "-"+n)
+			} else {
+				out = append(out, "--"+n)
+			}
+		}
+		out = append(out, "--help")
+	case cmd == nil:
+		for _, c := range app.Commands {
+			if !c.Hidden {
+				out = append(out, c.Name)
+			}
+		}
+		out = append(out, "help")
+	case len(cmd.Subcommands) > 0:
+		for _, c := range cmd.Subcommands {
+			out = append(out, c.Name)
+		}
+	case cmd.Name == "explain":
+		out = flagValues("select")
+	case cmd.Name == "completion":
+		out = []string{"bash", "zsh", "fish"}
+	case cmd.Name == "show":
+		out = flagValues("variant")
+	}
+	return out
+}
+
+func flagValues(flag string) []string {
+	switch flag {
+	case "format":
+		var out []string
+		for _, f := range formats {
+			out = append(out, f.name)
+		}
+		return out
+	case "color":
+		return []string{"auto", "always", "never"}
+	case "variations":
+		return []string{"error", "warning", "ignore"}
+	case "variant", "default-variant":
+		all, err := variants.Builtin()
+		if err != nil {
+			return nil
+		}
+		var out []string
+		for _, v := range all {
+			out = append(out, v.Name)
+		}
+		return out
+	case "select", "ignore":
+		var out []string
+		for _, d := range codeDocs {
+			out = append(out, d.Code)
+		}
+		return out
+	}
+	return nil // a file name, a number: the shell's own completion
 }

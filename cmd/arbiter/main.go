@@ -43,6 +43,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	// instead of 2x measured about 20% faster with --jobs 2, for some 25 MB.
 	debug.SetGCPercent(400)
 	app := newApp(stdin, stdout, stderr)
+	if n := len(args); n > 0 && args[n-1] == completeFlag {
+		for _, w := range complete(app, args[1:n-1]) {
+			fmt.Fprintln(stdout, w)
+		}
+		return 0
+	}
 	unknown := ""
 	app.CommandNotFound = func(_ *cli.Context, name string) { unknown = name }
 	args = permuteArgs(app, args)
@@ -87,10 +93,12 @@ func commands() []*cli.Command {
 		simulateCommand(),
 		variantsCommand(),
 		completionCommand(),
+		manCommand(),
 	}
 }
 
 const examples = `Examples, one per game family:
+
      arbiter check games.pdn                  draughts (PDN; the GameType tag picks the rules)
      arbiter check --default-variant english english/
                                               checkers records without a GameType tag
@@ -119,7 +127,6 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		Writer:                 stdout,
 		ErrWriter:              stderr,
 		UseShortOptionHandling: true,
-		EnableBashCompletion:   true,
 		ExitErrHandler:         func(*cli.Context, error) {}, // run() reports and exits
 		Commands:               commands(),
 	}
