@@ -94,6 +94,31 @@ func commands() []*cli.Command {
 		variantsCommand(),
 		completionCommand(),
 		manCommand(),
+		helpCommand(),
+	}
+}
+
+// helpCommand is arbiter's own "help [COMMAND]": urfave/cli's shares one
+// global command value that its setup appends to its own subcommands, a
+// cycle that makes the man page recurse forever once help has run in the
+// process.
+func helpCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "help",
+		Aliases:   []string{"h"},
+		Usage:     "the commands, or one command's help",
+		ArgsUsage: "[COMMAND]",
+		HideHelp:  true,
+		Action: func(c *cli.Context) error {
+			if c.NArg() == 0 {
+				return cli.ShowAppHelp(c)
+			}
+			name := c.Args().First()
+			if findCommand(c.App.Commands, name) == nil {
+				return usageError("help: unknown command %q%s", name, suggestCommand(c.App.Commands, name))
+			}
+			return cli.ShowCommandHelp(c, name)
+		},
 	}
 }
 
@@ -127,6 +152,9 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		Writer:                 stdout,
 		ErrWriter:              stderr,
 		UseShortOptionHandling: true,
+		HideHelpCommand:        true, // helpCommand() instead
+		// urfave/cli adds --help only when no command is named help.
+		Flags: []cli.Flag{cli.HelpFlag},
 		ExitErrHandler:         func(*cli.Context, error) {}, // run() reports and exits
 		Commands:               commands(),
 	}
@@ -135,6 +163,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 	walk = func(cmds []*cli.Command) {
 		for _, c := range cmds {
 			c.OnUsageError = onUsageError
+			c.HideHelpCommand = true
 			walk(c.Subcommands)
 		}
 	}

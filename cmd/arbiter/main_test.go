@@ -135,7 +135,7 @@ func TestPermuteArgs(t *testing.T) {
 		{"check - -q", "check -q -- -"},
 		{"variants show papyrus", "variants show -- papyrus"},
 		{"--version", "--version"},
-		{"help check", "help check"},
+		{"help check", "help -- check"},
 		{"chek f.pdn --format json", "chek f.pdn --format json"},
 		{"check --format", "check --format"},
 	}
