@@ -154,9 +154,9 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		UseShortOptionHandling: true,
 		HideHelpCommand:        true, // helpCommand() instead
 		// urfave/cli adds --help only when no command is named help.
-		Flags: []cli.Flag{cli.HelpFlag},
-		ExitErrHandler:         func(*cli.Context, error) {}, // run() reports and exits
-		Commands:               commands(),
+		Flags:          []cli.Flag{cli.HelpFlag},
+		ExitErrHandler: func(*cli.Context, error) {}, // run() reports and exits
+		Commands:       commands(),
 	}
 	app.OnUsageError = onUsageError
 	var walk func([]*cli.Command)
