@@ -326,12 +326,17 @@ func applyConfigs(c *cli.Context, cfgs *configs, in []input, base referee.Option
 		if cfg == nil {
 			continue
 		}
+		o, changed := base, false
 		if base.Variant == nil && !c.IsSet("default-variant") {
 			if v := cfg.variantFor(rel); v != nil {
-				o := base
-				o.Default = v
-				opts[i] = &o
+				o.Default, changed = v, true
 			}
+		}
+		if !c.IsSet("variations") && cfg.variations != "" {
+			o.Variations, changed = cfg.variations, true
+		}
+		if changed {
+			opts[i] = &o
 		}
 		g := *filter
 		if !c.IsSet("select") && cfg.selected != nil {
@@ -339,9 +344,6 @@ func applyConfigs(c *cli.Context, cfgs *configs, in []input, base referee.Option
 		}
 		if !c.IsSet("ignore") && cfg.ignored != nil {
 			g.ignored = cfg.ignored
-		}
-		if !c.IsSet("variations") && cfg.variations != "" {
-			g.variations = cfg.variations
 		}
 		filters[f.name] = &g
 	}

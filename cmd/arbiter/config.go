@@ -13,6 +13,7 @@ import (
 	"github.com/bmatcuk/doublestar/v4"
 	"gopkg.in/yaml.v3"
 
+	"arbiter/referee"
 	"arbiter/variants"
 )
 
@@ -27,7 +28,7 @@ const configName = ".arbiter.yaml"
 //	variants:                        # the same, per glob relative to this file; first match wins
 //	  "english/**": english
 //	select: [illegal, ambiguous]     # or ignore: [tag-name-case]
-//	variations: warning              # error, warning or ignore
+//	variations: error                # warn (the default), error or ignore
 //	format: github                   # the output format (from the working directory's config)
 //
 // Command-line flags win over it. A per-glob variant, like
@@ -159,9 +160,9 @@ func parseConfig(file string, data []byte) (*config, error) {
 		return nil, err
 	}
 	switch cfg.variations {
-	case "", "error", "warning", "ignore":
+	case "", referee.VariationsWarn, referee.VariationsError, referee.VariationsIgnore:
 	default:
-		return nil, bad(&raw.Variations, "variations: %q is not error, warning or ignore", cfg.variations)
+		return nil, bad(&raw.Variations, "variations: %q is not warn, error or ignore", cfg.variations)
 	}
 	if cfg.format, err = scalar(&raw.Format, "format"); err != nil {
 		return nil, err

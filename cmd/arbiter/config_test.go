@@ -61,7 +61,7 @@ func TestConfigFile(t *testing.T) {
 		{"variants:\n  \"a/**\": english\nignor: [leading-zero]\n", ".arbiter.yaml:3: unknown key ignor"},
 		{"variants:\n  \"a/**\": englsh\n", ".arbiter.yaml:2: unknown variant \"englsh\""},
 		{"select:\n  - illegal\n  - ilegal\n", ".arbiter.yaml:3: select: unknown code \"ilegal\" (did you mean illegal?)"},
-		{"variations: maybe\n", ".arbiter.yaml:1: variations: \"maybe\" is not error, warning or ignore"},
+		{"variations: maybe\n", ".arbiter.yaml:1: variations: \"maybe\" is not warn, error or ignore"},
 		{"default-variant: [english]\n", ".arbiter.yaml:1: default-variant: a single value is needed"},
 		{"format: xml\n", ".arbiter.yaml:1: format: unknown \"xml\""},
 	} {
