@@ -34,10 +34,10 @@ func checkCommand() *cli.Command {
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "errors only: no warnings (they still count for --strict and --max-warnings), no summary line"},
 			&cli.StringFlag{Name: "select", Usage: "report only these `CODES` (comma-separated; see 'arbiter explain')"},
 			&cli.StringFlag{Name: "ignore", Usage: "do not report these `CODES`; an ignored error does not fail the game"},
-			&cli.StringFlag{Name: "variations", Value: referee.VariationsWarn, Usage: "what is wrong inside a variation: warn (an annotation: the game stays valid), error, or ignore (not replayed)"},
 			&cli.BoolFlag{Name: "statistics", Usage: "after the report, the number of findings per code (on standard error)"},
 			&cli.IntFlag{Name: "max-warnings", Value: -1, DefaultText: "no limit", Usage: "exit 1 when there are more than `N` warnings"},
 			&cli.BoolFlag{Name: "strict", Usage: "warnings fail the run too (exit 1)"},
+			&cli.StringFlag{Name: "variations", Value: referee.VariationsWarn, Usage: "what is wrong inside a variation: warn (an annotation: the game stays valid), error, or ignore (not replayed)"},
 			&cli.StringFlag{Name: "ext", Value: strings.Join(defaultExtensions, ","), Usage: "`EXTENSIONS` of the record files read in a directory or zip archive (each also as .gz)"},
 		}, variantFlags...),
 		Action: runCheck,
@@ -95,8 +95,7 @@ func (s *summary) codes() []*codeCount {
 	return out
 }
 
-// findingFilter applies --select, --ignore and --quiet to a
-// report, and sets its verdict from what is left: a finding the user
+// findingFilter applies --select, --ignore and --quiet to a report, and sets its verdict from what is left: a finding the user
 // ignores does not fail the game.
 type findingFilter struct {
 	selected, ignored map[string]bool
@@ -327,16 +326,16 @@ func applyConfigs(c *cli.Context, cfgs *configs, in []input, base referee.Option
 		if cfg == nil {
 			continue
 		}
-		o := base
+		o, changed := base, false
 		if base.Variant == nil && !c.IsSet("default-variant") {
 			if v := cfg.variantFor(rel); v != nil {
-				o.Default = v
+				o.Default, changed = v, true
 			}
 		}
 		if !c.IsSet("variations") && cfg.variations != "" {
-			o.Variations = cfg.variations
+			o.Variations, changed = cfg.variations, true
 		}
-		if o != base {
+		if changed {
 			opts[i] = &o
 		}
 		g := *filter

@@ -28,7 +28,7 @@ const configName = ".arbiter.yaml"
 //	variants:                        # the same, per glob relative to this file; first match wins
 //	  "english/**": english
 //	select: [illegal, ambiguous]     # or ignore: [tag-name-case]
-//	variations: warn                 # warn, error or ignore
+//	variations: error                # warn (the default), error or ignore
 //	format: github                   # the output format (from the working directory's config)
 //
 // Command-line flags win over it. A per-glob variant, like
@@ -160,8 +160,6 @@ func parseConfig(file string, data []byte) (*config, error) {
 		return nil, err
 	}
 	switch cfg.variations {
-	case "warning":
-		cfg.variations = referee.VariationsWarn
 	case "", referee.VariationsWarn, referee.VariationsError, referee.VariationsIgnore:
 	default:
 		return nil, bad(&raw.Variations, "variations: %q is not warn, error or ignore", cfg.variations)

@@ -188,8 +188,6 @@ func TestFindingOptions(t *testing.T) {
 		{args: []string{bruno, "--ignore", "ilegal"}, code: 2, stderr: `unknown code "ilegal" (did you mean illegal?)`},
 		{args: []string{women}, code: 0, has: []string{"warning[illegal]"}},
 		{args: []string{women, "--variations", "error"}, code: 1, has: []string{"error[illegal]"}},
-		{args: []string{women, "--variations", "warning"}, code: 0, has: []string{"warning[illegal]"}},
-		{args: []string{women, "--variations", "sometimes"}, code: 2, stderr: `unknown --variations "sometimes"`},
 		{args: []string{women, "--variations", "ignore"}, code: 0, hasnt: []string{"[illegal]"}},
 		{args: []string{clean}, code: 0},
 		{args: []string{clean, "--strict"}, code: 1, stderr: "1 warning, and --strict fails on any"},

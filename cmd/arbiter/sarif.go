@@ -70,9 +70,13 @@ func (s *sarifWriter) write(rep *referee.Report) error {
 		r := s.run.CreateResultForRule(d.Code).
 			WithLevel(level).
 			WithMessage(sarif.NewTextMessage(context(rep, d) + ": " + d.Msg + legal(d)))
-		if i, ok := s.ruleIndex[d.Code]; ok {
-			r.WithRuleIndex(i)
+		i, ok := s.ruleIndex[d.Code]
+		if !ok { // a code without documentation still gets its rule
+			s.run.AddRule(d.Code)
+			i = len(s.run.Tool.Driver.Rules) - 1
+			s.ruleIndex[d.Code] = i
 		}
+		r.WithRuleIndex(i)
 		r.AddLocation(sarif.NewLocationWithPhysicalLocation(sarif.NewPhysicalLocation().
 			WithArtifactLocation(sarif.NewSimpleArtifactLocation(s.uri(rep.File)).WithUriBaseId("SRCROOT")).
 			WithRegion(sarif.NewRegion().WithStartLine(max(p.Line, 1)).WithStartColumn(max(p.Col, 1)))))
