@@ -1,0 +1,91 @@
+package picture
+
+import (
+	"strings"
+	"testing"
+)
+
+func testBoard() *Board {
+	return &Board{W: 100, H: 50, Back: "#fff",
+		Cells: []Cell{{X: 25, Y: 25, R: 20, Fill: "#999", Name: "a1"}, {X: 75, Y: 25, R: 20, Fill: "#999", Name: "b1"}},
+		Kinds: []Kind{{Name: "w", Fill: "#fff", Stroke: "#000"}, {Name: "k", Fill: "#000", Stroke: "#000", King: true}}}
+}
+
+func TestEncodeDecode(t *testing.T) {
+	for _, tc := range []struct {
+		cells [][]int
+		want  string
+	}{
+		{[][]int{nil, {0}, {1, 0}, nil}, ".a(ba)."},
+		{[][]int{{61}, {2}}, "9c"},
+		{[][]int{}, ""},
+	} {
+		got := Encode(Position{Cells: tc.cells})
+		if got != tc.want {
+			t.Errorf("Encode(%v) = %q, want %q", tc.cells, got, tc.want)
+		}
+		back, ok := Decode(got, len(tc.cells))
+		if !ok || Encode(back) != got {
+			t.Errorf("Decode(%q) = %v, %v", got, back.Cells, ok)
+		}
+	}
+	for _, bad := range []string{"(ab", "a!", "ab"} {
+		if _, ok := Decode(bad, 3); ok {
+			t.Errorf("Decode(%q) accepted", bad)
+		}
+	}
+}
+
+// A title, a caption and a name come from records: they are escaped, and
+// the result is still one valid, self-contained <svg>.
+func TestRenderEscapesAndValidates(t *testing.T) {
+	b := testBoard()
+	b.Cells[0].Name = `<script>alert(1)</script>`
+	p := b.NewPosition()
+	p.Put(0, 0)
+	p.Put(1, 1)
+	p.Put(1, 0)
+	p.Caption = `"><img src=x onerror=alert(1)>`
+	out := Render(b, p, Marks{Path: []int{0, 1}, Captured: []int{1}, Legal: [][]int{{1, 0}}}, Options{Title: "a & b </title><script>", Names: true, Size: 300, Flip: true})
+	if err := Validate(out); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	for _, bad := range []string{"<script", "<img", "</title><"} {
+		if strings.Contains(string(out), bad) {
+			t.Errorf("output holds %q unescaped:\n%s", bad, out)
+		}
+	}
+	if string(out) != string(Render(b, p, Marks{Path: []int{0, 1}, Captured: []int{1}, Legal: [][]int{{1, 0}}}, Options{Title: "a & b </title><script>", Names: true, Size: 300, Flip: true})) {
+		t.Error("two renders differ")
+	}
+}
+
+func TestValidateRejects(t *testing.T) {
+	for name, svg := range map[string]string{
+		"not xml":     `<svg viewBox="0 0 1 1"><title>x</title>`,
+		"no viewBox":  `<svg xmlns="http://www.w3.org/2000/svg"><title>x</title></svg>`,
+		"no title":    `<svg viewBox="0 0 1 1"><rect/></svg>`,
+		"empty title": `<svg viewBox="0 0 1 1"><title> </title></svg>`,
+		"image":       `<svg viewBox="0 0 1 1"><title>x</title><image href="http://example.com/a.png"/></svg>`,
+		"url":         `<svg viewBox="0 0 1 1"><title>x</title><rect fill="url(http://e.com/#g)"/></svg>`,
+		"script":      `<svg viewBox="0 0 1 1"><title>x</title><script>1</script></svg>`,
+		"onload":      `<svg viewBox="0 0 1 1" onload="x()"><title>x</title></svg>`,
+		"two roots":   `<svg viewBox="0 0 1 1"><title>x</title></svg><svg viewBox="0 0 1 1"><title>x</title></svg>`,
+	} {
+		if err := Validate([]byte(svg)); err == nil {
+			t.Errorf("%s: accepted", name)
+		}
+	}
+}
+
+// Flipping turns the board: a cell's centre moves to the mirror point.
+func TestFlipMovesPieces(t *testing.T) {
+	b := testBoard()
+	p := b.NewPosition()
+	p.Put(0, 0)
+	plain := string(Render(b, p, Marks{}, Options{Title: "t"}))
+	flipped := string(Render(b, p, Marks{}, Options{Title: "t", Flip: true}))
+	if !strings.Contains(plain, `<circle cx="25" cy="25"`) || !strings.Contains(flipped, `<circle cx="75" cy="25"`) {
+		t.Errorf("piece not mirrored:\n%s\n%s", plain, flipped)
+	}
+}
