@@ -13,13 +13,13 @@ import (
 // Board is the fixed part of a diagram: everything but the pieces and the
 // marks. Coordinates are in board units (the viewBox); Y grows downwards.
 type Board struct {
-	W       float64  `json:"w"`
-	H       float64  `json:"h"`
-	Back    string   `json:"back"` // background colour
+	W    float64 `json:"w"`
+	H    float64 `json:"h"`
+	Back string  `json:"back"` // background colour
 	// CX, CY is the point a flipped board turns round (the centre of the
 	// playing area, which margins for labels may shift); 0 is the middle.
-	CX float64 `json:"cx,omitempty"`
-	CY float64 `json:"cy,omitempty"`
+	CX      float64  `json:"cx,omitempty"`
+	CY      float64  `json:"cy,omitempty"`
 	Regions []Region `json:"regions,omitempty"`
 	Lines   []Line   `json:"lines,omitempty"`
 	Cells   []Cell   `json:"cells"`
