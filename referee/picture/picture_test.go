@@ -89,3 +89,36 @@ func TestFlipMovesPieces(t *testing.T) {
 		t.Errorf("piece not mirrored:\n%s\n%s", plain, flipped)
 	}
 }
+
+// Plies round-trip: the default reading plus the fixes give back the next
+// position exactly, for moves, captures, promotions, placements, passes.
+func TestPlyRoundTrip(t *testing.T) {
+	pos := func(cells ...[]int) Position { return Position{Cells: cells} }
+	for _, tc := range []struct {
+		name       string
+		prev, next Position
+		m          Marks
+		want       string
+	}{
+		{"move", pos([]int{0}, nil, nil), pos(nil, nil, []int{0}), Marks{Path: []int{0, 2}}, "0002"},
+		{"capture", pos([]int{0}, []int{1}, nil), pos(nil, nil, []int{0}), Marks{Path: []int{0, 2}, Captured: []int{1}}, "0002*01"},
+		{"promotion", pos([]int{0}, nil, nil), pos(nil, nil, []int{1}), Marks{Path: []int{0, 2}}, "0002=02b"},
+		{"placement", pos(nil, nil, nil), pos(nil, []int{1}, nil), Marks{Path: []int{1}}, "01=01b"},
+		{"pass", pos([]int{0}), pos([]int{0}), Marks{}, "-"},
+		{"leaves company", pos([]int{0, 1}, nil), pos([]int{1}, []int{0}), Marks{Path: []int{0, 1}}, "0001=00b01a"},
+	} {
+		got := EncodePly(tc.prev, tc.next, tc.m)
+		if got != tc.want {
+			t.Errorf("%s: EncodePly = %q, want %q", tc.name, got, tc.want)
+		}
+		back, m, err := DecodePly(tc.prev, got)
+		if err != nil || Encode(back) != Encode(tc.next) || len(m.Path) != len(tc.m.Path) {
+			t.Errorf("%s: DecodePly(%q) = %q, %v, %v; want %q", tc.name, got, Encode(back), m, err, Encode(tc.next))
+		}
+	}
+	for _, bad := range []string{"0", "zz02", "0002=0", "0002=01(ab", "0002=zzb"} {
+		if _, _, err := DecodePly(pos(nil, nil, nil), bad); err == nil {
+			t.Errorf("DecodePly(%q) accepted", bad)
+		}
+	}
+}
