@@ -61,7 +61,7 @@ type htmlWriter struct {
 	files  map[string]int
 	// fixed is the variant the user chose for every game (a --variant-file
 	// one has no name to look up), nil when each game says.
-	fixed *variants.Variant
+	fixed  *variants.Variant
 	opened int
 }
 
@@ -103,7 +103,7 @@ type htmlCode struct {
 type htmlGame struct {
 	File, Where, Name, Verdict, Variant, Summary string
 	Game, Plies                                  int
-	Open                                         bool // shown unfolded: the first games with errors
+	Open                                         bool   // shown unfolded: the first games with errors
 	Codes                                        string // space-separated, for the filter
 	Tags                                         []notation.Tag
 	Diags                                        []htmlDiag
