@@ -3,6 +3,7 @@ package main
 import (
 	"github.com/urfave/cli/v2"
 
+	"arbiter/referee"
 	"arbiter/referee/picture"
 	"arbiter/variants"
 )
@@ -46,17 +47,17 @@ func runBoard(c *cli.Context) error {
 		return usageError("--size must be between 1 and 10000 pixels")
 	}
 	fen := c.String("fen")
-	sc, err := sceneFor(v, fen)
+	sc, err := referee.SceneOf(v, fen)
 	if err != nil {
 		return usageError("%v", err)
 	}
 	var pos picture.Position
 	var marks picture.Marks
 	if mv := c.String("move"); mv != "" {
-		if pos, marks, err = sc.play(fen, mv); err != nil {
+		if pos, marks, err = sc.Play(fen, mv); err != nil {
 			return usageError("--move: %v", err)
 		}
-	} else if pos, err = sc.position(fen); err != nil {
+	} else if pos, err = sc.Position(fen); err != nil {
 		return usageError("--fen: %v", err)
 	}
 	title := c.String("title")
@@ -69,7 +70,7 @@ func runBoard(c *cli.Context) error {
 			title += ", after " + mv
 		}
 	}
-	svg := picture.Render(sc.board, pos, marks, picture.Options{Title: title, Flip: c.Bool("flip"), Names: c.Bool("names"), Size: c.Int("size")})
+	svg := picture.Render(sc.Board, pos, marks, picture.Options{Title: title, Flip: c.Bool("flip"), Names: c.Bool("names"), Size: c.Int("size")})
 	if _, err := c.App.Writer.Write(svg); err != nil {
 		return ioError("output", err)
 	}

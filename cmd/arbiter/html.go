@@ -57,17 +57,13 @@ func hash(name string) string {
 type htmlWriter struct {
 	out    io.Writer
 	page   htmlPage
-	scenes map[string]cachedScene
+	byPtr  map[*picture.Board]int
+	byJSON map[string]int
 	files  map[string]int
 	// fixed is the variant the user chose for every game (a --variant-file
 	// one has no name to look up), nil when each game says.
 	fixed  *variants.Variant
 	opened int
-}
-
-type cachedScene struct {
-	sc  *scene
-	idx int
 }
 
 func (h *htmlWriter) setOutput(w io.Writer) { h.out = w }
@@ -103,11 +99,10 @@ type htmlCode struct {
 type htmlGame struct {
 	File, Where, Name, Verdict, Variant, Summary string
 	Game, Plies                                  int
-	Open                                         bool   // shown unfolded: the first games with errors
-	Codes                                        string // space-separated, for the filter
+	Open                                         bool // shown unfolded: the first games with errors
+	Codes                                        []string
 	Tags                                         []notation.Tag
 	Diags                                        []htmlDiag
-	Final                                        *htmlBoard
 	Viewer                                       *htmlViewer
 }
 
@@ -136,7 +131,7 @@ type htmlViewer struct {
 }
 
 func newHTMLWriter(w io.Writer) *htmlWriter {
-	return &htmlWriter{out: w, scenes: map[string]cachedScene{}, files: map[string]int{}}
+	return &htmlWriter{out: w, byPtr: map[*picture.Board]int{}, byJSON: map[string]int{}, files: map[string]int{}}
 }
 
 func (h *htmlWriter) write(rep *referee.Report) error {
@@ -159,10 +154,14 @@ func (h *htmlWriter) write(rep *referee.Report) error {
 			g.Open = true
 		}
 	}
+	film := rep.Film
+	if film != nil && film.Board == nil {
+		film = nil // the game stopped before its board was set up
+	}
 	v := h.variant(rep)
 	codes := map[string]bool{}
 	for _, d := range rep.Diagnostics {
-		hd := htmlDiag{Where: where(rep, d.Pos), Severity: d.Severity.String(), Code: d.Code, Msg: d.Msg, Move: d.Move, Legal: d.Legal}
+		hd := htmlDiag{Where: where(rep, d.Pos), Severity: d.Severity.String(), Code: d.Code, Msg: d.Msg, Legal: d.Legal}
 		if len(d.Legal) > 0 {
 			hd.LegalLabel = "legal"
 			if d.Code == "ambiguous" {
@@ -180,8 +179,8 @@ func (h *htmlWriter) write(rep *referee.Report) error {
 			line, col := window(line, d.Pos.Col)
 			hd.Source, hd.Caret = expandTabs(line), caret(line, col)
 		}
-		if d.Severity == notation.Error && d.FEN != "" && v != nil {
-			hd.Board = h.errorBoard(v, d)
+		if d.Severity == notation.Error && d.FEN != "" {
+			hd.Board = h.errorBoard(v, film, d)
 		}
 		switch d.Severity {
 		case notation.Error:
@@ -194,18 +193,51 @@ func (h *htmlWriter) write(rep *referee.Report) error {
 		g.Diags = append(g.Diags, hd)
 	}
 	for c := range codes {
-		g.Codes += c + " "
+		g.Codes = append(g.Codes, c)
 	}
-	g.Codes = strings.TrimSpace(g.Codes)
-	if v != nil && rep.FinalFEN != "" {
-		if sc, idx, err := h.scene(v, rep.FinalFEN); err == nil {
-			if p, err := sc.position(rep.FinalFEN); err == nil {
-				g.Final = &htmlBoard{Scene: idx, Pos: picture.Encode(p), Marks: "{}", Title: "final position: " + rep.FinalFEN}
-			}
-		}
+	sort.Strings(g.Codes)
+	if film != nil {
+		g.Viewer = h.viewer(film)
 	}
 	h.page.Games = append(h.page.Games, g)
 	return nil
+}
+
+// viewer encodes a game's film: the start, then each ply as the change
+// from the one before (picture.EncodePly).
+func (h *htmlWriter) viewer(f *referee.Film) *htmlViewer {
+	plies := make([][2]string, 0, len(f.Frames))
+	prev := f.Start
+	for _, fr := range f.Frames {
+		plies = append(plies, [2]string{fr.Move, picture.EncodePly(prev, fr.After, fr.Marks)})
+		prev = fr.After
+	}
+	js, err := json.Marshal(plies)
+	if err != nil {
+		return nil
+	}
+	return &htmlViewer{Scene: h.board(f.Board), Start: picture.Encode(f.Start), Plies: string(js)}
+}
+
+// board returns the index of a board in the page's data, where each
+// distinct board is written once: families share one board per variant,
+// race games have one per set of players.
+func (h *htmlWriter) board(b *picture.Board) int {
+	if i, ok := h.byPtr[b]; ok {
+		return i
+	}
+	js, err := json.Marshal(b)
+	if err != nil {
+		return -1
+	}
+	i, ok := h.byJSON[string(js)]
+	if !ok {
+		i = len(h.page.Data.Scenes)
+		h.byJSON[string(js)] = i
+		h.byPtr[b] = i // the page keeps b, so its address is never reused
+		h.page.Data.Scenes = append(h.page.Data.Scenes, b)
+	}
+	return i
 }
 
 func (h *htmlWriter) count(code, severity string) {
@@ -232,54 +264,43 @@ func (h *htmlWriter) variant(rep *referee.Report) *variants.Variant {
 	return v
 }
 
-// scene returns the scene of a variant (and, for race games, of the
-// players a position names) and its index in the page's data.
-func (h *htmlWriter) scene(v *variants.Variant, fen string) (*scene, int, error) {
-	if v.Race == nil {
-		if c, ok := h.scenes[v.Name]; ok {
-			return c.sc, c.idx, nil
-		}
-	}
-	sc, err := sceneFor(v, fen)
-	if err != nil {
-		return nil, 0, err
-	}
-	// A race board draws its players' pawns: one scene per set of players.
-	key := v.Name
-	if v.Race != nil {
-		for _, k := range sc.board.Kinds {
-			key += "\x00" + k.Name
-		}
-	}
-	c, ok := h.scenes[key]
-	if !ok {
-		c = cachedScene{sc, len(h.page.Data.Scenes)}
-		h.scenes[key] = c
-		h.page.Data.Scenes = append(h.page.Data.Scenes, sc.board)
-	}
-	return c.sc, c.idx, nil
-}
-
 // errorBoard is the position before a rejected move, the move as written
-// (in red, as far as its squares can be read) and the legal moves.
-func (h *htmlWriter) errorBoard(v *variants.Variant, d referee.Diagnostic) *htmlBoard {
-	sc, idx, err := h.scene(v, d.FEN)
-	if err != nil {
+// (in red, as far as its squares can be read) and the legal moves. On the
+// main line that position is the film's last frame (the replay stops at
+// the error), drawn on the record's own board; in a variation it is read
+// from the diagnostic's FEN.
+func (h *htmlWriter) errorBoard(v *variants.Variant, film *referee.Film, d referee.Diagnostic) *htmlBoard {
+	var b *picture.Board
+	var p picture.Position
+	var cells func(string) ([]int, []int)
+	switch {
+	case film != nil && !d.Variation:
+		b, p, cells = film.Board, film.Start, film.Cells
+		if n := len(film.Frames); n > 0 {
+			p = film.Frames[n-1].After
+		}
+	case v != nil:
+		sc, err := referee.SceneOf(v, d.FEN)
+		if err != nil {
+			return nil
+		}
+		if p, err = sc.Position(d.FEN); err != nil {
+			return nil
+		}
+		b, cells = sc.Board, sc.Cells
+	default:
 		return nil
 	}
-	p, err := sc.position(d.FEN)
-	if err != nil {
-		return nil
-	}
-	var m picture.Marks
-	m.Path, m.Captured = sc.cells(d.Move)
-	m.Bad = true
-	for _, l := range d.Legal {
-		if path, _ := sc.cells(l); len(path) > 0 {
-			m.Legal = append(m.Legal, path)
+	m := picture.Marks{Bad: true}
+	if cells != nil {
+		m.Path, m.Captured = cells(d.Move)
+		for _, l := range d.Legal {
+			if path, _ := cells(l); len(path) > 0 {
+				m.Legal = append(m.Legal, path)
+			}
 		}
 	}
-	return &htmlBoard{Scene: idx, Pos: picture.Encode(p), Marks: marksJSON(m), Title: "before " + d.Move + ": " + d.FEN}
+	return &htmlBoard{Scene: h.board(b), Pos: picture.Encode(p), Marks: marksJSON(m), Title: "before " + d.Move + ": " + d.FEN}
 }
 
 func marksJSON(m picture.Marks) string {
