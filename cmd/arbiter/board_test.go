@@ -33,6 +33,14 @@ func TestBoardGolden(t *testing.T) {
 		{"petits-chevaux.svg", []string{"--variant", "petits-chevaux", "--fen", "R:B,B,B,57 G:12,B,B,B G"}},
 		{"goose.svg", []string{"--variant", "ganzenbord-315", "--fen", "Anna 12, Bram 31 waiting, Cees 19 misses 1, Dirk 0"}},
 		{"horse-race.svg", []string{"--variant", "wedrenspel-315", "--fen", "Anna 12, Anna 0, Bram 34 waiting, Bram 81 finished 1"}},
+		// Positions of records, as the referee replayed them.
+		{"record-draughts-ply30.svg", []string{"--ply", "30", td + "draughts/bruno-vs-scan31-game11.pdn"}},
+		{"record-draughts-capture.svg", []string{"--ply", "27", "--flip", td + "draughts/bruno-vs-scan31-game11.pdn"}},
+		{"record-morris-final.svg", []string{td + "morris/playok_2026-03-11_gyorgyusz_vs_nft7489g.pgn"}},
+		{"record-halma.svg", []string{"--ply", "20", td + "halma/twee-in-een-simulated.pdn"}},
+		{"record-ludo.svg", []string{"--ply", "12", td + "race/mens-erger-je-niet.txt"}},
+		{"record-goose.svg", []string{"--ply", "5", td + "race/ganzenbord-315.txt"}},
+		{"record-horse-race.svg", []string{td + "race/wedrenspel-315.txt"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -63,6 +71,10 @@ func TestBoardErrors(t *testing.T) {
 		{[]string{"--variant", "halma-2", "--fen", "16/16 A"}, "ranks"},
 		{[]string{"--variant", "mens-erger-je-niet", "--fen", "R:1,2 R"}, "pieces"},
 		{[]string{"--size", "-3"}, "--size"},
+		{[]string{"--game", "2", td + "draughts/bruno-vs-scan31-game11.pdn"}, "has no game 2"},
+		{[]string{"--ply", "64", td + "draughts/bruno-vs-scan31-game11.pdn"}, "63 plies"},
+		{[]string{"--fen", "W:W31", td + "draughts/bruno-vs-scan31-game11.pdn"}, "not both"},
+		{[]string{td + "no-such-file.pdn"}, "no-such-file"},
 	} {
 		_, errOut, code := arbiter(t, "", append([]string{"board"}, tc.args...)...)
 		if code != exitUsage || !strings.Contains(errOut, tc.want) {

@@ -443,10 +443,12 @@ func (g *draughtsGame) replay(st *lineState, line notation.Line, variation bool)
 		if g.matched != nil {
 			g.matched(m, mv, st.legal)
 		}
-		g.play(st, mv)
+		var marks *picture.Marks
 		if !variation {
-			g.frame(m, mv, st.pos)
+			marks = g.marks(mv) // before play: mv's paths live in buffers play reuses
 		}
+		g.play(st, mv)
+		g.frame(m, marks, st.pos)
 		for _, alt := range late {
 			g.rep.Warnf(alt[0].Pos, "variation-placement", "variation %d... %s is written before the move it replaces; read as an alternative to the move after it", alt[0].Number, alt[0].Text)
 			g.replay(st.clone(), alt, true)

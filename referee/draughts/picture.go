@@ -74,11 +74,20 @@ func (c *compiled) scene(num *numbering) *referee.Scene {
 	return s
 }
 
-// frame adds a main-line move, once played, to the game's film.
-func (g *draughtsGame) frame(m *notation.Move, mv Move, after Position) {
+// marks are a move's marks for the film (nil when there is no film).
+func (g *draughtsGame) marks(mv Move) *picture.Marks {
 	if g.film == nil {
-		return
+		return nil
 	}
 	path, captured := MovePath(mv)
-	g.film.Add(m.Text, m.Pos, g.r.Picture(after), picture.Marks{Path: path, Captured: captured})
+	return &picture.Marks{Path: path, Captured: captured}
+}
+
+// frame adds a main-line move, once played, to the game's film (marks
+// nil: a variation's move, or no film).
+func (g *draughtsGame) frame(m *notation.Move, marks *picture.Marks, after Position) {
+	if g.film == nil || marks == nil {
+		return
+	}
+	g.film.Add(m.Text, m.Pos, g.r.Picture(after), *marks)
 }

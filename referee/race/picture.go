@@ -99,7 +99,7 @@ func (g *ludoGame) frame(m *notation.Move, colour int, o Option) {
 	if g.rep.Film == nil {
 		return
 	}
-	path, captured := g.r.MovePath(colour, o)
+	path, captured := g.r.MovePath(g.s, colour, o)
 	g.rep.Film.Add(m.Text, m.Pos, g.r.Picture(g.s), picture.Marks{Path: path, Captured: captured})
 }
 

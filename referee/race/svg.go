@@ -122,8 +122,16 @@ func (r *Ludo) Picture(s *State) picture.Position {
 		if !contains(s.Playing, c) {
 			continue
 		}
-		for i, p := range ps {
-			out.Put(r.cellOf(c, i, p), c)
+		// Pieces in the base fill its slots in order, whichever they are:
+		// a position is the same picture however its pieces are numbered.
+		based := 0
+		for _, p := range ps {
+			slot := 0
+			if p == Base {
+				slot = based
+				based++
+			}
+			out.Put(r.cellOf(c, slot, p), c)
 		}
 	}
 	if len(s.Playing) > 0 {
@@ -141,13 +149,25 @@ func contains(xs []int, x int) bool {
 	return false
 }
 
-// MovePath is an option's cells in Diagram's board: the square left (the
-// base slot of the piece), the square reached, the pieces sent home.
-func (r *Ludo) MovePath(c int, o Option) (path, captured []int) {
+// MovePath is an option, played and giving s, in Diagram's board: the
+// square left (for a piece leaving the base, the slot after those still
+// there), the square reached, the pieces sent home.
+func (r *Ludo) MovePath(s *State, c int, o Option) (path, captured []int) {
 	if o.Piece < 0 {
 		return nil, nil
 	}
-	path = []int{r.cellOf(c, o.Piece, o.From), r.cellOf(c, o.Piece, o.To)}
+	slot := 0 // the pieces still in the base, but own pieces it sent back
+	for _, p := range s.Pieces[c] {
+		if p == Base {
+			slot++
+		}
+	}
+	for _, x := range o.Captured {
+		if x.Colour == c {
+			slot--
+		}
+	}
+	path = []int{r.cellOf(c, slot, o.From), r.cellOf(c, 0, o.To)}
 	for _, x := range o.Captured {
 		captured = append(captured, r.cellOf(x.Colour, x.Piece, x.From))
 	}
