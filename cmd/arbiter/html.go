@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"compress/gzip"
 	"crypto/sha256"
 	"embed"
 	"encoding/base64"
@@ -62,29 +64,36 @@ type htmlWriter struct {
 	files  map[string]int
 	// fixed is the variant the user chose for every game (a --variant-file
 	// one has no name to look up), nil when each game says.
-	fixed  *variants.Variant
-	opened int
+	fixed *variants.Variant
 }
 
 func (h *htmlWriter) setOutput(w io.Writer) { h.out = w }
 
-// htmlPage is the template's data; every string in it is record text or
-// derived from it, and the template escapes each one for where it goes.
+// htmlPage is the template's data. The summary and the tables are HTML;
+// the games are data for the page's script, which builds each game's
+// section (with text nodes only) when the list or a filter shows it:
+// a large archive's page stays small and opens at once. Every string in
+// it comes from records, and the template escapes each one for where it
+// goes (the data as JSON inside a script element).
 type htmlPage struct {
 	Title    string
-	Games    []htmlGame
 	Files    []htmlFile
 	Codes    []htmlCode
+	Games    int
 	Valid    int
 	Invalid  int
 	Warnings int
 	Errors   int
-	Data     htmlData // for the script: the boards, as JSON
+	Data     htmlData
+	// Packed is the data as gzip in base64 (URL alphabet, no padding)
+	// when it is large (see finish);
+	// the script unpacks it with the browser's DecompressionStream.
+	Packed string
 }
 
-type htmlData struct {
-	Scenes []*picture.Board `json:"scenes"`
-}
+// packAbove is the size of the data (JSON) from which it is packed: the
+// games of an archive compress about fivefold.
+var packAbove = 128 << 10
 
 type htmlFile struct {
 	Name           string
@@ -96,38 +105,59 @@ type htmlCode struct {
 	Count          int
 }
 
+// The data's keys are short: they repeat for every game and diagnostic.
+type htmlData struct {
+	Files  []string         `json:"files"`
+	Scenes []*picture.Board `json:"scenes"`
+	Games  []htmlGame       `json:"games"`
+	Open   int              `json:"open"` // games with errors shown unfolded
+}
+
 type htmlGame struct {
-	File, Where, Name, Verdict, Variant, Summary string
-	Game, Plies                                  int
-	Open                                         bool // shown unfolded: the first games with errors
-	Codes                                        []string
-	Tags                                         []notation.Tag
-	Diags                                        []htmlDiag
-	Viewer                                       *htmlViewer
+	File    int        `json:"f"`
+	Line    int        `json:"l"`
+	Name    string     `json:"n"`
+	Invalid bool       `json:"x,omitempty"`
+	Summary string     `json:"s"`
+	Tags    []string   `json:"t,omitempty"` // name, value, name, value, ...
+	Codes   []string   `json:"c,omitempty"`
+	Diags   []htmlDiag `json:"d,omitempty"`
+	Film    *htmlFilm  `json:"r,omitempty"`
 }
 
 type htmlDiag struct {
-	Where, Severity, Code, Msg, Move, LegalLabel string
-	Legal                                        []string
-	Source, Caret                                string
-	Board                                        *htmlBoard
+	Line       int        `json:"l"`
+	Col        int        `json:"c"`
+	Severity   string     `json:"s"`
+	Code       string     `json:"k"`
+	Msg        string     `json:"m"`
+	Move       string     `json:"v,omitempty"` // "move 32 (17-11)"
+	Legal      []string   `json:"g,omitempty"`
+	LegalLabel string     `json:"h,omitempty"`
+	Source     string     `json:"q,omitempty"`
+	Caret      string     `json:"a,omitempty"`
+	Board      *htmlBoard `json:"b,omitempty"`
 }
 
-// htmlBoard is one position for the script to draw: a scene (a board
-// description in the page's data), the position encoded, and its marks.
+// htmlBoard is one position for the script to draw: a scene (a board in
+// the data), the position (picture.Encode) and its marks.
 type htmlBoard struct {
-	Scene int
-	Pos   string
-	Marks string // JSON
-	Title string
+	Scene int           `json:"s"`
+	Pos   string        `json:"p"`
+	Marks picture.Marks `json:"k"`
+	Title string        `json:"t"`
 }
 
-// htmlViewer steps through a game: the start position and one encoded
-// ply (picture.EncodePly) with its written text per ply.
-type htmlViewer struct {
-	Scene int
-	Start string
-	Plies string // JSON array of [text, ply]
+// htmlFilm is a game for the replay viewer: its scene, its start
+// (picture.Encode), its plies (picture.EncodePly, separated by spaces) and
+// the text written of each ply, as ply index and text, for those whose
+// text is not what the script writes from the ply's squares (from-to,
+// fromxto): most draughts moves need none.
+type htmlFilm struct {
+	Scene int    `json:"s"`
+	Start string `json:"p"`
+	Plies string `json:"m"`
+	Texts []any  `json:"w,omitempty"`
 }
 
 func newHTMLWriter(w io.Writer) *htmlWriter {
@@ -135,24 +165,24 @@ func newHTMLWriter(w io.Writer) *htmlWriter {
 }
 
 func (h *htmlWriter) write(rep *referee.Report) error {
-	g := htmlGame{File: rep.File, Where: where(rep, rep.Pos), Name: gameName(rep), Verdict: rep.Verdict,
-		Variant: rep.Variant, Game: rep.Game, Plies: rep.Plies, Tags: rep.Tags, Summary: verdictLine(rep)}
 	fi, ok := h.files[rep.File]
 	if !ok {
 		fi = len(h.page.Files)
 		h.files[rep.File] = fi
 		h.page.Files = append(h.page.Files, htmlFile{Name: rep.File})
+		h.page.Data.Files = append(h.page.Data.Files, rep.File)
 	}
+	g := htmlGame{File: fi, Line: rep.Pos.Line, Name: gameName(rep), Invalid: rep.Verdict != referee.Valid, Summary: verdictLine(rep)}
+	h.page.Games++
 	h.page.Files[fi].Games++
-	if rep.Verdict == referee.Valid {
-		h.page.Valid++
-	} else {
+	if g.Invalid {
 		h.page.Invalid++
 		h.page.Files[fi].Invalid++
-		if h.opened < maxOpen {
-			h.opened++
-			g.Open = true
-		}
+	} else {
+		h.page.Valid++
+	}
+	for _, t := range rep.Tags {
+		g.Tags = append(g.Tags, t.Name, t.Value)
 	}
 	film := rep.Film
 	if film != nil && film.Board == nil {
@@ -161,7 +191,11 @@ func (h *htmlWriter) write(rep *referee.Report) error {
 	v := h.variant(rep)
 	codes := map[string]bool{}
 	for _, d := range rep.Diagnostics {
-		hd := htmlDiag{Where: where(rep, d.Pos), Severity: d.Severity.String(), Code: d.Code, Msg: d.Msg, Legal: d.Legal}
+		p := d.Pos
+		if !p.IsValid() {
+			p = rep.Pos
+		}
+		hd := htmlDiag{Line: p.Line, Col: max(p.Col, 1), Severity: d.Severity.String(), Code: d.Code, Msg: d.Msg, Legal: d.Legal}
 		if len(d.Legal) > 0 {
 			hd.LegalLabel = "legal"
 			if d.Code == "ambiguous" {
@@ -197,26 +231,42 @@ func (h *htmlWriter) write(rep *referee.Report) error {
 	}
 	sort.Strings(g.Codes)
 	if film != nil {
-		g.Viewer = h.viewer(film)
+		g.Film = h.film(film)
 	}
-	h.page.Games = append(h.page.Games, g)
+	h.page.Data.Games = append(h.page.Data.Games, g)
 	return nil
 }
 
-// viewer encodes a game's film: the start, then each ply as the change
-// from the one before (picture.EncodePly).
-func (h *htmlWriter) viewer(f *referee.Film) *htmlViewer {
-	plies := make([][2]string, 0, len(f.Frames))
+// film encodes a game's film: the start, then each ply as the change from
+// the one before (picture.EncodePly).
+func (h *htmlWriter) film(f *referee.Film) *htmlFilm {
+	var plies strings.Builder
+	var texts []any
 	prev := f.Start
-	for _, fr := range f.Frames {
-		plies = append(plies, [2]string{fr.Move, picture.EncodePly(prev, fr.After, fr.Marks)})
+	for i, fr := range f.Frames {
+		if i > 0 {
+			plies.WriteByte(' ')
+		}
+		plies.WriteString(picture.EncodePly(prev, fr.After, fr.Marks))
+		if fr.Move != plainText(f.Board, fr.Marks) {
+			texts = append(texts, i, fr.Move)
+		}
 		prev = fr.After
 	}
-	js, err := json.Marshal(plies)
-	if err != nil {
-		return nil
+	return &htmlFilm{Scene: h.board(f.Board), Start: picture.Encode(f.Start), Plies: plies.String(), Texts: texts}
+}
+
+// plainText is how the script writes a ply whose text is "": its first
+// and last squares' names, with x when it takes.
+func plainText(b *picture.Board, m picture.Marks) string {
+	if len(m.Path) < 2 {
+		return "\x00" // never equal to a written move
 	}
-	return &htmlViewer{Scene: h.board(f.Board), Start: picture.Encode(f.Start), Plies: string(js)}
+	sep := "-"
+	if len(m.Captured) > 0 {
+		sep = "x"
+	}
+	return b.Cells[m.Path[0]].Name + sep + b.Cells[m.Path[len(m.Path)-1]].Name
 }
 
 // board returns the index of a board in the page's data, where each
@@ -300,15 +350,7 @@ func (h *htmlWriter) errorBoard(v *variants.Variant, film *referee.Film, d refer
 			}
 		}
 	}
-	return &htmlBoard{Scene: h.board(b), Pos: picture.Encode(p), Marks: marksJSON(m), Title: "before " + d.Move + ": " + d.FEN}
-}
-
-func marksJSON(m picture.Marks) string {
-	b, err := json.Marshal(m)
-	if err != nil {
-		return "{}"
-	}
-	return string(b)
+	return &htmlBoard{Scene: h.board(b), Pos: picture.Encode(p), Marks: m, Title: "before " + d.Move + ": " + d.FEN}
 }
 
 // finish writes the page.
@@ -327,8 +369,25 @@ func (h *htmlWriter) finish() error {
 	if len(h.page.Files) == 1 {
 		h.page.Title += ": " + h.page.Files[0].Name
 	}
-	if h.page.Data.Scenes == nil {
-		h.page.Data.Scenes = []*picture.Board{}
+	d := &h.page.Data
+	if d.Scenes == nil {
+		d.Scenes = []*picture.Board{}
+	}
+	if d.Games == nil {
+		d.Games = []htmlGame{}
+	}
+	if d.Files == nil {
+		d.Files = []string{}
+	}
+	d.Open = maxOpen
+	if js, err := json.Marshal(d); err == nil && len(js) > packAbove {
+		var buf bytes.Buffer
+		zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression) // a zero header: no time, same bytes each run
+		if _, err := zw.Write(js); err == nil && zw.Close() == nil {
+			// The URL alphabet: no "+" or "/", which the template would
+			// write as character references in the script element.
+			h.page.Packed = base64.RawURLEncoding.EncodeToString(buf.Bytes())
+		}
 	}
 	return reportPage.Execute(h.out, &h.page)
 }

@@ -162,7 +162,7 @@ func geometry(t *testing.T, b *browser, svgSel, sceneOf string) cellGeometry {
 	js := fmt.Sprintf(`(() => {
 		const svg = document.querySelector(%q);
 		const scene = +document.querySelector(%q).getAttribute('data-scene');
-		const data = JSON.parse(document.getElementById('arbiter-data').textContent);
+		const data = window.arbiterData;
 		return JSON.stringify({vbw: svg.viewBox.baseVal.width, cells: data.scenes[scene].cells});
 	})()`, svgSel, sceneOf)
 	s := do1(t, b, chromedp.Evaluate[string](js))
@@ -202,11 +202,17 @@ func writeReport(t *testing.T, dir string, args ...string) string {
 
 func TestReportInBrowser(t *testing.T) {
 	chromium(t)
+	// Packed data (gzip, base64) as a large archive's report has it.
+	defer func(n int) { packAbove = n }(packAbove)
+	packAbove = 0
 	dir := t.TempDir()
 	page := writeReport(t, dir, td+"draughts/bruno-vs-scan31-game11.pdn", td+"draughts/championnat-de-france-2021.pdn", td+"morris/sanmill_2026-07-20_human_vs_ai.pgn")
 	b := newBrowser(t)
 	b.open(t, page)
 	do1(t, b, chromedp.WaitVisible(chromedp.CSS("details.game.invalid figure.board svg")))
+	if enc := do1(t, b, chromedp.Evaluate[string](`document.getElementById("arbiter-data").getAttribute("data-encoding") || ""`)); enc != "gzip" {
+		t.Errorf("data-encoding %q, want the packed data", enc)
+	}
 	shot(t, "report-summary.png", do1(t, b, chromedp.CaptureScreenshot()))
 
 	// The error of bruno-vs-scan31 game 11: "17-11: no piece on 17", black
@@ -335,7 +341,7 @@ func TestReportEscapesRecordText(t *testing.T) {
 	if code == exitUsage {
 		t.Fatal(errOut)
 	}
-	for _, bad := range []string{"<img", "<svg onload", "</td></table>", "<script>document", "</pre><script>"} {
+	for _, bad := range []string{"<img", "<svg onload", "</td></table>", "<script>document", "</pre><script>", "</script><script"} {
 		if strings.Contains(out, bad) {
 			t.Errorf("the page holds %q unescaped", bad)
 		}
@@ -343,9 +349,11 @@ func TestReportEscapesRecordText(t *testing.T) {
 	if n := strings.Count(out, "<script"); n != 2 {
 		t.Errorf("%d <script elements, want the page's 2 (its data and its code)", n)
 	}
-	for _, want := range []string{"&lt;script&gt;document.title=&#39;PWNED&#39;&lt;/script&gt;", "&lt;img src=x onerror="} {
+	// The file name is HTML text (the title, the file table); tags and
+	// comments are JSON strings in the page's data, "<" written \u003c.
+	for _, want := range []string{"&lt;img src=x onerror=document.title=&#39;PWNED&#39;&gt;.pdn", `\u003cscript\u003edocument.title=`, `\u003c/pre\u003e\u003cscript\u003e`} {
 		if !strings.Contains(out, want) {
-			t.Errorf("the page does not show the text %q", want)
+			t.Errorf("the page does not hold the text %q", want)
 		}
 	}
 }
@@ -380,4 +388,55 @@ func TestReportHostileRecordInBrowser(t *testing.T) {
 		t.Errorf("the Event tag is not shown as text")
 	}
 	b.quiet(t, page)
+}
+
+// TestReportCorpusLoad measures (and asserts nothing about time) the
+// report of a real archive: its size, and how long Chromium takes to load
+// it and run its script. ARBITER_REPORT_CORPUS names the folder, e.g.
+// ../shared/corpus/draughts/international-tournaments.
+func TestReportCorpusLoad(t *testing.T) {
+	dir := os.Getenv("ARBITER_REPORT_CORPUS")
+	if dir == "" {
+		t.Skip("set ARBITER_REPORT_CORPUS to a folder of records to measure its report")
+	}
+	chromium(t)
+	files, err := filepath.Glob(filepath.Join(dir, "*"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no records in %s", dir)
+	}
+	start := time.Now()
+	page := writeReport(t, t.TempDir(), files...)
+	built := time.Since(start)
+	fi, err := os.Stat(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := newBrowser(t)
+	start = time.Now()
+	b.open(t, page)
+	do1(t, b, chromedp.WaitVisible(chromedp.CSS("details.game")))
+	opened := time.Since(start)
+	nav := do1(t, b, chromedp.Evaluate[string](`(() => { const n = performance.getEntriesByType("navigation")[0];
+		return "file read " + Math.round(n.responseEnd) + " ms, DOM parsed " + Math.round(n.domInteractive) + " ms, load event " + Math.round(n.loadEventEnd) + " ms, games listed " + Math.round(window.arbiterReady) + " ms"; })()`))
+	games := do1(t, b, chromedp.Evaluate[string](`document.getElementById("f-count").textContent`))
+	t.Logf("%d files, %s; report %.2f MB written in %v; Chromium: %s (navigate to first game visible, seen from Go: %v)",
+		len(files), games, float64(fi.Size())/1e6, built.Round(time.Millisecond), nav, opened.Round(time.Millisecond))
+	b.quiet(t, page)
+}
+
+// The page is the same byte for byte from run to run and for any number
+// of workers, packed or not.
+func TestReportDeterministic(t *testing.T) {
+	args := []string{"check", "--format", "html", td + "draughts/championnat-de-france-2021.pdn", td + "race/mens-erger-je-niet.txt", td + "morris/playok_2026-03-11_gyorgyusz_vs_nft7489g.pgn", td + "halma/twee-in-een-simulated.pdn"}
+	for _, pack := range []int{0, 1 << 30} {
+		func() {
+			defer func(n int) { packAbove = n }(packAbove)
+			packAbove = pack
+			one, _, _ := arbiter(t, "", append(args, "--jobs", "1")...)
+			four, _, _ := arbiter(t, "", append(args, "--jobs", "4")...)
+			if one != four || len(one) < 1000 {
+				t.Errorf("packAbove %d: --jobs 1 and 4 differ (%d and %d bytes)", pack, len(one), len(four))
+			}
+		}()
+	}
 }

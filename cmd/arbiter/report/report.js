@@ -5,8 +5,7 @@
   var NS = 'http://www.w3.org/2000/svg';
   var LETTERS = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
   var COLOURS = { move: '#1565c0', bad: '#d32f2f', legal: '#2e7d32', capture: '#d32f2f', highlight: '#ffeb3b' };
-  var data = JSON.parse(document.getElementById('arbiter-data').textContent);
-  var scenes = data.scenes || [];
+  var data, scenes;
 
   // decode reads picture.Encode's string: one entry per cell.
   function decode(s) {
@@ -156,33 +155,62 @@
     host.appendChild(svg);
   }
 
-  function drawFigure(fig) {
-    if (fig.getAttribute('data-drawn')) { return; }
-    var b = scenes[+fig.getAttribute('data-scene')];
-    if (!b) { return; }
-    var marks = {};
-    try { marks = JSON.parse(fig.getAttribute('data-marks') || '{}'); } catch (e) { marks = {}; }
-    var host = document.createElement('div');
-    fig.insertBefore(host, fig.firstChild);
-    draw(host, b, decode(fig.getAttribute('data-pos') || ''), marks, '', fig.getAttribute('data-title'));
-    fig.setAttribute('data-drawn', '1');
+  // h builds an element; text goes in as a text node, never as markup.
+  function h(tag, cls, text) {
+    var e = document.createElement(tag);
+    if (cls) { e.className = cls; }
+    if (text !== undefined && text !== null) { e.textContent = String(text); }
+    return e;
+  }
+  function add(parent, child) { parent.appendChild(child); return child; }
+
+  function figure(bd) {
+    var b = scenes[bd.s];
+    var fig = h('figure', 'board');
+    fig.setAttribute('data-scene', String(bd.s));
+    if (!b) { return fig; }
+    var host = add(fig, h('div'));
+    draw(host, b, decode(bd.p), bd.k || {}, '', bd.t);
+    var cap = add(fig, h('figcaption', null, bd.t + ' '));
+    var key = add(cap, h('span', 'key'));
+    add(key, h('span', 'k-bad', 'written move'));
+    key.appendChild(document.createTextNode(' '));
+    add(key, h('span', 'k-legal', 'legal moves'));
+    return fig;
   }
 
   var active = null; // the viewer the arrow keys step
 
-  function setupViewer(v) {
-    if (v.viewer) { return; }
-    var b = scenes[+v.getAttribute('data-scene')];
-    if (!b) { return; }
-    var plies = [];
-    try { plies = JSON.parse(v.getAttribute('data-plies') || '[]'); } catch (e) { plies = []; }
-    var frames = [{ cells: decode(v.getAttribute('data-start') || ''), marks: {}, text: 'start' }];
+  function plainText(b, marks) {
+    var p = marks.path || [];
+    if (p.length < 2) { return ''; }
+    return b.cells[p[0]].name + ((marks.captured || []).length ? 'x' : '-') + b.cells[p[p.length - 1]].name;
+  }
+
+  function viewer(film) {
+    var b = scenes[film.s];
+    var v = h('div', 'viewer');
+    v.tabIndex = 0;
+    v.setAttribute('data-scene', String(film.s));
+    if (!b) { return v; }
+    var frames = [{ cells: decode(film.p), marks: {}, text: 'start' }];
+    var plies = film.m ? film.m.split(' ') : [], texts = {};
+    for (var j = 0; j + 1 < (film.w || []).length; j += 2) { texts[film.w[j]] = film.w[j + 1]; }
     for (var i = 0; i < plies.length; i++) {
-      var step = applyPly(frames[i].cells, plies[i][1]);
-      frames.push({ cells: step.cells, marks: step.marks, text: plies[i][0] });
+      var step = applyPly(frames[frames.length - 1].cells, plies[i]);
+      var text = Object.prototype.hasOwnProperty.call(texts, i) ? texts[i] : plainText(b, step.marks);
+      frames.push({ cells: step.cells, marks: step.marks, text: text });
     }
+    var controls = add(v, h('div', 'controls'));
+    [['first', '\u00ab', 'start (Home)'], ['prev', '\u25c0', 'back (left arrow)'], ['next', '\u25b6', 'forward (right arrow)'], ['last', '\u00bb', 'end (End)']].forEach(function (c) {
+      var btn = add(controls, h('button', null, c[1]));
+      btn.type = 'button';
+      btn.title = c[2];
+      btn.setAttribute('data-step', c[0]);
+    });
+    var label = add(controls, h('span', 'ply'));
+    var pic = add(v, h('div', 'pic'));
     var at = frames.length - 1;
-    var pic = v.querySelector('.pic'), label = v.querySelector('.ply');
     function show(n) {
       at = Math.max(0, Math.min(frames.length - 1, n));
       var f = frames[at];
@@ -203,14 +231,59 @@
     });
     v.addEventListener('focus', function () { active = v; });
     show(at);
+    return v;
   }
 
-  function drawGame(d) {
-    Array.prototype.forEach.call(d.querySelectorAll('figure.board'), drawFigure);
-    Array.prototype.forEach.call(d.querySelectorAll('.viewer'), function (v) {
-      setupViewer(v);
+  function where(g, line, col) { return files[g.f] + ':' + line + ':' + col; }
+
+  // fill builds a game's section the first time it is opened.
+  function fill(d, g) {
+    if (d.filled) { return; }
+    d.filled = true;
+    var body = add(d, h('div', 'body'));
+    add(body, h('p', 'verdict-line', g.s));
+    if (g.t && g.t.length) {
+      var tags = add(body, h('table', 'tags'));
+      for (var i = 0; i + 1 < g.t.length; i += 2) {
+        var tr = add(tags, h('tr'));
+        add(tr, h('th', null, g.t[i]));
+        add(tr, h('td', null, g.t[i + 1]));
+      }
+    }
+    if (g.d && g.d.length) {
+      var ol = add(body, h('ol', 'diags'));
+      g.d.forEach(function (x) {
+        var li = add(ol, h('li', x.s));
+        var line = add(li, h('div'));
+        add(line, h('span', 'where', where(g, x.l, x.c)));
+        line.appendChild(document.createTextNode(' '));
+        add(line, h('span', 'sev ' + x.s, x.s + '[' + x.k + ']'));
+        if (x.v) { line.appendChild(document.createTextNode(' ')); add(line, h('span', 'move', x.v)); }
+        line.appendChild(document.createTextNode(': ' + x.m));
+        if (x.g && x.g.length) {
+          line.appendChild(document.createTextNode('; '));
+          add(line, h('span', 'legal', x.h + ': ' + x.g.join(', ')));
+        }
+        if (x.q) { add(li, h('pre', 'source', x.q + '\n' + x.a)); }
+        if (x.b) { add(li, figure(x.b)); }
+      });
+    }
+    if (g.r) {
+      add(body, h('h3', 'replay', 'replay'));
+      var v = add(body, viewer(g.r));
       if (!active) { active = v; }
-    });
+    }
+  }
+
+  function gameSection(g) {
+    var d = h('details', 'game ' + (g.x ? 'invalid' : 'valid'));
+    var sum = add(d, h('summary'));
+    add(sum, h('span', 'verdict ' + (g.x ? 'invalid' : 'valid'), g.x ? 'invalid' : 'valid'));
+    sum.appendChild(document.createTextNode(' ' + g.n + ' '));
+    add(sum, h('span', 'where', where(g, g.l, 1)));
+    if (g.c) { sum.appendChild(document.createTextNode(' ')); add(sum, h('span', 'codes', g.c.join(' '))); }
+    d.addEventListener('toggle', function () { if (d.open) { fill(d, g); } });
+    return d;
   }
 
   document.addEventListener('keydown', function (e) {
@@ -221,27 +294,60 @@
     if (map[e.key]) { active.viewer.step(map[e.key]); e.preventDefault(); }
   });
 
-  var games = Array.prototype.slice.call(document.querySelectorAll('details.game'));
-  games.forEach(function (d) {
-    if (d.open) { drawGame(d); }
-    d.addEventListener('toggle', function () { if (d.open) { drawGame(d); } });
-  });
+  var games, files;
+  function main(d) {
+  data = d;
+  window.arbiterData = d; // for tests and the curious: the page's data
+  scenes = data.scenes || [];
+  games = data.games || [];
+  files = data.files || [];
+  var list = document.getElementById('games'), more = document.getElementById('more');
+  var PAGE = 200, shown = [], next = 0, opened = 0;
+  function showMore() {
+    var end = Math.min(shown.length, next + PAGE);
+    for (; next < end; next++) {
+      var g = games[shown[next]];
+      var d = add(list, gameSection(g));
+      if (g.x && opened < data.open) { opened++; d.open = true; fill(d, g); }
+    }
+    more.hidden = next >= shown.length;
+    more.textContent = 'show ' + Math.min(PAGE, shown.length - next) + ' more of ' + (shown.length - next) + ' games';
+  }
+  more.addEventListener('click', showMore);
 
   var fErrors = document.getElementById('f-errors'), fCode = document.getElementById('f-code'), fFile = document.getElementById('f-file');
   function filter() {
-    var code = fCode.value, file = fFile.value, shown = 0;
-    games.forEach(function (d) {
-      var ok = (!fErrors.checked || d.getAttribute('data-verdict') === 'invalid') &&
-        (!code || (' ' + d.getAttribute('data-codes') + ' ').indexOf(' ' + code + ' ') >= 0) &&
-        (!file || d.getAttribute('data-file') === file);
-      d.hidden = !ok;
-      if (ok) { shown++; }
+    var code = fCode.value, file = fFile.value;
+    shown = [];
+    games.forEach(function (g, i) {
+      if ((!fErrors.checked || g.x) && (!code || (g.c || []).indexOf(code) >= 0) && (file === '' || String(g.f) === file)) { shown.push(i); }
     });
-    document.getElementById('f-count').textContent = shown + ' of ' + games.length + ' games shown';
+    list.textContent = '';
+    next = 0;
+    active = null;
+    document.getElementById('f-count').textContent = shown.length + ' of ' + games.length + ' games shown';
+    showMore();
   }
   [fErrors, fCode, fFile].forEach(function (x) { x.addEventListener('change', filter); });
   Array.prototype.forEach.call(document.querySelectorAll('button.code-filter'), function (btn) {
     btn.addEventListener('click', function () { fCode.value = btn.getAttribute('data-code'); filter(); });
   });
   filter();
+  window.arbiterReady = performance.now(); // ms from navigation to the list shown
+}
+
+  // The data is JSON, or for a large report gzip in base64.
+  var dataEl = document.getElementById('arbiter-data');
+  if (dataEl.getAttribute('data-encoding') !== 'gzip') {
+    main(JSON.parse(dataEl.textContent));
+  } else if (typeof DecompressionStream === 'undefined') {
+    document.getElementById('games').textContent = 'This browser cannot unpack the report\'s games (it has no DecompressionStream): open it in a current browser.';
+  } else {
+    var b64 = dataEl.textContent.trim().replace(/-/g, '+').replace(/_/g, '/');
+    while (b64.length % 4) { b64 += '='; }
+    var bin = atob(b64), bytes = new Uint8Array(bin.length);
+    for (var i = 0; i < bin.length; i++) { bytes[i] = bin.charCodeAt(i); }
+    new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'))).text()
+      .then(function (t) { main(JSON.parse(t)); });
+  }
 })();
