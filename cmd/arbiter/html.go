@@ -316,18 +316,22 @@ func (h *htmlWriter) variant(rep *referee.Report) *variants.Variant {
 
 // errorBoard is the position before a rejected move, the move as written
 // (in red, as far as its squares can be read) and the legal moves. On the
-// main line that position is the film's last frame (the replay stops at
-// the error), drawn on the record's own board; in a variation it is read
-// from the diagnostic's FEN.
+// main line that position is the film's frame of the ply before the move,
+// drawn on the record's own board; in a variation it is read from the
+// diagnostic's FEN.
 func (h *htmlWriter) errorBoard(v *variants.Variant, film *referee.Film, d referee.Diagnostic) *htmlBoard {
 	var b *picture.Board
 	var p picture.Position
 	var cells func(string) ([]int, []int)
 	switch {
 	case film != nil && !d.Variation:
+		// The position before the move: after the last ply written before it.
 		b, p, cells = film.Board, film.Start, film.Cells
-		if n := len(film.Frames); n > 0 {
-			p = film.Frames[n-1].After
+		for _, fr := range film.Frames {
+			if fr.Pos.Line > d.Pos.Line || fr.Pos.Line == d.Pos.Line && fr.Pos.Col >= d.Pos.Col {
+				break
+			}
+			p = fr.After
 		}
 	case v != nil:
 		sc, err := referee.SceneOf(v, d.FEN)

@@ -437,6 +437,10 @@ func TestReportDeterministic(t *testing.T) {
 			if one != four || len(one) < 1000 {
 				t.Errorf("packAbove %d: --jobs 1 and 4 differ (%d and %d bytes)", pack, len(one), len(four))
 			}
+			// Every game of every family has its replay (58 + 1 + 1 + 5).
+			if n := strings.Count(one, `"r":{"s":`); pack > 0 && n != 65 {
+				t.Errorf("%d games with a replay, want 65", n)
+			}
 		}()
 	}
 }
