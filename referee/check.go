@@ -31,6 +31,9 @@ type Options struct {
 	// reported: VariationsWarn (the default, also for ""), VariationsError
 	// or VariationsIgnore.
 	Variations string
+	// Film makes families that draw (Drawer) record the main line as
+	// pictures in Report.Film, for the HTML report's replay viewer.
+	Film bool
 }
 
 // Variations policies. A variation is an annotation (an engine's principal

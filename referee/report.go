@@ -72,6 +72,9 @@ type Report struct {
 
 	// Record is the game as read, for quoting source lines.
 	Record *notation.Record `json:"-"`
+	// Film is the main line as pictures, when Options.Film asked for it
+	// and the family draws (see Drawer).
+	Film *Film `json:"-"`
 }
 
 // Errors and Warnings count the report's diagnostics by severity.

@@ -86,6 +86,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // commands is every command of arbiter; a new command is one entry here.
 func commands() []*cli.Command {
 	return []*cli.Command{
+		boardCommand(),
 		checkCommand(),
 		convertCommand(),
 		explainCommand(),

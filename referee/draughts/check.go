@@ -7,6 +7,7 @@ import (
 
 	"arbiter/notation"
 	"arbiter/referee"
+	"arbiter/referee/picture"
 	"arbiter/variants"
 )
 
@@ -33,6 +34,7 @@ type compiled struct {
 	// tell a capture the precedence forbids from a garbled one.
 	freeOnce sync.Once
 	free     *Rules
+	diagrams map[*numbering]*picture.Board // see diagram
 }
 
 // freeRules returns the variant's rules without capture precedence, or
@@ -169,6 +171,10 @@ func check(rec *notation.Record, v *variants.Variant, opts referee.Options, rep 
 		rep.ErrorAt(gtPos, "gametype", err.Error())
 		return
 	}
+	if opts.Film {
+		b := c.diagram(g.num)
+		g.film = &referee.Film{Board: b, Cells: func(move string) ([]int, []int) { return referee.NamedCells(b, move, "-x:"), nil }}
+	}
 	if opts.Rewrite {
 		out, err := g.outputNumbering(opts.Notation)
 		if err != nil {
@@ -223,6 +229,7 @@ type draughtsGame struct {
 	// ambiguous holds the candidates of the last move match found
 	// ambiguous, for the continuation to choose from.
 	ambiguous []Move
+	film      *referee.Film // the main line as pictures, when asked for
 }
 
 func newDraughtsGame(c *compiled, rec *notation.Record, rep *referee.Report) *draughtsGame {
@@ -267,6 +274,10 @@ func (g *draughtsGame) run() {
 	start, ok := g.startPosition()
 	if !ok {
 		return
+	}
+	if g.film != nil {
+		g.film.Start = g.r.Picture(start)
+		g.rep.Film = g.film
 	}
 	st := newLineState(g, start)
 	if st.endgame != 0 {
@@ -432,7 +443,12 @@ func (g *draughtsGame) replay(st *lineState, line notation.Line, variation bool)
 		if g.matched != nil {
 			g.matched(m, mv, st.legal)
 		}
+		var marks *picture.Marks
+		if !variation {
+			marks = g.marks(mv) // before play: mv's paths live in buffers play reuses
+		}
 		g.play(st, mv)
+		g.frame(m, marks, st.pos)
 		for _, alt := range late {
 			g.rep.Warnf(alt[0].Pos, "variation-placement", "variation %d... %s is written before the move it replaces; read as an alternative to the move after it", alt[0].Number, alt[0].Text)
 			g.replay(st.clone(), alt, true)

@@ -44,6 +44,12 @@ func check(rec *notation.Record, v *variants.Variant, opts referee.Options, rep 
 		return
 	}
 	g := &halmaGame{r: r, rec: rec, rep: rep, rewrite: opts.Rewrite}
+	if opts.Film {
+		start := r.Start()
+		b := diagram(r)
+		g.film = &referee.Film{Board: b, Start: r.Picture(&start), Cells: func(move string) ([]int, []int) { return referee.NamedCells(b, move, "-:"), nil }}
+		rep.Film = g.film
+	}
 	g.checkTags()
 	g.run()
 }
@@ -54,6 +60,7 @@ type halmaGame struct {
 	rec     *notation.Record
 	rep     *referee.Report
 	rewrite bool
+	film    *referee.Film // the main line as pictures, when asked for
 
 	pos     Position
 	plies   int
@@ -131,6 +138,7 @@ func (g *halmaGame) run() {
 			m.Text = mt.String()
 		}
 		g.pos = g.r.Play(g.pos, mv)
+		g.frame(m, mv)
 		g.plies++
 		g.update()
 	}

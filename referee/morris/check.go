@@ -66,6 +66,10 @@ func check(rec *notation.Record, v *variants.Variant, opts referee.Options, rep 
 			return
 		}
 	}
+	if opts.Film {
+		g.film = &referee.Film{Board: diagram(r, g.numeric), Start: Picture(start), Cells: moveCells}
+		rep.Film = g.film
+	}
 	g.run(start)
 }
 
@@ -100,6 +104,7 @@ type morrisGame struct {
 	overAt    int
 	winner    referee.Outcome
 	claims    []string
+	film      *referee.Film // the main line as pictures, when asked for
 }
 
 func (g *morrisGame) point(p int) string {
@@ -144,6 +149,7 @@ func (g *morrisGame) run(start Position) {
 		if g.over == "" && len(g.legal) == 0 {
 			// A blocked player who passes (blocked_player: pass).
 			g.play(Pass)
+			g.frame(nil, Pass)
 		}
 		num := g.moveNumber()
 		diag := func(sev notation.Severity, code, msg string, legal []string) {
@@ -195,6 +201,7 @@ func (g *morrisGame) run(start Position) {
 			}
 		}
 		g.play(mv)
+		g.frame(m, mv)
 	}
 	if g.rewrite && len(joined) > 0 {
 		kept := g.rec.Moves[:0]

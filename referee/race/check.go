@@ -16,6 +16,11 @@ import (
 // checkRace replays a dice race game record: the engine is chosen by the
 // rules section the variant's race: has, never by its name.
 func check(rec *notation.Record, v *variants.Variant, opts referee.Options, rep *referee.Report) {
+	if opts.Film {
+		// Each game gives it its board (picture.go); a race move's text
+		// names squares counted from each colour's start: not drawn.
+		rep.Film = &referee.Film{Cells: func(string) ([]int, []int) { return nil, nil }}
+	}
 	switch {
 	case SectionOf(v).Ludo != nil:
 		checkLudo(rec, v, rep)

@@ -112,6 +112,7 @@ func gooseMoveText(dice []int, m GooseMove) string {
 }
 
 func (g *gooseGame) run() {
+	g.filmStart()
 	for _, m := range g.rec.Moves {
 		if m.Number > 0 {
 			g.round = m.Number
@@ -176,6 +177,7 @@ func (g *gooseGame) run() {
 		}
 		g.last = lastThrow{player: me, d: mt.Sum()}
 		g.r.Play(g.s, chosen)
+		g.frame(m, chosen)
 	}
 	g.rep.Plies = g.s.Throws
 	g.rep.FinalFEN = g.position()

@@ -151,6 +151,7 @@ func horseMoveText(dice []int, m HorseMove) string {
 }
 
 func (g *horseGame) run() {
+	g.filmStart()
 	for _, m := range g.rec.Moves {
 		if m.Number > 0 {
 			g.round = m.Number
@@ -194,6 +195,7 @@ func (g *horseGame) run() {
 			}
 			g.last = lastThrow{player: me, d: d, extra: g.s.Extra}
 			g.r.Play(g.s, d, pass)
+			g.frame(m, pass)
 			continue
 		}
 		if mt.Capture || mt.Pays >= 0 || mt.FromBase {
@@ -226,6 +228,7 @@ func (g *horseGame) run() {
 		}
 		g.last = lastThrow{player: me, d: d, extra: g.s.Extra}
 		g.r.Play(g.s, d, o)
+		g.frame(m, o)
 	}
 	g.rep.Plies = g.s.Throws
 	g.rep.FinalFEN = g.position()

@@ -185,6 +185,7 @@ func (g *ludoGame) board() string {
 }
 
 func (g *ludoGame) run() {
+	g.filmStart()
 	for _, m := range g.rec.Moves {
 		if m.Number > 0 {
 			g.round = m.Number
@@ -238,6 +239,7 @@ func (g *ludoGame) run() {
 		}
 		g.last = lastThrow{player: c, d: d, extra: g.s.Extra}
 		g.r.Play(g.s, d, o)
+		g.frame(m, c, o)
 	}
 	g.rep.Plies = g.s.Throws
 	g.rep.FinalFEN = g.position()

@@ -1,0 +1,165 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/urfave/cli/v2"
+
+	"arbiter/referee"
+	"arbiter/referee/picture"
+	"arbiter/variants"
+)
+
+func boardCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "board",
+		Usage:     "draw a position as an SVG diagram",
+		ArgsUsage: "[FILE | -]",
+		Description: "The position is a FEN in the game's own form (--fen; the start position without it),\n" +
+			"with --move a move written as records write it played on it and marked; or, with a\n" +
+			"FILE, the position of a record after --ply K of --game N (default: game 1, its final\n" +
+			"position), its last move marked, as the referee replayed it.\n" +
+			"Every game family draws: draughts boards, the mill board, Halma and Twee in een, the\n" +
+			"Ludo boards, the goose and horse-race tracks. The SVG is written to standard output.",
+		Flags: append([]cli.Flag{
+			&cli.StringFlag{Name: "fen", Usage: "the position, in the game's own form"},
+			&cli.StringFlag{Name: "move", Usage: "a move to play on the position and mark (draughts, morris, Halma)"},
+			&cli.IntFlag{Name: "game", Value: 1, Usage: "with a FILE: which game (1 is the first)"},
+			&cli.IntFlag{Name: "ply", Value: -1, DefaultText: "the last", Usage: "with a FILE: the position after this many plies (0 is the start)"},
+			&cli.BoolFlag{Name: "flip", Usage: "turn the board round: the other side at the bottom"},
+			&cli.BoolFlag{Name: "names", Usage: "write each square's number or coordinate, as records write it"},
+			&cli.IntFlag{Name: "size", Usage: "width in pixels (default: the viewer's choice)"},
+			&cli.StringFlag{Name: "title", Usage: "the diagram's title (default: the variant and the position)"},
+		}, variantFlags...),
+		Action: runBoard,
+	}
+}
+
+func runBoard(c *cli.Context) error {
+	if c.Int("size") < 0 || c.Int("size") > 10000 {
+		return usageError("--size must be between 1 and 10000 pixels")
+	}
+	var (
+		b     *picture.Board
+		pos   picture.Position
+		marks picture.Marks
+		title string
+		err   error
+	)
+	if c.NArg() > 0 {
+		b, pos, marks, title, err = recordPicture(c)
+	} else {
+		b, pos, marks, title, err = fenPicture(c)
+	}
+	if err != nil {
+		return err
+	}
+	if t := c.String("title"); t != "" {
+		title = t
+	}
+	svg := picture.Render(b, pos, marks, picture.Options{Title: title, Flip: c.Bool("flip"), Names: c.Bool("names"), Size: c.Int("size")})
+	if _, err := c.App.Writer.Write(svg); err != nil {
+		return ioError("output", err)
+	}
+	return nil
+}
+
+func fenPicture(c *cli.Context) (*picture.Board, picture.Position, picture.Marks, string, error) {
+	var pos picture.Position
+	var marks picture.Marks
+	v, err := chosenVariant(c)
+	if err != nil {
+		return nil, pos, marks, "", err
+	}
+	if v == nil {
+		if v, err = variants.Lookup("international"); err != nil {
+			return nil, pos, marks, "", usageError("%v", err)
+		}
+	}
+	fen, mv := c.String("fen"), c.String("move")
+	sc, err := referee.SceneOf(v, fen)
+	if err != nil {
+		return nil, pos, marks, "", usageError("%v", err)
+	}
+	if mv != "" {
+		if pos, marks, err = sc.Play(fen, mv); err != nil {
+			return nil, pos, marks, "", usageError("--move: %v", err)
+		}
+	} else if pos, err = sc.Position(fen); err != nil {
+		return nil, pos, marks, "", usageError("--fen: %v", err)
+	}
+	title := v.Name
+	if fen != "" {
+		title += ": " + fen
+	}
+	if mv != "" {
+		title += ", after " + mv
+	}
+	return sc.Board, pos, marks, title, nil
+}
+
+// errFound stops the stream once the game asked for is in.
+var errFound = errors.New("found")
+
+// recordPicture replays a record's game with its film and picks a frame:
+// the position is the referee's, the move marked the one it accepted.
+func recordPicture(c *cli.Context) (*picture.Board, picture.Position, picture.Marks, string, error) {
+	var pos picture.Position
+	var marks picture.Marks
+	if c.IsSet("fen") || c.IsSet("move") {
+		return nil, pos, marks, "", usageError("board: give a FILE or --fen, not both")
+	}
+	if c.NArg() > 1 {
+		return nil, pos, marks, "", usageError("board draws one record: name one FILE")
+	}
+	game := c.Int("game")
+	if game < 1 {
+		return nil, pos, marks, "", usageError("--game must be 1 or more")
+	}
+	opts, err := streamOptions(c)
+	if err != nil {
+		return nil, pos, marks, "", err
+	}
+	opts.Film = true
+	opts.Jobs = 1
+	in, err := inputs(c)
+	if err != nil {
+		return nil, pos, marks, "", err
+	}
+	var rep *referee.Report
+	var failed error
+	err = referee.CheckInputs([]referee.Input{{Name: in[0].name, Open: in[0].open}}, opts, func(r *referee.Report) error {
+		if r.Game == game {
+			rep = r
+			return errFound
+		}
+		return nil
+	}, func(f referee.Input, err error) { failed = ioError(f.Name, err) })
+	switch {
+	case failed != nil:
+		return nil, pos, marks, "", failed
+	case err != nil && !errors.Is(err, errFound):
+		return nil, pos, marks, "", ioError("output", err)
+	case rep == nil:
+		return nil, pos, marks, "", usageError("%s has no game %d", in[0].name, game)
+	case rep.Film == nil || rep.Film.Board == nil:
+		return nil, pos, marks, "", usageError("%s game %d: arbiter cannot draw it (%s)", in[0].name, game, firstNonEmpty(rep.Variant, "no rules"))
+	}
+	f := rep.Film
+	ply := c.Int("ply")
+	if ply < 0 {
+		ply = len(f.Frames)
+	}
+	if ply > len(f.Frames) {
+		return nil, pos, marks, "", usageError("--ply %d: game %d has %d plies the referee accepted", ply, game, len(f.Frames))
+	}
+	title := fmt.Sprintf("%s, %s, start", in[0].name, gameName(rep))
+	pos = f.Start
+	if ply > 0 {
+		fr := f.Frames[ply-1]
+		pos, marks = fr.After, fr.Marks
+		title = fmt.Sprintf("%s, %s, after ply %d (%s)", in[0].name, gameName(rep), ply, fr.Move)
+	}
+	return f.Board, pos, marks, title, nil
+}

@@ -1,0 +1,118 @@
+package morris
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"sync"
+
+	"arbiter/notation"
+	"arbiter/referee"
+	"arbiter/referee/picture"
+	"arbiter/variants"
+)
+
+var (
+	diagramMu sync.Mutex
+	diagrams  = map[*Rules]*[2]*picture.Board{}
+)
+
+// diagram is the board of r with points named by coordinates or by
+// PlayOK's numbers, built once so every game of a report shares it.
+func diagram(r *Rules, numeric bool) *picture.Board {
+	diagramMu.Lock()
+	defer diagramMu.Unlock()
+	d := diagrams[r]
+	if d == nil {
+		d = &[2]*picture.Board{}
+		diagrams[r] = d
+	}
+	i := 0
+	if numeric {
+		i = 1
+	}
+	if d[i] == nil {
+		d[i] = r.Diagram(numeric)
+	}
+	return d[i]
+}
+
+// Scene draws the mill board; moves are read in coordinates or PlayOK's
+// numbers.
+func (family) Scene(v *variants.Variant, _ string) (*referee.Scene, error) {
+	r, err := RulesOf(v)
+	if err != nil {
+		return nil, err
+	}
+	b := diagram(r, false)
+	read := func(fen string) (Position, error) {
+		if fen == "" {
+			return r.Start(), nil
+		}
+		return ParseFEN(fen)
+	}
+	s := &referee.Scene{Board: b}
+	s.Position = func(fen string) (picture.Position, error) {
+		p, err := read(fen)
+		if err != nil {
+			return picture.Position{}, err
+		}
+		return Picture(p), nil
+	}
+	s.Play = func(fen, move string) (picture.Position, picture.Marks, error) {
+		p, err := read(fen)
+		if err != nil {
+			return picture.Position{}, picture.Marks{}, err
+		}
+		var found []Move
+		for _, m := range r.Legal(&p, nil) {
+			if strings.EqualFold(move, m.Format(Coordinates)) || move == m.Format(Numeric) {
+				found = append(found, m)
+			}
+		}
+		if len(found) != 1 {
+			return picture.Position{}, picture.Marks{}, fmt.Errorf("%q is not one legal move in this position (%d match)", move, len(found))
+		}
+		path, removed := MovePath(found[0])
+		return Picture(r.Play(p, found[0])), picture.Marks{Path: path, Captured: removed}, nil
+	}
+	s.Cells = func(move string) ([]int, []int) { return moveCells(move) }
+	return s, nil
+}
+
+// moveCells reads the points of a move's text, coordinates or numbers:
+// before the first x the path, after it the removals.
+func moveCells(move string) (path, removed []int) {
+	point := func(s string) int {
+		if n, err := strconv.Atoi(s); err == nil && n >= 1 && n <= NumPoints {
+			return n - 1
+		}
+		return ParsePoint(s)
+	}
+	head, tail, _ := strings.Cut(strings.ToLower(move), "x")
+	for _, f := range strings.Split(head, "-") {
+		if p := point(strings.TrimSpace(f)); p >= 0 {
+			path = append(path, p)
+		}
+	}
+	for _, f := range strings.Split(tail, "x") {
+		if p := point(strings.TrimSpace(f)); p >= 0 {
+			removed = append(removed, p)
+		}
+	}
+	return path, removed
+}
+
+// frame adds a played ply to the game's film (m nil for a blocked
+// player's pass).
+func (g *morrisGame) frame(m *notation.Move, mv Move) {
+	if g.film == nil {
+		return
+	}
+	text, pos := "pass", notation.Pos{}
+	if m != nil {
+		text, pos = m.Text, m.Pos
+	}
+	path, removed := MovePath(mv)
+	g.film.Add(text, pos, Picture(g.pos), picture.Marks{Path: path, Captured: removed})
+}

@@ -1,0 +1,145 @@
+package race
+
+import (
+	"fmt"
+
+	"arbiter/notation"
+	"arbiter/referee"
+	"arbiter/referee/picture"
+	"arbiter/variants"
+)
+
+// Scene draws a race board. Goose and horse-race boards carry their
+// players' pawns, so they are drawn from a position naming them (fen);
+// Ludo's from the colours of the variant. A race move needs its throw, so
+// a scene plays none: pictures of a game come from its film.
+func (family) Scene(v *variants.Variant, fen string) (*referee.Scene, error) {
+	noPlay := func(string, string) (picture.Position, picture.Marks, error) {
+		return picture.Position{}, picture.Marks{}, fmt.Errorf("a race game's move needs its throw: draw a position of a record instead")
+	}
+	noCells := func(string) ([]int, []int) { return nil, nil }
+	switch s := SectionOf(v); {
+	case s != nil && s.Ludo != nil:
+		r, err := NewLudo(v)
+		if err != nil {
+			return nil, err
+		}
+		sc := &referee.Scene{Board: r.Diagram(), Play: noPlay, Cells: noCells}
+		sc.Position = func(fen string) (picture.Position, error) {
+			if fen == "" {
+				all := make([]int, len(s.Colours))
+				for i := range all {
+					all[i] = i
+				}
+				return r.Picture(r.Start(all)), nil
+			}
+			st, err := r.ParsePosition(fen)
+			if err != nil {
+				return picture.Position{}, err
+			}
+			return r.Picture(st), nil
+		}
+		return sc, nil
+	case s != nil && s.Goose != nil:
+		r, err := NewGoose(v)
+		if err != nil {
+			return nil, err
+		}
+		if fen == "" {
+			return nil, fmt.Errorf("a goose board is drawn from a position naming its players, e.g. \"Anna 0, Bram 0\"")
+		}
+		_, players, err := r.ParsePosition(fen)
+		if err != nil {
+			return nil, err
+		}
+		sc := &referee.Scene{Board: r.Diagram(players), Play: noPlay, Cells: noCells}
+		sc.Position = func(fen string) (picture.Position, error) {
+			st, ps, err := r.ParsePosition(fen)
+			if err != nil {
+				return picture.Position{}, err
+			}
+			return r.Picture(st, ps), nil
+		}
+		return sc, nil
+	case s != nil && s.Horse != nil:
+		r, err := NewHorse(v)
+		if err != nil {
+			return nil, err
+		}
+		if fen == "" {
+			return nil, fmt.Errorf("a horse-race board is drawn from a position naming its horses, e.g. \"Anna 0, Bram 0\"")
+		}
+		_, players, horses, err := r.ParsePosition(fen)
+		if err != nil {
+			return nil, err
+		}
+		sc := &referee.Scene{Board: r.Diagram(players, horses), Play: noPlay, Cells: noCells}
+		sc.Position = func(fen string) (picture.Position, error) {
+			st, ps, n, err := r.ParsePosition(fen)
+			if err != nil {
+				return picture.Position{}, err
+			}
+			return r.Picture(st, ps, n), nil
+		}
+		return sc, nil
+	}
+	return nil, fmt.Errorf("variant %s has no race rules arbiter can draw", v.Name)
+}
+
+// The films: check sets rep.Film to an empty film when asked for one;
+// each game gives it its board and start, then a frame per throw.
+
+func (g *ludoGame) filmStart() {
+	if f := g.rep.Film; f != nil {
+		f.Board, f.Start = g.r.Diagram(), g.r.Picture(g.s)
+	}
+}
+
+func (g *ludoGame) frame(m *notation.Move, colour int, o Option) {
+	if g.rep.Film == nil {
+		return
+	}
+	path, captured := g.r.MovePath(g.s, colour, o)
+	g.rep.Film.Add(m.Text, m.Pos, g.r.Picture(g.s), picture.Marks{Path: path, Captured: captured})
+}
+
+func (g *gooseGame) filmStart() {
+	if f := g.rep.Film; f != nil {
+		f.Board, f.Start = g.r.Diagram(g.players), g.r.Picture(g.s, g.players)
+	}
+}
+
+func (g *gooseGame) frame(m *notation.Move, mv GooseMove) {
+	if g.rep.Film == nil {
+		return
+	}
+	last := g.r.G.Last
+	path := []int{min(max(mv.From, 0), last)}
+	for _, sq := range mv.Path {
+		path = append(path, min(max(sq, 0), last))
+	}
+	g.rep.Film.Add(m.Text, m.Pos, g.r.Picture(g.s, g.players), picture.Marks{Path: path})
+}
+
+func (g *horseGame) horses() int { return max(1, len(g.s.Horses)/max(1, len(g.players))) }
+
+func (g *horseGame) filmStart() {
+	if f := g.rep.Film; f != nil {
+		f.Board, f.Start = g.r.Diagram(g.players, g.horses()), g.r.Picture(g.s, g.players, g.horses())
+	}
+}
+
+func (g *horseGame) frame(m *notation.Move, mv HorseMove) {
+	if g.rep.Film == nil {
+		return
+	}
+	var path []int
+	if mv.Horse >= 0 {
+		fin := g.r.H.Finish
+		path = []int{min(max(mv.From, 0), fin)}
+		for _, sq := range mv.Path {
+			path = append(path, min(max(sq, 0), fin))
+		}
+	}
+	g.rep.Film.Add(m.Text, m.Pos, g.r.Picture(g.s, g.players, g.horses()), picture.Marks{Path: path})
+}
