@@ -198,6 +198,10 @@ func runCheck(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
+	if h, ok := w.(*htmlWriter); ok {
+		h.fixed = opts.Variant
+		opts.Film = true // the page's replay viewer
+	}
 	in, err := inputs(c)
 	if err != nil {
 		return err

@@ -357,8 +357,8 @@ func (h *htmlWriter) errorBoard(v *variants.Variant, film *referee.Film, d refer
 	return &htmlBoard{Scene: h.board(b), Pos: picture.Encode(p), Marks: m, Title: "before " + d.Move + ": " + d.FEN}
 }
 
-// finish writes the page.
-func (h *htmlWriter) finish() error {
+// finish writes the page (it counts the games itself, as it shows them).
+func (h *htmlWriter) finish(*summary) error {
 	sort.SliceStable(h.page.Codes, func(i, j int) bool {
 		a, b := h.page.Codes[i], h.page.Codes[j]
 		if a.Severity != b.Severity {

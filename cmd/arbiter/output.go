@@ -40,6 +40,7 @@ var formats = []struct {
 	{"github", "GitHub Actions annotations", func(*cli.Context) reportWriter { return newGithubWriter() }},
 	{"junit", "JUnit XML: a testsuite per file, a testcase per game, a failure per error", func(*cli.Context) reportWriter { return newJUnitWriter() }},
 	{"sarif", "one SARIF 2.1.0 log (GitHub code scanning)", func(*cli.Context) reportWriter { return newSarifWriter() }},
+	{"html", "one self-contained page: summary, filters, the board at each error, a replay viewer", func(*cli.Context) reportWriter { return newHTMLWriter(nil) }},
 }
 
 func formatList() string {
