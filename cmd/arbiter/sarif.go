@@ -70,9 +70,15 @@ func (s *sarifWriter) write(rep *referee.Report) error {
 		r := s.run.CreateResultForRule(d.Code).
 			WithLevel(level).
 			WithMessage(sarif.NewTextMessage(context(rep, d) + ": " + d.Msg + legal(d)))
-		if i, ok := s.ruleIndex[d.Code]; ok {
-			r.WithRuleIndex(i)
+		i, ok := s.ruleIndex[d.Code]
+		if !ok {
+			// A code without documentation still gets a rule: go-sarif
+			// would otherwise write ruleIndex -1 as 2^64-1.
+			s.run.AddRule(d.Code)
+			i = len(s.run.Tool.Driver.Rules) - 1
+			s.ruleIndex[d.Code] = i
 		}
+		r.WithRuleIndex(i)
 		r.AddLocation(sarif.NewLocationWithPhysicalLocation(sarif.NewPhysicalLocation().
 			WithArtifactLocation(sarif.NewSimpleArtifactLocation(s.uri(rep.File)).WithUriBaseId("SRCROOT")).
 			WithRegion(sarif.NewRegion().WithStartLine(max(p.Line, 1)).WithStartColumn(max(p.Col, 1)))))
