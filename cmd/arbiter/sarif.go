@@ -71,7 +71,9 @@ func (s *sarifWriter) write(rep *referee.Report) error {
 			WithLevel(level).
 			WithMessage(sarif.NewTextMessage(context(rep, d) + ": " + d.Msg + legal(d)))
 		i, ok := s.ruleIndex[d.Code]
-		if !ok { // a code without documentation still gets its rule
+		if !ok {
+			// A code without documentation still gets a rule: go-sarif
+			// would otherwise write ruleIndex -1 as 2^64-1.
 			s.run.AddRule(d.Code)
 			i = len(s.run.Tool.Driver.Rules) - 1
 			s.ruleIndex[d.Code] = i
