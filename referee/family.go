@@ -3,6 +3,7 @@ package referee
 import (
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -53,6 +54,7 @@ type Header struct {
 var (
 	registryMu sync.RWMutex
 	families   = map[string]Family{}
+	byName     []Family // families sorted by name, rebuilt on Register
 	fallback   Family
 )
 
@@ -64,6 +66,8 @@ func Register(f Family) {
 		panic(fmt.Sprintf("referee: family %q registered twice", f.Name()))
 	}
 	families[f.Name()] = f
+	byName = append(byName, f)
+	sort.Slice(byName, func(i, j int) bool { return byName[i].Name() < byName[j].Name() })
 }
 
 // RegisterFallback adds the family of records that no family recognises
@@ -79,12 +83,7 @@ func RegisterFallback(f Family) {
 func Families() []Family {
 	registryMu.RLock()
 	defer registryMu.RUnlock()
-	out := make([]Family, 0, len(families))
-	for _, f := range families {
-		out = append(out, f)
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Name() < out[j].Name() })
-	return out
+	return slices.Clone(byName)
 }
 
 // FamilyNamed returns the family with the given section key, or nil.
@@ -110,12 +109,15 @@ func familyOf(h Header) (Family, string) {
 		}
 		return fallback, game
 	}
-	for _, f := range Families() {
-		if f != fallback && f.Recognise(h) {
+	registryMu.RLock()
+	all, fb := byName, fallback // byName is replaced, never changed in place, once registered
+	registryMu.RUnlock()
+	for _, f := range all {
+		if f != fb && f.Recognise(h) {
 			return f, ""
 		}
 	}
-	return fallback, ""
+	return fb, ""
 }
 
 // FamilyOf returns the family of a parsed record (for convert's writer).
@@ -165,10 +167,19 @@ func textHeader(text string) Header {
 		}
 		if line[0] != '[' {
 			// movetext: the tag section is over
-			h.FirstMove = firstWord(line + "\n" + text)
+			h.FirstMove = firstWord(line)
+			if h.FirstMove == "" && !strings.ContainsAny(line, "{;[") {
+				h.FirstMove = firstWord(text) // the line held move numbers only
+			}
 			return h
 		}
-		for _, tag := range strings.SplitAfter(line, "]") {
+		for rest := line; rest != ""; {
+			tag := rest
+			if i := strings.IndexByte(rest, ']'); i >= 0 {
+				tag, rest = rest[:i+1], rest[i+1:]
+			} else {
+				rest = ""
+			}
 			tag = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(tag), "["))
 			name, value, ok := strings.Cut(tag, " ")
 			value = strings.Trim(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(value), "]")), `"`)
@@ -189,7 +200,14 @@ func textHeader(text string) Header {
 // firstWord returns the first word of a movetext that is not a move
 // number, for detection before parsing.
 func firstWord(text string) string {
-	for _, w := range strings.Fields(text) {
+	for text != "" {
+		var w string
+		text = strings.TrimLeft(text, " \t\r\n\v\f")
+		if i := strings.IndexAny(text, " \t\r\n\v\f"); i >= 0 {
+			w, text = text[:i], text[i:]
+		} else {
+			w, text = text, ""
+		}
 		j := 0
 		for j < len(w) && '0' <= w[j] && w[j] <= '9' {
 			j++

@@ -49,13 +49,19 @@ func (e *MoveError) Error() string { return fmt.Sprintf("move %q: %s", e.Text, e
 // ParseMove decodes a move token as written in PDN: "32-28", "19x30",
 // "28x19x10", "15:24", "c3-d4", "c3:e5:g3", "a3b4", "09-13", "1- 6".
 func ParseMove(text string) (MoveText, error) {
+	// One allocation for the usual two to four squares.
+	return ParseMoveInto(text, make([]Square, 0, 4))
+}
+
+// ParseMoveInto is ParseMove decoding the squares into buf's storage, for
+// a caller that decodes every move of every game and reuses one buffer:
+// the result's Squares are valid until buf is used again.
+func ParseMoveInto(text string, buf []Square) (MoveText, error) {
 	var mt MoveText
 	if text == "-" || text == "--" {
 		return mt, &MoveError{text, "the move is not known"}
 	}
-	// One allocation for the usual two to four squares: the referee decodes
-	// every move of every game.
-	mt.Squares = make([]Square, 0, 4)
+	mt.Squares = buf[:0]
 	end, info := scanMoveSquares(text, 0, &mt)
 	if end == 0 {
 		return MoveText{}, &MoveError{text, "not a move"}

@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"arbiter/notation"
+	"arbiter/notation/pdn"
 	"arbiter/referee"
 	"arbiter/referee/picture"
 	"arbiter/variants"
@@ -230,6 +231,12 @@ type draughtsGame struct {
 	// ambiguous, for the continuation to choose from.
 	ambiguous []Move
 	film      *referee.Film // the main line as pictures, when asked for
+
+	// Scratch storage of match, reused from move to move so that
+	// matching a written move allocates nothing.
+	squareBuf []pdn.Square
+	intBuf    []int
+	candBuf   []Move
 }
 
 func newDraughtsGame(c *compiled, rec *notation.Record, rep *referee.Report) *draughtsGame {

@@ -19,12 +19,14 @@ type diagFunc func(sev notation.Severity, code, msg string, legal []string)
 // diag and returns ok=false when there is none or more than one.
 func (g *draughtsGame) match(pos Position, all []Move, m *notation.Move, diag diagFunc) (Move, bool) {
 	g.ambiguous = nil
-	mt, err := pdn.ParseMove(m.Text)
+	mt, err := pdn.ParseMoveInto(m.Text, g.squareBuf)
+	g.squareBuf = mt.Squares[:0]
 	if err != nil {
 		diag(notation.Error, "unreadable-move", fmt.Sprintf("cannot read move %q: %v", m.Text, err), nil)
 		return Move{}, false
 	}
-	sq := make([]int, len(mt.Squares))
+	sq := slices.Grow(g.intBuf[:0], len(mt.Squares))[:len(mt.Squares)]
+	g.intBuf = sq[:0]
 	for i, s := range mt.Squares {
 		n, ok := g.num.square(s.Num, s.Alpha)
 		if !ok {
@@ -37,12 +39,13 @@ func (g *draughtsGame) match(pos Position, all []Move, m *notation.Move, diag di
 		diag(notation.Error, "unreadable-move", fmt.Sprintf("move %q needs a from and a to square", m.Text), nil)
 		return Move{}, false
 	}
-	var cands []Move
+	cands := g.candBuf[:0]
 	for _, mv := range all {
 		if fits(mv, sq) {
 			cands = append(cands, mv)
 		}
 	}
+	g.candBuf = cands[:0]
 	groups := cands
 	if len(cands) > 1 {
 		SortMoves(cands)
@@ -67,7 +70,7 @@ func (g *draughtsGame) match(pos Position, all []Move, m *notation.Move, diag di
 		for _, mv := range groups {
 			full = append(full, g.num.move(mv, true))
 		}
-		g.ambiguous = groups
+		g.ambiguous = slices.Clone(groups) // kept past the next match, which reuses candBuf
 		diag(notation.Error, "ambiguous", fmt.Sprintf("ambiguous: %d captures go from %s to %s; write the path", len(groups), g.num.name(sq[0]), g.num.name(sq[len(sq)-1])), full)
 		return Move{}, false
 	}
