@@ -45,6 +45,7 @@ type gen64 struct {
 	valid         uint64
 	far           [2]uint64
 	flying        bool
+	ray           *[4][64]uint64 // Rules.ray64
 	promInPassing bool
 	promoteNow    uint64 // promInPassing: the far row of the side to move
 	needOrder     bool   // the capture order is needed (keepDup, PreferEarlyKings)
@@ -79,6 +80,7 @@ func newGen64(r *Rules, keepDup bool) *gen64 {
 		valid:         r.valid.lo,
 		far:           [2]uint64{r.far[White].lo, r.far[Black].lo},
 		flying:        r.FlyingKings,
+		ray:           &r.ray64,
 		promInPassing: r.PromoteInPassing,
 	}
 	g.needOrder = keepDup || r.PreferEarlyKings
@@ -112,7 +114,7 @@ func (g *gen64) step(b uint64, d int) uint64 {
 // nearest returns the first non-empty square beyond the square s in
 // direction d as a set (empty if the diagonal is empty to the edge).
 func (g *gen64) nearest(s uint64, d int) uint64 {
-	occ := g.r.ray64[d][bits.TrailingZeros64(s)&63] &^ g.empty
+	occ := g.ray[d][bits.TrailingZeros64(s)&63] &^ g.empty
 	if occ == 0 {
 		return 0
 	}
@@ -171,22 +173,24 @@ func (g *gen64) capturers(p pos64) uint64 {
 		}
 		return src
 	}
-	for _, s := range [2]uint{s1, s2} {
-		s &= 63
-		// Slide through empty squares, then jump an opponent to an empty
-		// square, in each direction.
-		reach := kings
-		for t := kings >> s & empty; t != 0; t = t >> s & empty {
-			reach |= t
+	// Per king and direction: the nearest piece, if an opponent with an
+	// empty square beyond.
+	for k := kings; k != 0; k &= k - 1 {
+		i := bits.TrailingZeros64(k) & 63
+		if occ := g.ray[dirUL][i] &^ empty; occ != 0 {
+			if n := uint64(1) << (63 - bits.LeadingZeros64(occ)); n&opp != 0 && n>>s2&empty != 0 {
+				return src | kings
+			}
 		}
-		if (reach>>s&opp)>>s&empty != 0 {
+		if occ := g.ray[dirUR][i] &^ empty; occ != 0 {
+			if n := uint64(1) << (63 - bits.LeadingZeros64(occ)); n&opp != 0 && n>>s1&empty != 0 {
+				return src | kings
+			}
+		}
+		if occ := g.ray[dirDL][i] &^ empty; occ&opp&-occ != 0 && (occ&-occ)<<s1&empty != 0 {
 			return src | kings
 		}
-		reach = kings
-		for t := kings << s & empty; t != 0; t = t << s & empty {
-			reach |= t
-		}
-		if (reach<<s&opp)<<s&empty != 0 {
+		if occ := g.ray[dirDR][i] &^ empty; occ&opp&-occ != 0 && (occ&-occ)<<s2&empty != 0 {
 			return src | kings
 		}
 	}
