@@ -535,17 +535,65 @@ func (g *gen64) generate(p pos64) {
 }
 
 func (g *gen64) count(p pos64) uint64 {
-	if src := g.capturers(p); src != 0 {
+	src := g.capturers(p)
+	if src == 0 {
+		return uint64(g.countQuiet(p))
+	}
+	n, ok := 0, false
+	if !g.ranked || g.rankCount {
+		n, ok = g.countSingles(p)
+	}
+	if !ok {
 		start := len(g.moves)
 		g.captures(p, src)
-		n := len(g.moves) - start
+		n = len(g.moves) - start
 		g.moves = g.moves[:start]
-		if !g.r.CaptureCompulsory {
-			n += g.countQuiet(p)
-		}
-		return uint64(n)
 	}
-	return uint64(g.countQuiet(p))
+	if !g.r.CaptureCompulsory {
+		n += g.countQuiet(p)
+	}
+	return uint64(n)
+}
+
+// countSingles counts the captures of the side to move without
+// generating them when only men capture and none can take a second piece:
+// each man and direction with a piece to take is then one legal capture,
+// of the same rank as the others (under no precedence rule or the count
+// alone). ok is false when that does not hold.
+func (g *gen64) countSingles(p pos64) (n int, ok bool) {
+	c := p.turn & 1
+	own, opp := p.own, p.opp
+	if own&p.kings != 0 {
+		return 0, false // kings present: capturers may have listed them
+	}
+	empty := g.valid &^ (own | opp)
+	capt := opp &^ (p.kings & g.menSpareKings)
+	s1, s2 := g.s1&63, g.s2&63
+	// Landing squares of a first capture in each direction, and the
+	// squares from which a man could take in each direction.
+	var lUL, lUR, lDL, lDR, jUL, jUR, jDL, jDR uint64
+	if g.manUp[c] {
+		lUL = (own >> s2 & capt) >> s2 & empty
+		lUR = (own >> s1 & capt) >> s1 & empty
+		jUL = capt << s2 & (empty << (2 * s2 & 63))
+		jUR = capt << s1 & (empty << (2 * s1 & 63))
+	}
+	if g.manDown[c] {
+		lDL = (own << s1 & capt) << s1 & empty
+		lDR = (own << s2 & capt) << s2 & empty
+		jDL = capt >> s1 & (empty >> (2 * s1 & 63))
+		jDR = capt >> s2 & (empty >> (2 * s2 & 63))
+	}
+	// A capture goes on from its landing square in any direction but back
+	// (back is the piece just taken, and only there do the captured piece
+	// and the emptied origin matter).
+	if lUL&(jUL|jUR|jDL)|lUR&(jUL|jUR|jDR)|lDL&(jUL|jDL|jDR)|lDR&(jUR|jDL|jDR) != 0 {
+		return 0, false
+	}
+	if g.promInPassing && (lUL|lUR|lDL|lDR)&g.far[c] != 0 {
+		return 0, false // a new king might go on taking
+	}
+	return bits.OnesCount64(lUL) + bits.OnesCount64(lUR) + bits.OnesCount64(lDL) + bits.OnesCount64(lDR), true
 }
 
 func (g *gen64) perft(p pos64, depth int) uint64 {
