@@ -541,7 +541,7 @@ func (g *gen64) count(p pos64) uint64 {
 	}
 	n, ok := 0, false
 	if !g.ranked || g.rankCount {
-		n, ok = g.countSingles(p)
+		n, ok = g.countSingles(p, src)
 	}
 	if !ok {
 		start := len(g.moves)
@@ -556,16 +556,16 @@ func (g *gen64) count(p pos64) uint64 {
 }
 
 // countSingles counts the captures of the side to move without
-// generating them when only men capture and none can take a second piece:
+// generating them when only men capture (src, from capturers) and none can take a second piece:
 // each man and direction with a piece to take is then one legal capture,
 // of the same rank as the others (under no precedence rule or the count
 // alone). ok is false when that does not hold.
-func (g *gen64) countSingles(p pos64) (n int, ok bool) {
+func (g *gen64) countSingles(p pos64, src uint64) (n int, ok bool) {
+	if src&p.kings != 0 {
+		return 0, false // a king can capture
+	}
 	c := p.turn & 1
 	own, opp := p.own, p.opp
-	if own&p.kings != 0 {
-		return 0, false // kings present: capturers may have listed them
-	}
 	empty := g.valid &^ (own | opp)
 	capt := opp &^ (p.kings & g.menSpareKings)
 	s1, s2 := g.s1&63, g.s2&63
