@@ -218,13 +218,25 @@ func (g *gen64) countQuiet(p pos64) int {
 		return n + bits.OnesCount64(kings>>s1&empty) + bits.OnesCount64(kings>>s2&empty) +
 			bits.OnesCount64(kings<<s1&empty) + bits.OnesCount64(kings<<s2&empty)
 	}
-	for _, s := range [2]uint{s1, s2} {
-		s &= 63
-		for t := kings >> s & empty; t != 0; t = t >> s & empty {
-			n += bits.OnesCount64(t)
+	// Per king and direction: the squares of the ray before the nearest
+	// piece (towards row 0 the nearest is the highest index, away from it
+	// the lowest).
+	ray := g.ray
+	for k := kings; k != 0; k &= k - 1 {
+		i := bits.TrailingZeros64(k) & 63
+		for d := dirUL; d <= dirUR; d++ {
+			r := ray[d][i]
+			if occ := r &^ empty; occ != 0 {
+				r &^= ray[d][63-bits.LeadingZeros64(occ)&63] | 1<<(63-bits.LeadingZeros64(occ)&63)
+			}
+			n += bits.OnesCount64(r)
 		}
-		for t := kings << s & empty; t != 0; t = t << s & empty {
-			n += bits.OnesCount64(t)
+		for d := dirDL; d <= dirDR; d++ {
+			r := ray[d][i]
+			if occ := r &^ empty; occ != 0 {
+				r &= occ&-occ - 1
+			}
+			n += bits.OnesCount64(r)
 		}
 	}
 	return n
