@@ -408,9 +408,9 @@ func (g *gen64) jumpable(s uint64, d int) (m, first uint64) {
 func (g *gen64) kingCap(s uint64, n int) {
 	found := false
 	for d := 0; d < 4; d++ {
-		if m, first := g.jumpable(s, d); m != 0 {
+		if m, _ := g.jumpable(s, d); m != 0 {
 			found = true
-			g.jump(m, first, d, n)
+			g.jump(m, d, n)
 		}
 	}
 	if !found && n > 0 {
@@ -425,50 +425,76 @@ var perp = [4][2]int{
 }
 
 // jump takes m (the n+1-th piece) in direction d and goes on from every
-// landing square from first on. Turning back is impossible (m stays on the
+// landing square beyond it. Turning back is impossible (m stays on the
 // board until the move ends), so from each landing square the capture goes
 // on sideways or straight ahead; straight ahead is the same from every
-// landing square of the run and is explored once.
-func (g *gen64) jump(m, first uint64, d, n int) {
+// landing square of the run and is explored once. The perpendicular
+// directions of a diagonal are one towards row 0 (perp[d][0]) and one away
+// from it (perp[d][1]), whose nearest pieces are the highest and the lowest
+// index of the ray.
+func (g *gen64) jump(m uint64, d, n int) {
 	g.captured |= m
-	g.order[n] = uint8(bits.TrailingZeros64(m))
-	var last uint64
-	for l := first; l&g.empty != 0; l = g.step(l, d) {
-		last = l
+	mi := bits.TrailingZeros64(m) & 63
+	g.order[n] = uint8(mi)
+	ray, empty := g.ray, g.empty
+	capt := g.captKing &^ g.captured
+	// The landing squares: the ray beyond m up to the next piece, which
+	// may be taken straight ahead.
+	run := ray[d][mi]
+	var ahead uint64
+	if occ := run &^ empty; occ != 0 {
+		nb := occ & -occ
+		if d < 2 {
+			nb = 1 << (63 - bits.LeadingZeros64(occ)&63)
+		}
+		run &^= ray[d][bits.TrailingZeros64(nb)&63] | nb
+		if nb&capt != 0 && g.step(nb, d)&empty != 0 {
+			ahead = nb
+		}
 	}
-	ahead, aheadFirst := g.jumpable(last, d)
+	pu, pd := perp[d][0], perp[d][1]
+	shU, shD := g.sh[pu]&63, g.sh[pd]&63
 	// A capture may not stop while it can go on (mustGoOnFK: when some
 	// landing square allows a further capture, only those may be chosen;
 	// otherwise a shorter capture ranks lower and is discarded anyway).
 	stopOK := true
-	if g.r.mustGoOnFK && ahead != 0 {
-		stopOK = false
-	} else if g.r.mustGoOnFK {
-		for l := first; l&g.empty != 0; l = g.step(l, d) {
-			if m1, _ := g.jumpable(l, perp[d][0]); m1 != 0 {
-				stopOK = false
-				break
+	if g.r.mustGoOnFK {
+		stopOK = ahead == 0
+		for t := run; t != 0 && stopOK; t &= t - 1 {
+			li := bits.TrailingZeros64(t) & 63
+			if occ := ray[pu][li] &^ empty; occ != 0 {
+				if nb := uint64(1) << (63 - bits.LeadingZeros64(occ)&63); nb&capt != 0 && nb>>shU&empty != 0 {
+					stopOK = false
+				}
 			}
-			if m2, _ := g.jumpable(l, perp[d][1]); m2 != 0 {
-				stopOK = false
-				break
+			if occ := ray[pd][li] &^ empty; occ != 0 {
+				if nb := occ & -occ; nb&capt != 0 && nb<<shD&empty != 0 {
+					stopOK = false
+				}
 			}
 		}
 	}
-	for l := first; l&g.empty != 0; l = g.step(l, d) {
+	for t := run; t != 0; t &= t - 1 {
+		li := bits.TrailingZeros64(t) & 63
 		goesOn := ahead != 0
-		for _, p := range perp[d] {
-			if m2, f2 := g.jumpable(l, p); m2 != 0 {
+		if occ := ray[pu][li] &^ empty; occ != 0 {
+			if nb := uint64(1) << (63 - bits.LeadingZeros64(occ)&63); nb&capt != 0 && nb>>shU&empty != 0 {
 				goesOn = true
-				g.jump(m2, f2, p, n+1)
+				g.jump(nb, pu, n+1)
+			}
+		}
+		if occ := ray[pd][li] &^ empty; occ != 0 {
+			if nb := occ & -occ; nb&capt != 0 && nb<<shD&empty != 0 {
+				goesOn = true
+				g.jump(nb, pd, n+1)
 			}
 		}
 		if !goesOn && stopOK {
-			g.record(l, n+1, g.promoting)
+			g.record(uint64(1)<<li, n+1, g.promoting)
 		}
 	}
 	if ahead != 0 {
-		g.jump(ahead, aheadFirst, d, n+1)
+		g.jump(ahead, d, n+1)
 	}
 	g.captured &^= m
 }
