@@ -38,71 +38,103 @@ func CheckStream(r io.Reader, file string, opts StreamOptions, emit func(*Report
 // CheckInputs cuts each input into games as it reads, parses and replays
 // the games of all inputs on Jobs goroutines (one pipeline for all files, so
 // small files keep every worker busy), and hands each report to emit in
-// input order. Memory stays bounded: at most a few games per job are in
-// flight. A file that cannot be opened or read is passed to failed (after
-// the games read from it were emitted) and the other files go on. An error
-// from emit stops everything.
+// input order. Memory stays bounded: at most a few batches of games per job
+// are in flight. A file that cannot be opened or read is passed to failed
+// (after the games read from it were emitted) and the other files go on. An
+// error from emit stops everything.
+//
+// The games travel in batches (up to batchGames games or batchBytes bytes
+// of text): one channel send, one worker hand-off and one reorder step per
+// batch rather than per game, so that neither the hand-off nor the reorder
+// buffer becomes the serial limit when a game takes tens of microseconds.
+// The splitter goroutine only cuts the text into games (pdn.Splitter);
+// parsing and replaying are the workers'.
 func CheckInputs(inputs []Input, opts StreamOptions, emit func(*Report) error, failed func(Input, error)) error {
 	jobs := opts.Jobs
 	if jobs <= 0 {
 		jobs = runtime.GOMAXPROCS(0)
 	}
-	type job struct {
-		seq  int
+	type item struct {
 		file string
 		text pdn.GameText
-		err  error // a read error, reported in sequence
+		err  error // a read or open error, reported in sequence
 		in   Input
+		rep  *Report
 	}
-	type done struct {
-		job
-		rep *Report
+	type batch struct {
+		seq   int
+		items []item
 	}
-	window := 4 * jobs // games in flight: bounds the reorder buffer
-	todo := make(chan job)
-	out := make(chan done, window)
+	window := 2*jobs + 1 // batches in flight: bounds the reorder buffer
+	todo := make(chan batch)
+	out := make(chan batch, window)
 	slots := make(chan struct{}, window)
 	stop := make(chan struct{})
+	free := make(chan []item, window+1) // emitted batches' storage, reused
 	var wg sync.WaitGroup
 	for range jobs {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for j := range todo {
-				d := done{job: j}
-				if j.err == nil {
-					o := opts.Options
-					if j.in.Options != nil {
-						o = *j.in.Options
+			for b := range todo {
+				for i := range b.items {
+					it := &b.items[i]
+					if it.err == nil {
+						o := opts.Options
+						if it.in.Options != nil {
+							o = *it.in.Options // the input's own .arbiter.yaml
+						}
+						it.rep = Check(ParseGame(it.text, it.file), o)
 					}
-					d.rep = Check(ParseGame(j.text, j.file), o)
 				}
-				out <- d
+				out <- b
 			}
 		}()
 	}
 	go func() {
 		defer close(todo)
 		seq := 0
-		send := func(j job) bool {
+		var cur []item
+		size := 0
+		// flush sends the current batch; false when stopped.
+		flush := func() bool {
+			if len(cur) == 0 {
+				return true
+			}
 			select {
 			case slots <- struct{}{}:
 			case <-stop:
 				return false
 			}
-			j.seq = seq
+			b := batch{seq: seq, items: cur}
 			seq++
 			select {
-			case todo <- j:
+			case cur = <-free:
+			default:
+				cur = make([]item, 0, batchGames)
+			}
+			size = 0
+			select {
+			case todo <- b:
 				return true
 			case <-stop:
 				return false
 			}
 		}
+		add := func(it item) bool {
+			cur = append(cur, it)
+			size += len(it.text.Text)
+			// The first batches are small (1, 2, 4 ... games) so that a
+			// short input still spreads over the workers.
+			if len(cur) >= min(batchGames, 1<<min(seq, 16)) || size >= batchBytes {
+				return flush()
+			}
+			return true
+		}
 		for _, in := range inputs {
 			rc, err := in.Open()
 			if err != nil {
-				if !send(job{in: in, err: err}) {
+				if !add(item{in: in, err: err}) {
 					return
 				}
 				continue
@@ -113,8 +145,7 @@ func CheckInputs(inputs []Input, opts StreamOptions, emit func(*Report) error, f
 				if errors.Is(err, io.EOF) {
 					break
 				}
-				j := job{file: in.Name, text: g, in: in, err: err}
-				if !send(j) {
+				if !add(item{file: in.Name, text: g, in: in, err: err}) {
 					rc.Close()
 					return
 				}
@@ -124,29 +155,47 @@ func CheckInputs(inputs []Input, opts StreamOptions, emit func(*Report) error, f
 			}
 			rc.Close()
 		}
+		flush()
 	}()
 	go func() { wg.Wait(); close(out) }()
 
-	pending := map[int]done{}
+	// The reorder buffer holds at most window batches.
+	pending := make(map[int]batch, window)
 	next := 0
 	var emitErr error
-	for d := range out {
-		pending[d.seq] = d
-		for d, ok := pending[next]; ok; d, ok = pending[next] {
+	for b := range out {
+		pending[b.seq] = b
+		for b, ok := pending[next]; ok; b, ok = pending[next] {
 			delete(pending, next)
 			next++
+			for i := range b.items {
+				it := &b.items[i]
+				if emitErr != nil {
+					break
+				}
+				if it.err != nil {
+					failed(it.in, it.err)
+					continue
+				}
+				if emitErr = emit(it.rep); emitErr != nil {
+					close(stop)
+				}
+			}
+			clear(b.items) // drop the texts and reports before reuse
+			select {
+			case free <- b.items[:0]:
+			default:
+			}
 			<-slots
-			if emitErr != nil {
-				continue
-			}
-			if d.err != nil {
-				failed(d.in, d.err)
-				continue
-			}
-			if emitErr = emit(d.rep); emitErr != nil {
-				close(stop)
-			}
 		}
 	}
 	return emitErr
 }
+
+// Batch limits: large enough that the per-batch costs (channel sends,
+// goroutine wake-ups, reordering) vanish beside the games' own, small
+// enough that a few batches per job keep memory flat.
+const (
+	batchGames = 32
+	batchBytes = 256 << 10
+)

@@ -4,7 +4,10 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"math"
+	"os"
 	"path/filepath"
+	"runtime/debug"
 	"sort"
 	"strings"
 	"time"
@@ -201,6 +204,12 @@ func runCheck(c *cli.Context) error {
 	if h, ok := w.(*htmlWriter); ok {
 		h.fixed = opts.Variant
 		opts.Film = true // the page's replay viewer
+		// The page holds every game until the end, so its live heap grows
+		// with the archive: main's soft memory limit, meant for formats that
+		// stream, would only make the collector run without pause.
+		if os.Getenv("GOMEMLIMIT") == "" {
+			debug.SetMemoryLimit(math.MaxInt64)
+		}
 	}
 	in, err := inputs(c)
 	if err != nil {

@@ -18,6 +18,9 @@ func (r *Rules) Perft(p Position, depth int, keepDuplicates bool) uint64 {
 	if depth <= 0 {
 		return 1
 	}
+	if r.fast64 && !r.general {
+		return newGen64(r, keepDuplicates).perft(p.to64(), depth)
+	}
 	g := gen{r: r, keepDup: keepDuplicates, moves: make([]cmove, 0, 1024)}
 	return g.perft(p, depth)
 }

@@ -273,6 +273,11 @@ type Rules struct {
 	ranked     bool // some criterion restricts the choice among captures
 	rankCount  bool // the only criterion is the number of pieces
 	mustGoOnFK bool // a flying king must land where it can go on capturing
+
+	// The 64-bit generator (movegen64.go), used by perft when fast64 is
+	// set: a diagonal board whose layout fits one word.
+	fast64 bool
+	ray64  [4][64]uint64 // squares beyond an index in each diagonal direction
 }
 
 const (
@@ -506,6 +511,17 @@ func (r *Rules) Init() error {
 				wrapped := j >= 0 && j < maxIdx && r.valid.has(uint8(j))
 				if (t != noSq && int(t) != j) || (t == noSq && wrapped) {
 					return errors.New("draughts: internal layout error")
+				}
+			}
+		}
+	}
+	r.fast64 = !r.general && r.valid.hi == 0
+	r.ray64 = [4][64]uint64{}
+	if r.fast64 {
+		for i := 0; i < 64; i++ {
+			for d := 0; d < 4; d++ {
+				for t := r.nb[i*4+d]; t != noSq; t = r.nb[int(t)*4+d] {
+					r.ray64[d][i] |= 1 << (t & 63)
 				}
 			}
 		}

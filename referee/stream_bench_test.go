@@ -1,0 +1,114 @@
+package referee_test
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"runtime"
+	"sort"
+	"syscall"
+	"testing"
+	"time"
+
+	"arbiter/notation/pdn"
+	"arbiter/referee"
+)
+
+// cpuTime is the process's user+system CPU time (getrusage): on a machine
+// shared with other work it is much steadier than the wall clock.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// tournamentInputs is the international tournament corpus repeated n times
+// (in a fixed order), as check's inputs.
+func tournamentInputs(b *testing.B, n int) []referee.Input {
+	files := readCorpus(b, "draughts/international-tournaments")
+	names := make([]string, 0, len(files))
+	for name := range files {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	var inputs []referee.Input
+	for i := range n {
+		for _, name := range names {
+			data := files[name]
+			inputs = append(inputs, referee.Input{
+				Name: fmt.Sprintf("%d/%s", i, name),
+				Open: func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(data)), nil },
+			})
+		}
+	}
+	return inputs
+}
+
+// BenchmarkCheckTournamentsX20 runs the whole check path (split, parse,
+// replay, reorder) over the international tournament corpus repeated 20
+// times (15,480 games), with one job and with two. It reports per game the
+// CPU time (getrusage, all goroutines), the allocations and bytes
+// allocated (run with -benchmem for the per-pass figures too), and the
+// wall-clock games/s. Timings are measured, never asserted.
+func BenchmarkCheckTournamentsX20(b *testing.B) {
+	inputs := tournamentInputs(b, 20)
+	for _, jobs := range []int{1, 2} {
+		b.Run(fmt.Sprintf("jobs=%d", jobs), func(b *testing.B) {
+			b.ReportAllocs()
+			var ms0, ms1 runtime.MemStats
+			runtime.GC()
+			runtime.ReadMemStats(&ms0)
+			cpu0 := cpuTime()
+			b.ResetTimer()
+			games := 0
+			for i := 0; i < b.N; i++ {
+				err := referee.CheckInputs(inputs, referee.StreamOptions{Jobs: jobs}, func(*referee.Report) error {
+					games++
+					return nil
+				}, func(in referee.Input, err error) { b.Fatal(in.Name, err) })
+				if err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.StopTimer()
+			cpu := cpuTime() - cpu0
+			runtime.ReadMemStats(&ms1)
+			g := float64(games)
+			b.ReportMetric(float64(cpu.Microseconds())/g, "cpu-µs/game")
+			b.ReportMetric(g/b.Elapsed().Seconds(), "games/s")
+			b.ReportMetric(float64(ms1.Mallocs-ms0.Mallocs)/g, "allocs/game")
+			b.ReportMetric(float64(ms1.TotalAlloc-ms0.TotalAlloc)/g, "B/game")
+		})
+	}
+}
+
+// BenchmarkSplitTournamentsX20 measures the stream's one serial stage on
+// its own: cutting the same 15,480 games out of their files
+// (pdn.Splitter), in CPU µs per game. With J jobs the stream cannot go
+// faster than this stage allows, so it is the figure to compare with the
+// check's CPU per game.
+func BenchmarkSplitTournamentsX20(b *testing.B) {
+	inputs := tournamentInputs(b, 20)
+	cpu0 := cpuTime()
+	games := 0
+	for i := 0; i < b.N; i++ {
+		for _, in := range inputs {
+			rc, _ := in.Open()
+			sp := pdn.NewSplitter(rc, pdn.Options{})
+			for {
+				_, err := sp.Next()
+				if errors.Is(err, io.EOF) {
+					break
+				}
+				if err != nil {
+					b.Fatal(err)
+				}
+				games++
+			}
+		}
+	}
+	b.ReportMetric(float64((cpuTime()-cpu0).Microseconds())/float64(games), "cpu-µs/game")
+}

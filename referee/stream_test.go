@@ -1,0 +1,140 @@
+package referee_test
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"testing"
+
+	"arbiter/referee"
+)
+
+// games returns n short international games, the k-th tagged Round k.
+func games(n int) string {
+	var b strings.Builder
+	for k := 1; k <= n; k++ {
+		fmt.Fprintf(&b, "[GameType \"20\"]\n[Round \"%d\"]\n1. 32-28 19-23 2. 28x19 14x23 *\n\n", k)
+	}
+	return b.String()
+}
+
+// failingReader returns its text, then err.
+type failingReader struct {
+	r   io.Reader
+	err error
+}
+
+func (f *failingReader) Read(p []byte) (int, error) {
+	n, err := f.r.Read(p)
+	if err == io.EOF {
+		return n, f.err
+	}
+	return n, err
+}
+
+// TestCheckInputsOrder: whatever the number of jobs (and so however the
+// games are batched), the reports and the failures come out in input
+// order, a file's failure after the games read from it, and every game is
+// reported once.
+func TestCheckInputsOrder(t *testing.T) {
+	errOpen, errRead := errors.New("cannot open"), errors.New("disk error")
+	sizes := []int{1, 0, 70, 3, 200, 5}
+	var inputs []referee.Input
+	for i, n := range sizes {
+		name := fmt.Sprintf("f%d.pdn", i)
+		text := games(n)
+		in := referee.Input{Name: name, Open: func() (io.ReadCloser, error) {
+			return io.NopCloser(strings.NewReader(text)), nil
+		}}
+		switch i {
+		case 1:
+			in.Open = func() (io.ReadCloser, error) { return nil, errOpen }
+		case 4:
+			in.Open = func() (io.ReadCloser, error) {
+				return io.NopCloser(&failingReader{strings.NewReader(text), errRead}), nil
+			}
+		}
+		inputs = append(inputs, in)
+	}
+	run := func(jobs int) []string {
+		var events []string
+		err := referee.CheckInputs(inputs, referee.StreamOptions{Jobs: jobs}, func(r *referee.Report) error {
+			round := ""
+			for _, tg := range r.Tags {
+				if tg.Name == "Round" {
+					round = tg.Value
+				}
+			}
+			events = append(events, r.File+"#"+round+" "+r.Verdict)
+			return nil
+		}, func(in referee.Input, err error) {
+			events = append(events, in.Name+" failed: "+err.Error())
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return events
+	}
+	want := run(1)
+	// f0: 1 game; f1: open error; f2: 70; f3: 3; f4: the games read before
+	// the error (possibly all 200), then the error; f5: 5.
+	if len(want) < 1+1+70+3+1+5 {
+		t.Fatalf("%d events, want at least %d:\n%s", len(want), 1+1+70+3+1+5, strings.Join(want, "\n"))
+	}
+	next := map[string]int{}
+	sawFail := map[string]bool{}
+	for _, e := range want {
+		file, rest, _ := strings.Cut(e, "#")
+		if strings.Contains(e, " failed: ") {
+			name := strings.SplitN(e, " ", 2)[0]
+			sawFail[name] = true
+			continue
+		}
+		if sawFail[file] {
+			t.Errorf("%s: a game after the file's failure", e)
+		}
+		next[file]++
+		if round := strings.SplitN(rest, " ", 2)[0]; round != fmt.Sprint(next[file]) {
+			t.Errorf("%s: out of order, want round %d", e, next[file])
+		}
+	}
+	if !sawFail["f1.pdn"] || !sawFail["f4.pdn"] {
+		t.Errorf("failures reported: %v", sawFail)
+	}
+	if next["f0.pdn"] != 1 || next["f2.pdn"] != 70 || next["f3.pdn"] != 3 || next["f5.pdn"] != 5 {
+		t.Errorf("games per file: %v", next)
+	}
+	if want[len(want)-1] != "f5.pdn#5 "+strings.SplitN(want[len(want)-1], " ", 2)[1] {
+		t.Errorf("last event %q, want f5's fifth game", want[len(want)-1])
+	}
+	for _, jobs := range []int{2, 3, 8} {
+		got := run(jobs)
+		if strings.Join(got, "\n") != strings.Join(want, "\n") {
+			t.Errorf("jobs=%d: events differ from jobs=1", jobs)
+		}
+	}
+}
+
+// TestCheckInputsEmitError: an error from emit stops the stream and is
+// returned; emit is not called again.
+func TestCheckInputsEmitError(t *testing.T) {
+	stopErr := errors.New("stop")
+	text := games(500)
+	in := referee.Input{Name: "a.pdn", Open: func() (io.ReadCloser, error) {
+		return io.NopCloser(strings.NewReader(text)), nil
+	}}
+	for _, jobs := range []int{1, 2} {
+		calls := 0
+		err := referee.CheckInputs([]referee.Input{in, in, in}, referee.StreamOptions{Jobs: jobs}, func(*referee.Report) error {
+			calls++
+			if calls == 37 {
+				return stopErr
+			}
+			return nil
+		}, func(in referee.Input, err error) { t.Errorf("%s failed: %v", in.Name, err) })
+		if !errors.Is(err, stopErr) || calls != 37 {
+			t.Errorf("jobs=%d: err %v after %d calls, want %v after 37", jobs, err, calls, stopErr)
+		}
+	}
+}

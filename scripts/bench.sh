@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# make bench: the speed figures of arbiter, measured (never asserted), for a
+# reader who has not seen them before. Run from the repository root after
+# `make build`. On a machine shared with other work the wall clock is noisy:
+# the runs alternate (A B A B ...), CPU time (getrusage: user + system) is
+# reported besides games/s, and the best of ROUNDS runs is kept.
+#
+#   ROUNDS       runs of each measurement (default 3)
+#   CORPUS       ../shared/corpus (the check figures need its international
+#                tournament files)
+#   MOBYDAM      ../shared/engines/mobydam (its perft is built with gcc into
+#                a temporary folder when gcc is present)
+#   BENCH_DEEP=1 perft at the issue's depths (start 11, the two test
+#                positions at 9 and 15: about a minute of CPU per round)
+set -euo pipefail
+rounds=${ROUNDS:-3}
+corpus=${CORPUS:-../shared/corpus}
+moby_src=${MOBYDAM:-../shared/engines/mobydam}
+arbiter=./arbiter
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+echo "== check: the international tournament corpus x20 (15,480 games), JSON reports"
+if [ -d "$corpus/draughts/international-tournaments" ]; then
+	go test -c -o "$tmp/referee.test" ./referee/
+	echo "per game: CPU µs (all goroutines, getrusage), allocations and bytes allocated;"
+	echo "games/s is wall-clock; jobs=2 should approach 2x jobs=1 only on an idle 2-core machine."
+	for _ in $(seq "$rounds"); do
+		(cd referee && "$tmp/referee.test" -test.run '^$' -test.bench 'CheckTournamentsX20|SplitTournamentsX20' \
+			-test.benchtime 1x -test.benchmem) | grep '^Benchmark' | tee -a "$tmp/check.txt"
+	done
+	echo "best of $rounds (lowest CPU, highest games/s):"
+	awk '/CheckTournamentsX20/ {
+		name=$1; sub(/-[0-9]+$/, "", name); sub(/.*\//, "", name)
+		for (i=2; i<NF; i++) {
+			if ($(i+1) == "cpu-µs/game" && (!(name in cpu) || $i < cpu[name])) cpu[name]=$i
+			if ($(i+1) == "games/s" && $i > gps[name]) gps[name]=$i
+			if ($(i+1) == "allocs/game") al[name]=$i
+			if ($(i+1) == "B/game") by[name]=$i
+		}
+	}
+	/SplitTournamentsX20/ { for (i=2; i<NF; i++) if ($(i+1) == "cpu-µs/game" && (sp=="" || $i < sp)) sp=$i }
+	END {
+		for (n in cpu) printf "  %-7s %7.1f CPU µs/game  %7.0f games/s  %6.1f allocs/game  %8.0f B/game\n", n, cpu[n], gps[n], al[n], by[n]
+		if (gps["jobs=1"] > 0) printf "  games/s jobs=2 / jobs=1: %.2fx\n", gps["jobs=2"]/gps["jobs=1"]
+		if (sp != "") printf "  the splitter alone (the one serial stage): %.1f CPU µs/game\n", sp
+	}' "$tmp/check.txt"
+else
+	echo "  no $corpus/draughts/international-tournaments: skipped"
+fi
+
+echo
+echo "== perft, one thread, bulk-counted last ply; nodes/s = leaves of depths 1..D / CPU seconds"
+start_d=10 p1_d=8 p2_d=14
+if [ "${BENCH_DEEP:-}" = 1 ]; then start_d=11 p1_d=9 p2_d=15; fi
+p1='B:W6,9,10,11,20,21,22,23,30,K31,33,37,41,42,43,44,46:BK17,K24'
+p2='W:W25,27,28,30,32,33,34,35,37,38:B12,13,14,16,18,19,21,23,24,26'
+moby=""
+if command -v gcc >/dev/null && [ -x "$moby_src/build.sh" ]; then
+	if "$moby_src/build.sh" "$tmp/moby" >/dev/null 2>&1; then moby="$tmp/moby/perft"; fi
+fi
+[ -n "$moby" ] || echo "  (Moby Dam's perft not built: no gcc or no $moby_src; arbiter only)"
+
+# cpu_nodes CMD...: prints "<CPU seconds> <sum of the leaf counts>".
+cpu_nodes() {
+	/usr/bin/time -f '%U %S' -o "$tmp/time" "$@" >"$tmp/out"
+	nodes=$(awk '/^perft *[0-9]+ / {s+=$3} /^perft\([0-9]+\)/ {s+=$2} END {print s+0}' "$tmp/out")
+	awk -v n="$nodes" '{print $1+$2, n}' "$tmp/time"
+}
+perft_case() { # name depth fen(or empty)
+	local name=$1 d=$2 fen=$3 best_a="" best_m="" nodes_a="" nodes_m=""
+	for _ in $(seq "$rounds"); do
+		if [ -n "$fen" ]; then read -r t n < <(cpu_nodes $arbiter perft --depth "$d" --fen "$fen")
+		else read -r t n < <(cpu_nodes $arbiter perft --depth "$d"); fi
+		nodes_a=$n; best_a=$(awk -v a="$t" -v b="$best_a" 'BEGIN{print (b=="" || a<b) ? a : b}')
+		if [ -n "$moby" ]; then
+			if [ -n "$fen" ]; then read -r t n < <(cpu_nodes "$moby" -b -c "$d" "$fen")
+			else read -r t n < <(cpu_nodes "$moby" -b -c "$d"); fi
+			nodes_m=$n; best_m=$(awk -v a="$t" -v b="$best_m" 'BEGIN{print (b=="" || a<b) ? a : b}')
+		fi
+	done
+	awk -v name="$name" -v d="$d" -v ta="$best_a" -v na="$nodes_a" -v tm="$best_m" -v nm="$nodes_m" 'BEGIN {
+		printf "  %-22s depth %2d  arbiter %6.1f Mnodes/s (%.2f CPU s)", name, d, na/ta/1e6, ta
+		if (tm != "") {
+			printf "  Moby Dam %6.1f Mnodes/s (%.2f CPU s)  ratio %.2fx", nm/tm/1e6, tm, (na/ta)/(nm/tm)
+			if (na != nm) printf "  COUNTS DIFFER: %d vs %d", na, nm
+		}
+		printf "\n"
+	}'
+}
+perft_case "start position" "$start_d" ""
+perft_case "random178 (kings)" "$p1_d" "$p1"
+perft_case "Woldouby" "$p2_d" "$p2"
+echo "  other variants (arbiter only):"
+for v in "russian 10" "english 10" "canadian 7" "frisian 8"; do
+	set -- $v
+	read -r t n < <(cpu_nodes $arbiter perft --variant "$1" --depth "$2")
+	awk -v v="$1" -v d="$2" -v t="$t" -v n="$n" 'BEGIN{printf "  %-22s depth %2d  arbiter %6.1f Mnodes/s (%.2f CPU s)\n", v, d, n/t/1e6, t}'
+done
