@@ -48,7 +48,8 @@ var magics = []struct {
 	{"%PDF-", "a PDF document"},
 	{"\x89PNG\r\n\x1a\n", "a PNG image"},
 	{"\xff\xd8\xff", "a JPEG image"},
-	{"GIF8", "a GIF image"},
+	{"GIF87a", "a GIF image"},
+	{"GIF89a", "a GIF image"},
 	{"SQLite format 3\x00", "an SQLite database"},
 }
 
