@@ -334,6 +334,9 @@ func (cv *converter) readJSON(br *bufio.Reader, name string, each func(*notation
 			} else {
 				derr = json.Unmarshal(text, &rec)
 			}
+			if derr == nil {
+				derr = checkJSONRecord(&rec)
+			}
 			if derr != nil {
 				cv.bad++
 				cv.lost++
@@ -349,6 +352,23 @@ func (cv *converter) readJSON(br *bufio.Reader, name string, each func(*notation
 			return err
 		}
 	}
+}
+
+// checkJSONRecord refuses what JSON can say and a record cannot hold: a
+// null where a move belongs (the replay and the writers need every move).
+func checkJSONRecord(rec *notation.Record) error {
+	lines := []notation.Line{rec.Moves}
+	for len(lines) > 0 {
+		line := lines[len(lines)-1]
+		lines = lines[:len(lines)-1]
+		for _, m := range line {
+			if m == nil {
+				return errors.New("a move is null")
+			}
+			lines = append(lines, m.Variations...)
+		}
+	}
+	return nil
 }
 
 // readLine reads one line without its newline, keeping at most limit

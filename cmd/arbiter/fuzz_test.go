@@ -1,0 +1,138 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"strings"
+	"testing"
+
+	"arbiter/notation"
+	"arbiter/notation/pdn"
+	"arbiter/referee"
+)
+
+func fuzzSeeds(f *testing.F) {
+	for _, name := range []string{"draughts/avignon-2014-game39.pdn", "draughts/world-title-match-women-2024-game2.pdn", "morris/sanmill_2026-07-20_human_vs_ai.pgn"} {
+		if b, err := os.ReadFile(td + name); err == nil {
+			f.Add(string(b))
+		}
+	}
+	for _, s := range []string{
+		twoGames,
+		"[Result \"2-0\"]\n1. 32-28 19-23 2. 28x19 14x23 3. 37-32 foo 4. 29-24 9- 14\n",
+		"1. 32-28 19-23 2-0 {after} ; line\n[Event \"b\"]\n1. 33-29 *",
+		"{lead} 1. 32-28 (1. 33-29 (2. 11-15) *",
+		"[GameType \"25\"]\n1. c3-d4 f6-g5 2. d4:f6 *",
+		"[Game \"morris\"]\n1. d6 d5 2. d3xd5 *",
+	} {
+		f.Add(s)
+	}
+}
+
+// convertText runs arbiter convert on text and checks what every
+// conversion must do: exit 0 or 1, no internal error.
+func convertText(t *testing.T, text string, args ...string) string {
+	t.Helper()
+	out, errOut, code := arbiter(t, text, append(append([]string{"convert"}, args...), "-")...)
+	if code != 0 && code != exitFindings {
+		t.Fatalf("convert %v: exit %d: %s", args, code, errOut)
+	}
+	if strings.Contains(errOut, "internal error") {
+		t.Fatalf("convert %v: %s", args, errOut)
+	}
+	return out
+}
+
+// FuzzConvertRoundTrip: converting converted PDN changes nothing (nothing
+// more is lost or moved the second time), PDN through JSON is the PDN
+// written directly, and re-reading the output gives as many games as were
+// written.
+func FuzzConvertRoundTrip(f *testing.F) {
+	fuzzSeeds(f)
+	f.Fuzz(func(t *testing.T, in string) {
+		if len(in) > 1<<14 {
+			return
+		}
+		pdn1 := convertText(t, in)
+		pdn2 := convertText(t, pdn1)
+		if pdn2 != pdn1 {
+			t.Fatalf("converting the output changes it:\n%s\n---\n%s", pdn1, pdn2)
+		}
+		js := convertText(t, in, "--to", "json")
+		if via := convertText(t, js); via != pdn1 {
+			t.Fatalf("PDN via JSON differs from PDN written directly:\n%s\n---\n%s", via, pdn1)
+		}
+		written := strings.Count(js, "\n")
+		recs, err := pdn.ReadAll(strings.NewReader(pdn1), "f", pdn.Options{})
+		if err == nil && len(recs) != written {
+			t.Fatalf("%d games written, %d read back:\n%s", written, len(recs), pdn1)
+		}
+	})
+}
+
+// FuzzConvertJSON: any JSON-lines input converts without panicking, and a
+// record that cannot be read costs that record only.
+func FuzzConvertJSON(f *testing.F) {
+	f.Add(`{"file":"x","game":1,"tags":[{"name":"Event","value":"a"}],"moves":[{"text":"32-28","number":1}],"result":"2-0"}` + "\n")
+	f.Add(`{"file":"x","game":1,"tags":[],"moves":[null,{"text":"32-28","variations":[[null]]}]}` + "\n{\"a\": 1}\n{\"bad\n")
+	f.Add(`{"tags":null,"moves":[{"text":"","comments":[{"text":"}{"}],"nags":[-1]}],"result":"x","setup":"W:W1"}`)
+	f.Fuzz(func(t *testing.T, in string) {
+		if len(in) > 1<<14 {
+			return
+		}
+		if !looksLikeJSON([]byte(in)) {
+			return
+		}
+		lines := 0
+		for _, l := range strings.Split(in, "\n") {
+			var r notation.Record
+			if json.Unmarshal(bytes.TrimSpace([]byte(l)), &r) == nil {
+				lines++
+			}
+		}
+		out := convertText(t, in)
+		if got := strings.Count(out, "\n\n") + min(1, len(out)); lines > 0 && got < 1 {
+			t.Fatalf("%d readable records, nothing written", lines)
+		}
+	})
+}
+
+// FuzzWriters: every report writer handles any record: no panic, and the
+// text writer's quotes stay within a window of the line.
+func FuzzWriters(f *testing.F) {
+	fuzzSeeds(f)
+	f.Fuzz(func(t *testing.T, in string) {
+		if len(in) > 1<<14 {
+			return
+		}
+		recs, _ := pdn.ReadAll(strings.NewReader(in), "f", pdn.Options{})
+		for _, format := range []string{"text", "json", "github"} {
+			var b bytes.Buffer
+			w, err := newReportWriter(format, &b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, rec := range recs {
+				rep := referee.Check(rec, referee.Options{})
+				if err := w.write(rep); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if format == "text" {
+				for _, line := range strings.Split(b.String(), "\n") {
+					if strings.HasPrefix(line, "    ") && len([]rune(line)) > 4+quoteWidth+6+8*quoteWidth {
+						t.Fatalf("quoted line of %d characters", len([]rune(line)))
+					}
+				}
+			}
+			if format == "json" {
+				for _, line := range strings.Split(strings.TrimSpace(b.String()), "\n") {
+					if line != "" && !json.Valid([]byte(line)) {
+						t.Fatalf("invalid JSON line %q", line)
+					}
+				}
+			}
+		}
+	})
+}
