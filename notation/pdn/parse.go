@@ -182,6 +182,8 @@ func (b *builder) round(ast *gameAST, round int) {
 		}
 		if tag, ok := decodeTag(t.Value, p, b.d); ok {
 			b.rec.Tags = append(b.rec.Tags, tag)
+		} else {
+			b.keep(p, t.Value)
 		}
 	}
 	if body := ast.Movetext.Elements; len(body) > 0 && b.rec.Result != "" && ast.Result == nil && onlyComments(body) {

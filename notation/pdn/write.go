@@ -59,19 +59,17 @@ func writeRecord(bw *bufio.Writer, r *notation.Record) {
 		lw.word(setupString(r.Setup))
 	}
 	writeMoves(lw, r.Moves)
-	if result := terminator(r); result != "" {
-		lw.word(result)
-	}
+	lw.word(terminator(r))
 	for _, c := range r.After {
 		lw.comment(c.Text)
 	}
 	lw.newline()
 }
 
-// terminator is the result written at the end of the movetext. A missing
-// terminator stays missing, or becomes the Result tag's value when that is
-// a result: never "*" when the tag says 2-0. A game without tags gets "*",
-// for without tags or terminator nothing would part it from the next game.
+// terminator is the result written at the end of the movetext: a missing
+// terminator becomes the Result tag's value when that is a result, never
+// "*" when the tag says 2-0; else "*", for without a terminator nothing
+// would part the game from a next one without tags.
 func terminator(r *notation.Record) string {
 	if r.Result != "" {
 		return r.Result
@@ -81,10 +79,7 @@ func terminator(r *notation.Record) string {
 			return norm
 		}
 	}
-	if len(r.Tags) == 0 {
-		return "*"
-	}
-	return ""
+	return "*"
 }
 
 var tagEscaper = strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", " ", "\r", " ")

@@ -9,10 +9,10 @@ import (
 	"arbiter/notation/pdn"
 )
 
-// FuzzParse: the race notation's reader never panics on any text, every
+// FuzzThrows: the race notation's reader never panics on any text, every
 // move and diagnostic keeps a position inside the text, and ParseMove
 // reads what its String writes the same way.
-func FuzzParse(f *testing.F) {
+func FuzzThrows(f *testing.F) {
 	for _, s := range []string{
 		"[Game \"ludo\"]\n[Red \"Anna\"]\n\n1. R 6: B/1 6: 1/7 3: 7/10x  B 4: -\n2. Anna 4+5: 0/26 {c}  Bram 3+3: 0/6>12 (pays 10) *\n",
 		"[Game \"goose\"]\n1. 5+4: 0/9>53 (pays 2) 6+3: 0/26>53 -- 1-0",
