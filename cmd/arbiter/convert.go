@@ -125,16 +125,17 @@ type converter struct {
 	opts      referee.StreamOptions
 	failed    bool
 	bad       int
-	lost      int // JSON records that could not be read
+	lost      int          // JSON records that could not be read
+	buf       bytes.Buffer // one record as written
 }
 
 // convertAll writes every input's records to dst. It returns false when an
 // input or the output failed (said on stderr): the output is incomplete.
 func (cv *converter) convertAll(in []input, dst io.Writer) bool {
 	out := bufio.NewWriterSize(dst, 64<<10)
-	ok, first := true, true
+	ok, sep := true, false
 	for _, f := range in {
-		if err := cv.convertFile(f, out, &first); err != nil {
+		if err := cv.convertFile(f, out, &sep); err != nil {
 			cv.report(err)
 			ok = false
 			if isWriteError(err) {
@@ -162,9 +163,9 @@ func (cv *converter) inPlace(f input) {
 		return
 	}
 	out := bufio.NewWriterSize(af, 64<<10)
-	first := true
+	sep := false
 	lostBefore := cv.lost
-	err = cv.convertFile(f, out, &first)
+	err = cv.convertFile(f, out, &sep)
 	if err == nil {
 		err = out.Flush()
 	}
@@ -215,9 +216,9 @@ func isWriteError(err error) bool {
 	return errors.As(err, &we)
 }
 
-// convertFile converts the records of one input. first says whether no
-// record was written to out yet: games are separated by a blank line.
-func (cv *converter) convertFile(f input, out *bufio.Writer, first *bool) error {
+// convertFile converts the records of one input. sep says whether the
+// next game needs a blank line before it: games are parted by one.
+func (cv *converter) convertFile(f input, out *bufio.Writer, sep *bool) error {
 	rc, err := f.open()
 	if err != nil {
 		return fmt.Errorf("%s: %w", f.name, unwrapPath(err))
@@ -234,10 +235,9 @@ func (cv *converter) convertFile(f input, out *bufio.Writer, first *bool) error 
 			}
 			return nil
 		}
-		if !*first {
+		if *sep {
 			out.WriteByte('\n')
 		}
-		*first = false
 		o := cv.opts.Options
 		o.Rewrite, o.FullPaths, o.Notation = true, cv.fullPaths, cv.nota
 		family := referee.FamilyOf(rec)
@@ -248,7 +248,15 @@ func (cv *converter) convertFile(f input, out *bufio.Writer, first *bool) error 
 				rep.File, rep.Pos.Line, rep.Game)
 		}
 		keepUnreadable(cv.c.App.ErrWriter, rec)
-		if err := family.Write(out, rec, cv.nota); err != nil {
+		// Each family's writer ends its record its own way (morris's with
+		// a blank line): the records are parted by exactly one.
+		cv.buf.Reset()
+		if err := family.Write(&cv.buf, rec, cv.nota); err != nil {
+			return outputError(err)
+		}
+		b := bytes.TrimRight(cv.buf.Bytes(), "\n")
+		*sep = true
+		if _, err := out.Write(append(b, '\n')); err != nil {
 			return outputError(err)
 		}
 		return nil
