@@ -110,8 +110,8 @@ func zeroHalves(b []byte) (even, odd int) {
 	return even, odd
 }
 
-// notText recognises binary input by its magic bytes, or by a head that
-// is mostly control bytes (text has a stray one at most).
+// notText recognises binary input by its magic bytes, or by the NUL
+// bytes in its head.
 func notText(head []byte) (string, bool) {
 	for _, m := range magics {
 		if !bytes.HasPrefix(head, []byte(m.prefix)) {
@@ -122,13 +122,10 @@ func notText(head []byte) (string, bool) {
 		}
 		return m.kind, true
 	}
-	ctrl := 0
-	for _, c := range head {
-		if c < 0x20 && c != '\t' && c != '\n' && c != '\r' && c != '\f' && c != '\v' && c != 0x1a {
-			ctrl++
-		}
-	}
-	if len(head) >= 16 && 4*ctrl >= len(head) {
+	// Text has no NUL bytes (UTF-16 was told above); binary files have
+	// many. A stray one or two in a damaged record stay text.
+	nul := bytes.Count(head, []byte{0})
+	if nul >= 4 && 32*nul >= len(head) {
 		return "binary data", true
 	}
 	return "", false

@@ -71,6 +71,7 @@ func TestDecodeTextNotText(t *testing.T) {
 		{"ELF", "\x7fELF\x02\x01\x01\x00" + strings.Repeat("\x00", 100), "ELF"},
 		{"PNG", "\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "PNG"},
 		{"random binary", strings.Repeat("\x01\x02\x03\x00\x9c", 40), "binary"},
+		{"NUL-padded", "[Event \"x\"]" + strings.Repeat("\x00", 100), "binary"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			recs, err := ReadAll(strings.NewReader(tc.data), "f", Options{})
@@ -80,7 +81,8 @@ func TestDecodeTextNotText(t *testing.T) {
 		})
 	}
 	// Text that merely starts like a magic number is text.
-	for _, s := range []string{"BZh is not bzip2 1. 32-28 *\n", "GIF8 1. 32-28 *", "\x1a1. 32-28 *"} {
+	for _, s := range []string{"BZh is not bzip2 1. 32-28 *\n", "GIF8 1. 32-28 *", "\x1a1. 32-28 *",
+		"{\a\a\a\a\a\a\a\a\a\a\a\a\a\a\a} *", "[Event \"x\x00\"] 1. 32-28 {\x00} *\n"} {
 		if _, err := ReadAll(strings.NewReader(s), "f", Options{}); err != nil {
 			t.Errorf("%q: %v", s, err)
 		}
