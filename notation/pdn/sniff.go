@@ -61,7 +61,10 @@ var magics = []struct {
 // UTF-8 text, not of the file.
 func DecodeText(r io.Reader) io.Reader {
 	br := bufio.NewReaderSize(r, 64<<10)
-	head, _ := br.Peek(512)
+	// What the first reads bring, without waiting for more: a record
+	// streamed on standard input is read as it comes.
+	br.Peek(16)
+	head, _ := br.Peek(min(br.Buffered(), 512))
 	if enc := unicodeByBOM(head); enc != nil {
 		return transform.NewReader(br, enc.NewDecoder())
 	}
