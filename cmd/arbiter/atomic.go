@@ -30,6 +30,13 @@ func createAtomic(target string) (*atomicFile, error) {
 			return nil, &fs.PathError{Op: "write", Path: target, Err: errors.New("not a regular file")}
 		}
 		mode = st.Mode().Perm()
+		// A rename would replace a read-only file: honour it as
+		// os.Create would, by opening it for writing (without truncating).
+		f, err := os.OpenFile(target, os.O_WRONLY, 0)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", target, unwrapPath(err))
+		}
+		f.Close()
 		if p, err := filepath.EvalSymlinks(target); err == nil {
 			final = p
 		}

@@ -120,14 +120,21 @@ func TestConvertWriteErrorNamesTheFile(t *testing.T) {
 	if code != exitUsage || !strings.Contains(errOut, "no space left") {
 		t.Errorf("exit %d, stderr %q; want 2 and the write error", code, errOut)
 	}
+	if os.Getuid() == 0 {
+		t.Skip("root writes into read-only files and folders")
+	}
+	ro := filepath.Join(t.TempDir(), "ro.pdn")
+	writeFile(t, ro, "old\n")
+	os.Chmod(ro, 0o444)
+	_, errOut, code = arbiter(t, "", "convert", "-o", ro, in)
+	if code != exitUsage || !strings.Contains(errOut, "ro.pdn: permission denied") || readFile(t, ro) != "old\n" {
+		t.Errorf("read-only file: exit %d, stderr %q; want 2 naming ro.pdn, the file as it was", code, errOut)
+	}
 	dir := t.TempDir()
 	if err := os.Chmod(dir, 0o555); err != nil {
 		t.Fatal(err)
 	}
 	defer os.Chmod(dir, 0o755)
-	if os.Getuid() == 0 {
-		t.Skip("root writes into read-only folders")
-	}
 	_, errOut, code = arbiter(t, "", "convert", "-o", filepath.Join(dir, "out.pdn"), in)
 	if code != exitUsage || !strings.Contains(errOut, "out.pdn") {
 		t.Errorf("read-only folder: exit %d, stderr %q; want 2 naming out.pdn", code, errOut)
