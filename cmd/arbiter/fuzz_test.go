@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"flag"
 	"io"
 	"os"
@@ -14,6 +15,7 @@ import (
 	"arbiter/notation"
 	"arbiter/notation/pdn"
 	"arbiter/referee"
+	"arbiter/variants"
 )
 
 func fuzzSeeds(f *testing.F) {
@@ -151,6 +153,35 @@ func FuzzWriters(f *testing.F) {
 					}
 				}
 			}
+		}
+	})
+}
+
+// FuzzVariantFile: the strict YAML loader, with every game family's
+// section linked, never panics; it returns a variant or a
+// *variants.Error (on a line inside the file when it names one), and a
+// variant it returns has a name, a game and one rules section.
+func FuzzVariantFile(f *testing.F) {
+	for _, name := range []string{"international", "russian", "nine-mens-morris", "mens-erger-je-niet", "halma-2"} {
+		if v, err := variants.Lookup(name); err == nil {
+			f.Add(v.YAML)
+		}
+	}
+	f.Add([]byte("name: x\ngame: draughts\nextends: international\ndraughts:\n  draw:\n    endgames:\n      - {strong: [\"1K\"], weak: [\"3K\"], moves: 16, effect: forced}\n"))
+	f.Add([]byte("name: x\nextends: x\n"))
+	f.Add([]byte("a: &a [*a, *a]\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		v, err := variants.Parse("f.yaml", data)
+		if err != nil {
+			lines := strings.Count(string(data), "\n") + 1
+			var ve *variants.Error
+			if errors.As(err, &ve) && ve.Line > lines {
+				t.Fatalf("error on line %d of a %d-line file: %v", ve.Line, lines, err)
+			}
+			return
+		}
+		if v.Name == "" || v.Game == "" || v.Family == "" || v.Rules == nil {
+			t.Fatalf("accepted a variant with name %q, game %q, family %q, rules %v", v.Name, v.Game, v.Family, v.Rules)
 		}
 	})
 }
