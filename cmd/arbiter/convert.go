@@ -334,6 +334,9 @@ func (cv *converter) readJSON(br *bufio.Reader, name string, each func(*notation
 		}
 		line++
 		text := bytes.TrimSpace(b)
+		if line == 1 {
+			text = bytes.TrimPrefix(text, []byte("\ufeff"))
+		}
 		if len(text) > 0 {
 			var rec notation.Record
 			var derr error

@@ -235,6 +235,10 @@ func TestConvertJSONDetection(t *testing.T) {
 	if strings.Count(out, "[Event") != 2 {
 		t.Errorf("the records around the bad one were not converted:\n%s", out)
 	}
+	// A byte-order mark before the first record is no error.
+	if out, errOut, code := arbiter(t, "\ufeff"+js, "convert", "-"); code != 0 || strings.Count(out, "[Event") != 2 {
+		t.Errorf("JSON after a BOM: exit %d, stderr %q", code, errOut)
+	}
 }
 
 // A JSON record longer than the limit is consumed whole and reported; the
