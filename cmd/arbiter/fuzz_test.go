@@ -96,7 +96,7 @@ func FuzzConvertJSON(f *testing.F) {
 		lines := 0
 		for _, l := range strings.Split(in, "\n") {
 			var r notation.Record
-			if json.Unmarshal(bytes.TrimSpace([]byte(l)), &r) == nil {
+			if json.Unmarshal(bytes.TrimSpace([]byte(l)), &r) == nil && checkJSONRecord(&r) == nil {
 				lines++
 			}
 		}
