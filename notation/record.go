@@ -124,6 +124,9 @@ type Record struct {
 	// "0-0", "1-0", "0-1", "1/2-1/2", "*"), or "" when the game has none.
 	Result    string `json:"result,omitempty"`
 	ResultPos Pos    `json:"result_pos,omitzero"`
+	// After holds comments written after the result ("2-0 {resigned}"):
+	// they belong to this game, not the next.
+	After []Comment `json:"after,omitempty"`
 
 	// Diagnostics from reading: leniencies (warnings) and unreadable parts
 	// (errors). A record with a read error is still returned with what could

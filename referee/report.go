@@ -75,6 +75,8 @@ type Report struct {
 	// Film is the main line as pictures, when Options.Film asked for it
 	// and the family draws (see Drawer).
 	Film *Film `json:"-"`
+
+	limits diagLimits // what is not kept (limits.go)
 }
 
 // Errors and Warnings count the report's diagnostics by severity.
@@ -82,7 +84,7 @@ func (r *Report) Errors() int   { return r.count(notation.Error) }
 func (r *Report) Warnings() int { return r.count(notation.Warning) }
 
 func (r *Report) count(s notation.Severity) int {
-	n := 0
+	n := r.limits.hidden(s)
 	for _, d := range r.Diagnostics {
 		if d.Severity == s {
 			n++
@@ -115,9 +117,12 @@ func tagValue(tags []notation.Tag, name string) string {
 	return ""
 }
 
-// Add adds a diagnostic.
+// Add adds a diagnostic (within the bounds of limits.go).
 func (r *Report) Add(d Diagnostic) {
-	r.Diagnostics = append(r.Diagnostics, d)
+	if r.limits.admit(r, &d) {
+		r.Diagnostics = append(r.Diagnostics, d)
+		r.limits.trim(r)
+	}
 }
 
 // ErrorAt and WarnAt add a diagnostic about the record at pos; Errorf and
@@ -149,6 +154,7 @@ func (r *Report) finish() {
 		return a.Col < b.Col
 	})
 	r.foldRepeats()
+	r.limits.finish(r)
 	r.Verdict = Valid
 	if r.Errors() > 0 {
 		r.Verdict = Invalid

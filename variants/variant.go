@@ -12,7 +12,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"os"
 	"path"
 	"sort"
 	"strings"
@@ -160,7 +159,7 @@ func lookup(name string, depth int) (*Variant, error) {
 
 // LoadFile reads a user's variant file.
 func LoadFile(file string) (*Variant, error) {
-	data, err := os.ReadFile(file)
+	data, err := readFile(file) // bounded: limits.go
 	if err != nil {
 		return nil, err
 	}
@@ -170,6 +169,9 @@ func LoadFile(file string) (*Variant, error) {
 // Parse decodes a variant strictly: an unknown or mistyped key is an error
 // with its line. A variant with `extends` starts from the named builtin.
 func Parse(file string, data []byte) (*Variant, error) {
+	if err := checkLimits(file, data); err != nil {
+		return nil, err
+	}
 	return parse(file, data, 0)
 }
 

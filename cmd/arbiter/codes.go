@@ -52,7 +52,7 @@ var codeDocs = []codeDoc{
 	{"broken-tag-value", "warning", "reading", "a tag value broken over two lines, read as one value", "[Event \"TOURNOI DES\n CHAMPIONS\"]", "Join the value on one line."},
 	{"throw-spacing", "warning", "reading", "race games: a throw written with other spacing, read as a person reads it", "4 + 5: 0, 1+2:0/3", "Write the throw as 4+5: 0/9."},
 	{"empty-game", "warning", "reading", "a game text with nothing but comments", "{ round 3 postponed }", "Remove it, or write the game."},
-	{"unreadable", "error", "reading", "text that is no token of the notation; skipped to the next move", "1. 32-28 §§ 19-23", "Correct or remove the text; the moves after it are still checked."},
+	{"unreadable", "error", "reading", "text that is no token of the notation; kept as a comment by convert, and read on at the next move", "1. 32-28 §§ 19-23", "Correct or remove the text; the moves after it are still checked."},
 	{"unclosed-comment", "error", "reading", "a { with no } before the end of the game", "1. 32-28 { good move 19-23 *", "Close the comment."},
 	{"unclosed-setup", "error", "reading", "a /FEN setup with no closing /", `/FEN "W:W31:B1"`, "Close the setup with /."},
 	{"tag-after-moves", "error", "reading", "a tag inside the movetext", `1. 32-28 [Round "2"] 19-23`, "Put tags before the moves, or a blank line and the result before the next game."},
@@ -60,6 +60,7 @@ var codeDocs = []codeDoc{
 	{"game-too-long", "error", "reading", "a game text longer than arbiter reads (a runaway comment)", "{ ... 100 MB ... }", "Close the comment that runs on; the other games are still checked."},
 	{"bad-move", "error", "reading", "a move word that is not a move of the notation", "1. d9", "Write the move in the game's notation (see the notation's README)."},
 	{"internal", "error", "reading", "arbiter failed on this game: a bug in arbiter, not in the record", "(any)", "Please report it with the record; the other games are still checked."},
+	{"too-many-diagnostics", "error", "reading", "the game has more than 100 findings: the first 100 in file order are shown, this one counts the rest by code (an error when one of them is)", "10,000 illegal variations", "Fix the first ones and check again; the counts and the verdict include every finding."},
 
 	// Choosing the rules.
 	{"variant", "error or warning", "rules", "the record's rules cannot be chosen, or an unknown Variant tag fell back to the game's default", `[GameType "41"]`, "Fix the GameType or Variant tag, or choose the rules with --variant / --default-variant."},

@@ -4,9 +4,11 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/urfave/cli/v2"
 
@@ -23,12 +25,15 @@ func convertCommand() *cli.Command {
 		Description: "Reads PDN, or JSON as written by 'convert --to json' (one game per line), and writes\n" +
 			"normalised PDN (tags in the standard order, captures in short form unless two captures\n" +
 			"share from and to squares) or JSON. Moves are replayed to normalise them; a game with\n" +
-			"an illegal move keeps the moves from there on as written, and is reported on stderr.",
+			"an illegal move keeps the moves from there on as written, and is reported on stderr.\n" +
+			"Text that could not be read is kept as a comment that says so. A JSON record that\n" +
+			"cannot be read is reported and skipped; the records after it are converted.",
 		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "to", Value: "pdn", Usage: "pdn or json"},
 			&cli.StringFlag{Name: "captures", Value: "short", Usage: "pdn: short (19x30) or full (28x19x10) capture paths"},
 			&cli.StringFlag{Name: "notation", Usage: "pdn: write squares as numeric (32-28) or alpha (c3-d4); default: as the record does (morris: coordinates d6-d5, or numeric for PlayOK's 1-24)"},
-			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` instead of standard output"},
+			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` instead of standard output (written beside it and renamed into place when all went well; never one of the inputs)"},
+			&cli.BoolFlag{Name: "in-place", Aliases: []string{"i"}, Usage: "pdn: rewrite each input file as normalised PDN (each file replaced only when it was read whole)"},
 		}, variantFlags...),
 		Action: runConvert,
 	}
@@ -58,82 +63,234 @@ func runConvert(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	dst := c.App.Writer
-	if name := c.String("output"); name != "" {
-		f, err := os.Create(name)
-		if err != nil {
-			return ioError(name, err)
+	cv := &converter{c: c, to: to, fullPaths: captures == "full", nota: nota, opts: opts}
+	switch name := c.String("output"); {
+	case c.Bool("in-place"):
+		if name != "" {
+			return usageError("give --output or --in-place, not both")
 		}
-		defer f.Close()
-		dst = f
-	}
-	out := bufio.NewWriterSize(dst, 64<<10)
-	failed, bad := false, 0
-	for _, f := range in {
-		rc, err := f.open()
-		if err != nil {
-			fmt.Fprintln(c.App.ErrWriter, "arbiter:", ioError(f.name, err))
-			failed = true
-			continue
+		if to != "pdn" {
+			return usageError("--in-place writes PDN; use --output for --to %s", to)
 		}
-		err = readRecords(rc, f.name, opts, func(rec *notation.Record) error {
-			if to == "pdn" {
-				o := opts.Options
-				o.Rewrite, o.FullPaths, o.Notation = true, captures == "full", nota
-				family := referee.FamilyOf(rec)
-				rep := referee.Check(rec, o)
-				if rep.Verdict != referee.Valid {
-					bad++
-					fmt.Fprintf(c.App.ErrWriter, "%s:%d: game %d has errors; moves from the first error on are kept as written (run 'arbiter check')\n",
-						rep.File, rep.Pos.Line, rep.Game)
-				}
-				return family.Write(out, rec, nota)
+		for _, f := range in {
+			switch {
+			case f.path == "":
+				return usageError("--in-place cannot rewrite standard input")
+			case f.member != "":
+				return usageError("--in-place cannot rewrite %s, a member of a zip archive", f.name)
+			case isGzipFile(f.path):
+				return usageError("--in-place cannot rewrite %s, a gzip file (it would be written unpacked)", f.name)
 			}
-			b, err := json.Marshal(rec)
-			if err != nil {
-				return err
-			}
-			_, err = out.Write(append(b, '\n'))
-			return err
-		})
-		rc.Close()
-		if err != nil {
-			fmt.Fprintln(c.App.ErrWriter, "arbiter:", ioError(f.name, err))
-			failed = true
 		}
-	}
-	if err := out.Flush(); err != nil {
-		return ioError("output", err)
+		for _, f := range in {
+			cv.inPlace(f)
+		}
+	case name != "":
+		if same, ok := sameFileAsAny(name, in); ok {
+			return usageError("--output %s is the input %s: refusing to overwrite it (use --in-place to rewrite a file)", name, same)
+		}
+		af, err := createAtomic(name)
+		if err != nil {
+			return cli.Exit(err.Error(), exitUsage)
+		}
+		if !cv.convertAll(in, af) {
+			af.Abort()
+			fmt.Fprintf(c.App.ErrWriter, "arbiter: %s not written\n", name)
+			return cli.Exit("", exitUsage)
+		}
+		if err := af.Commit(); err != nil {
+			return cli.Exit(err.Error(), exitUsage)
+		}
+	default:
+		if !cv.convertAll(in, c.App.Writer) {
+			return cli.Exit("", exitUsage)
+		}
 	}
 	switch {
-	case failed:
+	case cv.failed:
 		return cli.Exit("", exitUsage)
-	case bad > 0:
+	case cv.bad > 0:
 		return cli.Exit("", exitFindings)
 	}
 	return nil
 }
 
-// readRecords reads PDN, or JSON lines of records; JSON is recognised by
-// its first non-blank byte.
-func readRecords(r io.Reader, name string, opts referee.StreamOptions, each func(*notation.Record) error) error {
-	br := bufio.NewReaderSize(r, 64<<10)
-	head, _ := br.Peek(512)
-	if t := bytes.TrimLeft(head, " \t\r\n\ufeff"); len(t) > 0 && t[0] == '{' {
-		dec := json.NewDecoder(br)
-		for {
-			var rec notation.Record
-			if err := dec.Decode(&rec); err == io.EOF {
-				return nil
-			} else if err != nil {
-				return fmt.Errorf("JSON record: %v", err)
-			}
-			if err := each(&rec); err != nil {
-				return err
+// converter converts inputs with one set of options, counting games with
+// errors (bad) and noting inputs or outputs that failed.
+type converter struct {
+	c         *cli.Context
+	to        string
+	fullPaths bool
+	nota      string
+	opts      referee.StreamOptions
+	failed    bool
+	bad       int
+	lost      int          // JSON records that could not be read
+	buf       bytes.Buffer // one record as written
+}
+
+// convertAll writes every input's records to dst. It returns false when an
+// input or the output failed (said on stderr): the output is incomplete.
+func (cv *converter) convertAll(in []input, dst io.Writer) bool {
+	out := bufio.NewWriterSize(dst, 64<<10)
+	ok, sep := true, false
+	for _, f := range in {
+		if err := cv.convertFile(f, out, &sep); err != nil {
+			cv.report(err)
+			ok = false
+			if isWriteError(err) {
+				return false // every later write would fail the same way
 			}
 		}
 	}
-	sp := pdn.NewSplitter(br, opts.PDN)
+	if err := out.Flush(); err != nil {
+		cv.report(outputError(err))
+		return false
+	}
+	if !ok {
+		cv.failed = true
+	}
+	return ok
+}
+
+// inPlace rewrites one file, replacing it only when it was read whole and
+// every record in it could be written back.
+func (cv *converter) inPlace(f input) {
+	af, err := createAtomic(f.path)
+	if err != nil {
+		cv.report(err)
+		cv.failed = true
+		return
+	}
+	out := bufio.NewWriterSize(af, 64<<10)
+	sep := false
+	lostBefore := cv.lost
+	err = cv.convertFile(f, out, &sep)
+	if err == nil {
+		err = out.Flush()
+	}
+	if err == nil && cv.lost > lostBefore {
+		err = fmt.Errorf("%s: a record could not be read; the file is left as it was", f.name)
+	}
+	if err != nil {
+		af.Abort()
+		cv.report(err)
+		cv.failed = true
+		return
+	}
+	if err := af.Commit(); err != nil {
+		cv.report(err)
+		cv.failed = true
+	}
+}
+
+func isGzipFile(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	var magic [2]byte
+	n, _ := io.ReadFull(f, magic[:])
+	return n == 2 && magic[0] == 0x1f && magic[1] == 0x8b
+}
+
+func (cv *converter) report(err error) {
+	fmt.Fprintln(cv.c.App.ErrWriter, "arbiter:", err)
+}
+
+// writeError marks an error of the output, as opposed to one of an input.
+type writeError struct{ error }
+
+func (e writeError) Unwrap() error { return e.error }
+
+func outputError(err error) error {
+	if isWriteError(err) {
+		return err
+	}
+	return writeError{err}
+}
+
+func isWriteError(err error) bool {
+	var we writeError
+	return errors.As(err, &we)
+}
+
+// convertFile converts the records of one input. sep says whether the
+// next game needs a blank line before it: games are parted by one.
+func (cv *converter) convertFile(f input, out *bufio.Writer, sep *bool) error {
+	rc, err := f.open()
+	if err != nil {
+		return fmt.Errorf("%s: %w", f.name, unwrapPath(err))
+	}
+	defer rc.Close()
+	err = cv.readRecords(rc, f.name, func(rec *notation.Record) error {
+		if cv.to == "json" {
+			b, err := json.Marshal(rec)
+			if err != nil {
+				return err
+			}
+			if _, err := out.Write(append(b, '\n')); err != nil {
+				return outputError(err)
+			}
+			return nil
+		}
+		if *sep {
+			out.WriteByte('\n')
+		}
+		o := cv.opts.Options
+		o.Rewrite, o.FullPaths, o.Notation = true, cv.fullPaths, cv.nota
+		family := referee.FamilyOf(rec)
+		rep := referee.Check(rec, o)
+		if rep.Verdict != referee.Valid {
+			cv.bad++
+			fmt.Fprintf(cv.c.App.ErrWriter, "%s:%d: game %d has errors; moves from the first error on are kept as written (run 'arbiter check')\n",
+				rep.File, rep.Pos.Line, rep.Game)
+		}
+		keepUnreadable(cv.c.App.ErrWriter, rec)
+		// Each family's writer ends its record its own way (morris's with
+		// a blank line): the records are parted by exactly one.
+		cv.buf.Reset()
+		if err := family.Write(&cv.buf, rec, cv.nota); err != nil {
+			return outputError(err)
+		}
+		b := bytes.TrimRight(cv.buf.Bytes(), "\n")
+		*sep = true
+		if _, err := out.Write(append(b, '\n')); err != nil {
+			return outputError(err)
+		}
+		return nil
+	})
+	if err != nil && !isWriteError(err) {
+		err = fmt.Errorf("%s: %w", f.name, err)
+	}
+	return err
+}
+
+// keepUnreadable warns that text the reader could not read is kept in the
+// output, as a comment that says so (the reader made it one).
+func keepUnreadable(w io.Writer, rec *notation.Record) {
+	for _, d := range rec.Diagnostics {
+		if strings.Contains(d.Msg, "kept as a comment") {
+			fmt.Fprintf(w, "%s:%d:%d: warning: %s\n", rec.File, d.Pos.Line, max(d.Pos.Col, 1), d.Msg)
+		}
+	}
+}
+
+// maxJSONRecord bounds one JSON record, as pdn.DefaultMaxGameBytes bounds
+// one PDN game, so memory stays flat whatever the input.
+const maxJSONRecord = pdn.DefaultMaxGameBytes
+
+// readRecords reads PDN, or JSON records one per line (as --to json writes
+// them). JSON is recognised by its structure: a first '{' followed by a
+// quoted key and a colon; a PDN file may start with a { comment }.
+func (cv *converter) readRecords(r io.Reader, name string, each func(*notation.Record) error) error {
+	br := bufio.NewReaderSize(pdn.DecodeText(r), 64<<10)
+	head, _ := br.Peek(64 << 10)
+	if looksLikeJSON(head) {
+		return cv.readJSON(br, name, each)
+	}
+	sp := pdn.NewSplitter(br, cv.opts.PDN)
 	for {
 		g, err := sp.Next()
 		if err == io.EOF {
@@ -145,5 +302,105 @@ func readRecords(r io.Reader, name string, opts referee.StreamOptions, each func
 		if err := each(referee.ParseGame(g, name)); err != nil {
 			return err
 		}
+	}
+}
+
+func looksLikeJSON(head []byte) bool {
+	head = bytes.TrimPrefix(bytes.TrimLeft(head, " \t\r\n"), []byte("\ufeff"))
+	dec := json.NewDecoder(bytes.NewReader(head))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return false
+	}
+	if t, err := dec.Token(); err != nil {
+		return false
+	} else if _, ok := t.(string); !ok {
+		return false
+	}
+	_, err := dec.Token() // the ':' is checked here, with the value's start
+	return err == nil
+}
+
+// readJSON reads one record per line; a line that is not a record is
+// reported with its line number and skipped, and the next lines go on.
+func (cv *converter) readJSON(br *bufio.Reader, name string, each func(*notation.Record) error) error {
+	line := 0
+	for {
+		b, tooLong, err := readLine(br, maxJSONRecord)
+		if len(b) == 0 && err != nil {
+			if err == io.EOF {
+				return nil
+			}
+			return err
+		}
+		line++
+		text := bytes.TrimSpace(b)
+		if line == 1 {
+			text = bytes.TrimPrefix(text, []byte("\ufeff"))
+		}
+		if len(text) > 0 {
+			var rec notation.Record
+			var derr error
+			if tooLong {
+				derr = fmt.Errorf("longer than %d MiB", maxJSONRecord>>20)
+			} else {
+				derr = json.Unmarshal(text, &rec)
+			}
+			if derr == nil {
+				derr = checkJSONRecord(&rec)
+			}
+			if derr != nil {
+				cv.bad++
+				cv.lost++
+				fmt.Fprintf(cv.c.App.ErrWriter, "%s:%d: error: JSON record cannot be read: %v (skipped)\n", name, line, derr)
+			} else if err := each(&rec); err != nil {
+				return err
+			}
+		}
+		if err != nil {
+			if err == io.EOF {
+				return nil
+			}
+			return err
+		}
+	}
+}
+
+// checkJSONRecord refuses what JSON can say and a record cannot hold: a
+// null where a move belongs (the replay and the writers need every move).
+func checkJSONRecord(rec *notation.Record) error {
+	lines := []notation.Line{rec.Moves}
+	for len(lines) > 0 {
+		line := lines[len(lines)-1]
+		lines = lines[:len(lines)-1]
+		for _, m := range line {
+			if m == nil {
+				return errors.New("a move is null")
+			}
+			lines = append(lines, m.Variations...)
+		}
+	}
+	return nil
+}
+
+// readLine reads one line without its newline, keeping at most limit
+// bytes: a longer line is consumed whole and reported as tooLong.
+func readLine(br *bufio.Reader, limit int) (line []byte, tooLong bool, err error) {
+	var buf []byte
+	for {
+		chunk, err := br.ReadSlice('\n')
+		if !tooLong {
+			if len(buf)+len(chunk) > limit {
+				tooLong, buf = true, nil
+			} else {
+				buf = append(buf, chunk...)
+			}
+		}
+		if err == bufio.ErrBufferFull {
+			continue
+		}
+		if tooLong {
+			buf = []byte{' '} // not empty: the line was there
+		}
+		return bytes.TrimSuffix(buf, []byte("\n")), tooLong, err
 	}
 }

@@ -190,6 +190,7 @@ func (h *htmlWriter) write(rep *referee.Report) error {
 	}
 	v := h.variant(rep)
 	codes := map[string]bool{}
+	q := newQuoter(rep.Record)
 	for _, d := range rep.Diagnostics {
 		p := d.Pos
 		if !p.IsValid() {
@@ -209,8 +210,7 @@ func (h *htmlWriter) write(rep *referee.Report) error {
 			}
 			hd.Move = where + " " + strconv.Itoa(d.MoveNumber) + " (" + d.Move + ")"
 		}
-		if line, ok := rep.Record.SourceLine(d.Pos.Line); ok && d.Pos.Col > 0 && strings.TrimSpace(line) != "" {
-			line, col := window(line, d.Pos.Col)
+		if line, col, ok := q.quote(d.Pos); ok {
 			hd.Source, hd.Caret = expandTabs(line), caret(line, col)
 		}
 		if d.Severity == notation.Error && d.FEN != "" {

@@ -72,6 +72,7 @@ type textWriter struct {
 func (t *textWriter) setOutput(w io.Writer) { t.out = w }
 
 func (t *textWriter) write(rep *referee.Report) error {
+	q := newQuoter(rep.Record)
 	for _, d := range rep.Diagnostics {
 		sev := t.color.warn
 		if d.Severity == notation.Error {
@@ -79,8 +80,7 @@ func (t *textWriter) write(rep *referee.Report) error {
 		}
 		fmt.Fprintf(t.out, "%s: %s: %s: %s\n", t.color.paint(t.color.place, where(rep, d.Pos)),
 			t.color.paint(sev, fmt.Sprintf("%s[%s]", d.Severity, d.Code)), context(rep, d), d.Msg+legal(d))
-		if line, ok := rep.Record.SourceLine(d.Pos.Line); ok && d.Pos.Col > 0 && strings.TrimSpace(line) != "" {
-			line, col := window(line, d.Pos.Col)
+		if line, col, ok := q.quote(d.Pos); ok {
 			fmt.Fprintf(t.out, "    %s\n    %s\n", expandTabs(line), t.color.paint(t.color.mark, caret(line, col)))
 		}
 		if t.board && d.Severity == notation.Error && d.Board != "" {
@@ -158,29 +158,9 @@ func firstNonEmpty(s ...string) string {
 	return ""
 }
 
-// quoteWidth is the most of a source line quoted under a diagnostic; real
-// exports put a whole game on one line.
+// quoteWidth is the most of a source line quoted under a diagnostic (see
+// quoter); real exports put a whole game on one line.
 const quoteWidth = 100
-
-// window cuts a long line to about quoteWidth characters around column
-// col, marking the cuts with "...", and returns the caret's new column.
-func window(line string, col int) (string, int) {
-	r := []rune(line)
-	if len(r) <= quoteWidth {
-		return line, col
-	}
-	start := max(0, min(col-1-quoteWidth/3, len(r)-quoteWidth))
-	end := min(len(r), start+quoteWidth)
-	out := string(r[start:end])
-	if start > 0 {
-		out = "..." + out
-		col = col - start + 3
-	}
-	if end < len(r) {
-		out += "..."
-	}
-	return out, col
-}
 
 // caret puts a ^ under the 1-based column col of line (col counts
 // characters), keeping tabs so the caret lines up however the terminal sets

@@ -50,5 +50,5 @@ func Write(w io.Writer, rec *notation.Record, numeric bool) error {
 			res = "*"
 		}
 	}
-	return lw.End(res)
+	return lw.End(res, rec.After...)
 }

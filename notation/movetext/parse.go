@@ -100,7 +100,9 @@ func (syn *Syntax) Parse(g pdn.GameText, file string) *notation.Record {
 
 	tags, body := SplitHead(ast.Head)
 	var tagDiags []notation.Diagnostic
-	rec.Tags, tagDiags = ReadTags(g, file, tags)
+	var kept []notation.Comment
+	rec.Tags, kept, tagDiags = ReadTagSection(g, file, tags)
+	rec.Comments = append(rec.Comments, kept...)
 	diags = append(diags, tagDiags...)
 
 	number, ellipsis := 0, false
@@ -134,7 +136,8 @@ func (syn *Syntax) Parse(g pdn.GameText, file string) *notation.Record {
 			last = m
 			number, ellipsis = 0, false
 		default:
-			errorf(p, CodeUnreadable, "cannot read "+strconv.Quote(t.Value)+" (not a move, move number, comment or result)")
+			errorf(p, CodeUnreadable, "cannot read "+strconv.Quote(t.Value)+" (not a move, move number, comment or result; kept as a comment)")
+			Keep(rec, last, p, t.Value)
 		}
 	}
 	if ast.Result != nil {
@@ -150,11 +153,12 @@ func (syn *Syntax) Parse(g pdn.GameText, file string) *notation.Record {
 	if len(ast.Trailing) > 0 {
 		t := ast.Trailing[0]
 		if t.Type == tokTag {
-			errorf(ToPos(t.Pos), CodeTagAfterMoves, "tag after the moves: "+t.Value)
+			errorf(ToPos(t.Pos), CodeTagAfterMoves, "tag after the moves: "+t.Value+" (kept as a comment)")
 		} else {
-			errorf(ToPos(t.Pos), CodeAfterResult, "text after the game's result: "+strconv.Quote(t.Value))
+			errorf(ToPos(t.Pos), CodeAfterResult, "text after the game's result: "+strconv.Quote(t.Value)+" (kept as a comment)")
 		}
 	}
+	KeepTrailing(rec, ast.Trailing, func(t lexer.Token) bool { return t.Type == tokComment }, commentText)
 	if !pl.Peek().EOF() {
 		errorf(ToPos(pl.Peek().Pos), CodeInternal, "grammar: unexpected "+strconv.Quote(pl.Peek().Value))
 	}
@@ -182,12 +186,63 @@ func SplitHead(head []lexer.Token) (tags, comments []lexer.Token) {
 	return tags, comments
 }
 
-// ReadTags decodes a game's tag tokens with the PDN reader (same
+// ReadTags is ReadTagSection without the comments.
+func ReadTags(g pdn.GameText, file string, tags []lexer.Token) ([]notation.Tag, []notation.Diagnostic) {
+	t, _, d := ReadTagSection(g, file, tags)
+	return t, d
+}
+
+// Keep attaches text that could not be read to where it stood (after
+// last, or before the moves), as a comment that says so: a conversion
+// never drops what the user wrote.
+func Keep(rec *notation.Record, last *notation.Move, p notation.Pos, text string) {
+	c := notation.Comment{Text: pdn.KeptPrefix + text, Pos: p}
+	if last != nil {
+		last.Comments = append(last.Comments, c)
+	} else {
+		rec.Comments = append(rec.Comments, c)
+	}
+}
+
+// KeepTrailing keeps what follows a game's result as comments after it:
+// comments as they are, other text as kept text.
+func KeepTrailing(rec *notation.Record, trailing []lexer.Token, isComment func(lexer.Token) bool, text func(string) string) {
+	if rec.Result == "" {
+		// (No result: the trailing text is kept before the moves' end.)
+		var last *notation.Move
+		if n := len(rec.Moves); n > 0 {
+			last = rec.Moves[n-1]
+		}
+		for _, t := range trailing {
+			if isComment(t) {
+				c := notation.Comment{Text: text(t.Value), Pos: ToPos(t.Pos)}
+				if last != nil {
+					last.Comments = append(last.Comments, c)
+				} else {
+					rec.Comments = append(rec.Comments, c)
+				}
+			} else {
+				Keep(rec, last, ToPos(t.Pos), t.Value)
+			}
+		}
+		return
+	}
+	for _, t := range trailing {
+		c := notation.Comment{Text: pdn.KeptPrefix + t.Value, Pos: ToPos(t.Pos)}
+		if isComment(t) {
+			c.Text = text(t.Value)
+		}
+		rec.After = append(rec.After, c)
+	}
+}
+
+// ReadTagSection decodes a game's tag tokens with the PDN reader (same
 // leniencies, same warnings) run on the tag section alone. Without tags,
 // the diagnostics are the splitter's.
-func ReadTags(g pdn.GameText, file string, tags []lexer.Token) ([]notation.Tag, []notation.Diagnostic) {
+// Text in it that is no tag is kept as comments.
+func ReadTagSection(g pdn.GameText, file string, tags []lexer.Token) ([]notation.Tag, []notation.Comment, []notation.Diagnostic) {
 	if len(tags) == 0 {
-		return nil, g.Diagnostics
+		return nil, nil, g.Diagnostics
 	}
 	last := tags[len(tags)-1]
 	h := g
@@ -200,7 +255,15 @@ func ReadTags(g pdn.GameText, file string, tags []lexer.Token) ([]notation.Tag, 
 			diags = append(diags, d)
 		}
 	}
-	return tr.Tags, diags
+	// Only the text kept from broken tags: the comments among the tags
+	// are the movetext's (SplitHead).
+	var kept []notation.Comment
+	for _, c := range tr.Comments {
+		if strings.HasPrefix(c.Text, pdn.KeptPrefix) {
+			kept = append(kept, c)
+		}
+	}
+	return tr.Tags, kept, diags
 }
 
 func errString(err error) string {

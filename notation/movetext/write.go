@@ -30,7 +30,7 @@ func NewWriter(w io.Writer, rec *notation.Record) *Writer {
 	}
 	mw := &Writer{w: bw}
 	for _, c := range rec.Comments {
-		mw.Word("{" + c.Text + "}")
+		mw.Comment(c.Text)
 	}
 	return mw
 }
@@ -55,9 +55,13 @@ func (mw *Writer) Comment(text string) {
 	mw.Word("{" + strings.ReplaceAll(text, "}", ")") + "}")
 }
 
-// End writes the result and a blank line, and flushes.
-func (mw *Writer) End(result string) error {
+// End writes the result, the comments after it, and a blank line, and
+// flushes.
+func (mw *Writer) End(result string, after ...notation.Comment) error {
 	mw.Word(result)
+	for _, c := range after {
+		mw.Comment(c.Text)
+	}
 	mw.w.WriteString("\n\n")
 	return mw.w.Flush()
 }

@@ -88,11 +88,16 @@ func canon(r *notation.Record) string {
 			}
 		}
 	}
-	res := r.Result
+	// What the writer writes for it: a missing terminator becomes the
+	// Result tag's value (re-read, the record has it as its result).
+	res := terminator(r)
 	if res == "" {
-		res = "*"
+		res = "(none)"
 	}
 	b.WriteString(" " + res)
+	for _, c := range r.After {
+		fmt.Fprintf(&b, "{%s}", strings.Join(strings.Fields(c.Text), " "))
+	}
 	return b.String()
 }
 

@@ -176,14 +176,22 @@ func (b *builder) round(ast *gameAST, round int) {
 	for _, t := range ast.Tags {
 		p := toPos(t.Pos)
 		if b.sawBody {
-			b.d.errorf(p, CodeTagAfterMoves, "tag %s inside the movetext (ignored)", t.Value)
+			b.d.errorf(p, CodeTagAfterMoves, "tag %s inside the movetext (kept as a comment)", t.Value)
+			b.keep(p, t.Value)
 			continue
 		}
 		if tag, ok := decodeTag(t.Value, p, b.d); ok {
 			b.rec.Tags = append(b.rec.Tags, tag)
+		} else {
+			b.keep(p, t.Value)
 		}
 	}
-	if body := ast.Movetext.Elements; len(body) > 0 {
+	if body := ast.Movetext.Elements; len(body) > 0 && b.rec.Result != "" && ast.Result == nil && onlyComments(body) {
+		// Comments after the result (2-0 {resigned}) stay with the game.
+		for i := range body {
+			b.rec.After = append(b.rec.After, notation.Comment{Text: commentText(&body[i]), Pos: toPos(body[i].Pos)})
+		}
+	} else if len(body) > 0 {
 		// Allocate the moves of this movetext at once.
 		n := 0
 		for i := range body {
@@ -206,7 +214,8 @@ func (b *builder) round(ast *gameAST, round int) {
 		b.lastInner = nil
 		p := toPos(t.Pos)
 		if b.rec.Result != "" {
-			b.d.errorf(p, CodeAfterResult, "second result %s after %s (ignored)", t.Value, b.rec.Result)
+			b.d.errorf(p, CodeAfterResult, "second result %s after %s (kept as a comment)", t.Value, b.rec.Result)
+			b.keep(p, t.Value)
 			return
 		}
 		b.rec.Result = normResult(t.Value)
@@ -222,11 +231,43 @@ func (b *builder) endSkip() {
 	}
 	b.skipping = false
 	text := strings.Join(b.skipped, " ")
+	b.keep(b.skipPos, text)
 	if len(text) > 60 {
 		text = text[:57] + "..."
 	}
-	b.d.errorf(b.skipPos, CodeUnreadable, "unreadable text %q (skipped to the next move number, tag or result)", text)
+	b.d.errorf(b.skipPos, CodeUnreadable, "unreadable text %q (kept as a comment; read on at the next move number, tag or result)", text)
 	b.skipped = b.skipped[:0]
+}
+
+// KeptPrefix starts the comment that keeps text the reader could not read,
+// so a conversion never drops what the user wrote.
+const KeptPrefix = "unreadable, kept as written: "
+
+// keep attaches text that was not read as a move, tag or annotation to
+// where it stood, as a comment that says so.
+func (b *builder) keep(p notation.Pos, text string) {
+	b.comment(notation.Comment{Text: KeptPrefix + text, Pos: p})
+}
+
+func (b *builder) comment(c notation.Comment) {
+	f := b.top()
+	switch {
+	case f.last != nil:
+		f.last.Comments = append(f.last.Comments, c)
+	case f.main:
+		b.rec.Comments = append(b.rec.Comments, c)
+	default:
+		f.pre = append(f.pre, c)
+	}
+}
+
+func onlyComments(body []lexer.Token) bool {
+	for i := range body {
+		if body[i].Type != tokComment && body[i].Type != tokLineComment {
+			return false
+		}
+	}
+	return true
 }
 
 func (b *builder) element(t *lexer.Token) {
@@ -277,7 +318,8 @@ func (b *builder) element(t *lexer.Token) {
 		digits := strings.TrimRight(t.Value, ".")
 		n, err := strconv.Atoi(digits)
 		if err != nil || n > 1_000_000 {
-			b.d.errorf(p, CodeUnreadable, "move number %s is too large (ignored)", t.Value)
+			b.d.errorf(p, CodeUnreadable, "move number %s is too large (kept as a comment)", t.Value)
+			b.keep(p, t.Value)
 			f.hasNum = false
 			return
 		}
@@ -286,23 +328,17 @@ func (b *builder) element(t *lexer.Token) {
 	case tokEllipsis:
 		f.ell = true
 	case tokComment, tokLineComment:
-		c := notation.Comment{Text: commentText(t), Pos: p}
-		switch {
-		case f.last != nil:
-			f.last.Comments = append(f.last.Comments, c)
-		case f.main:
-			b.rec.Comments = append(b.rec.Comments, c)
-		default:
-			f.pre = append(f.pre, c)
-		}
+		b.comment(notation.Comment{Text: commentText(t), Pos: p})
 	case tokNAG:
 		n, err := strconv.Atoi(t.Value[1:])
 		if err != nil || n > 1_000_000 {
-			b.d.errorf(p, CodeUnreadable, "NAG %s is too large (ignored)", t.Value)
+			b.d.errorf(p, CodeUnreadable, "NAG %s is too large (kept as a comment)", t.Value)
+			b.keep(p, t.Value)
 			return
 		}
 		if f.last == nil {
-			b.d.warn(p, CodeDanglingAnnot, "NAG "+t.Value+" before any move (ignored)")
+			b.d.warn(p, CodeDanglingAnnot, "NAG "+t.Value+" before any move (kept as a comment)")
+			b.keep(p, t.Value)
 			return
 		}
 		f.last.NAGs = append(f.last.NAGs, n)
@@ -314,7 +350,8 @@ func (b *builder) element(t *lexer.Token) {
 			b.d.warn(p, CodeStrength, "move strength "+t.Value+" is not one of ! ? !! ?? !? ?!")
 		}
 		if f.last == nil || f.last.Strength != "" {
-			b.d.warn(p, CodeDanglingAnnot, "move strength "+t.Value+" not after a move (ignored)")
+			b.d.warn(p, CodeDanglingAnnot, "move strength "+t.Value+" not after a move (kept as a comment)")
+			b.keep(p, t.Value)
 			return
 		}
 		f.last.Strength = s

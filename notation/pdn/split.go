@@ -67,6 +67,7 @@ func NewSplitter(r io.Reader, opts Options) *Splitter {
 	if opts.MaxGameBytes <= 0 {
 		opts.MaxGameBytes = DefaultMaxGameBytes
 	}
+	r = DecodeText(r) // UTF-16/32 by BOM; not-text input is one error
 	return &Splitter{src: source{r: r, buf: make([]byte, 64<<10)}, opts: opts, line: 1, col: 1}
 }
 
@@ -386,6 +387,7 @@ func (s *Splitter) scanGame() gluedNext {
 					if c == '[' {
 						return gluedNext{notation.Pos{Line: s.line, Col: s.col, Offset: s.off}, "tag"}
 					}
+					s.takeTrailingComments()
 					return gluedNext{}
 				}
 				sawMoves = true
@@ -427,6 +429,7 @@ func (s *Splitter) scanGame() gluedNext {
 					if firstMoveNumberAt(src.peek, 0) {
 						return gluedNext{notation.Pos{Line: s.line, Col: s.col, Offset: s.off}, "game's first move number"}
 					}
+					s.takeTrailingComments()
 					return gluedNext{}
 				}
 				sawMoves = true

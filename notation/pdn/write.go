@@ -19,9 +19,9 @@ var standardTags = []string{"Event", "Site", "Date", "Round", "White", "Black", 
 
 // Write writes the records as normalised PDN: tags in the standard order,
 // movetext with move numbers ("12... 23x34" after an interruption), comments,
-// variations, NAGs, strengths and /FEN "..."/ setups, the result (or "*"
-// when the record has none), wrapped at 80 columns, LF line endings and a
-// blank line between games. Move texts are written as they are.
+// variations, NAGs, strengths and /FEN "..."/ setups, the result (see
+// terminator) and the comments after it, wrapped at 80 columns, LF line
+// endings and a blank line between games. Move texts are written as they are.
 func Write(w io.Writer, recs ...*notation.Record) error {
 	bw := bufio.NewWriter(w)
 	for i, r := range recs {
@@ -59,12 +59,27 @@ func writeRecord(bw *bufio.Writer, r *notation.Record) {
 		lw.word(setupString(r.Setup))
 	}
 	writeMoves(lw, r.Moves)
-	result := r.Result
-	if result == "" {
-		result = "*"
+	lw.word(terminator(r))
+	for _, c := range r.After {
+		lw.comment(c.Text)
 	}
-	lw.word(result)
 	lw.newline()
+}
+
+// terminator is the result written at the end of the movetext: a missing
+// terminator becomes the Result tag's value when that is a result, never
+// "*" when the tag says 2-0; else "*", for without a terminator nothing
+// would part the game from a next one without tags.
+func terminator(r *notation.Record) string {
+	if r.Result != "" {
+		return r.Result
+	}
+	if v, ok := r.Tag("Result"); ok {
+		if norm := normResult(strings.TrimSpace(v)); norm != "" {
+			return norm
+		}
+	}
+	return "*"
 }
 
 var tagEscaper = strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", " ", "\r", " ")

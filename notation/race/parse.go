@@ -130,7 +130,9 @@ func Parse(g pdn.GameText, file string) *notation.Record {
 	}
 	tags, lead := movetext.SplitHead(ast.Head)
 	var tagDiags []notation.Diagnostic
-	rec.Tags, tagDiags = movetext.ReadTags(g, file, tags)
+	var kept []notation.Comment
+	rec.Tags, kept, tagDiags = movetext.ReadTagSection(g, file, tags)
+	rec.Comments = append(rec.Comments, kept...)
 	diags = append(diags, tagDiags...)
 	body := ast.Body
 	if len(lead) > 0 {
@@ -164,7 +166,8 @@ func Parse(g pdn.GameText, file string) *notation.Record {
 			rec.Moves = append(rec.Moves, m)
 			last = m
 		} else {
-			errorf(bad.pos, CodeUnreadable, "cannot read "+strconv.Quote(text)+" (not a throw, player, round number, comment or result)")
+			errorf(bad.pos, CodeUnreadable, "cannot read "+strconv.Quote(text)+" (not a throw, player, round number, comment or result; kept as a comment)")
+			movetext.Keep(rec, last, bad.pos, text)
 		}
 		bad = nil
 	}
@@ -224,11 +227,12 @@ func Parse(g pdn.GameText, file string) *notation.Record {
 	if len(ast.Trailing) > 0 {
 		t := ast.Trailing[0]
 		if t.Type == tokTag {
-			errorf(movetext.ToPos(t.Pos), CodeTagAfterMoves, "tag after the moves: "+t.Value)
+			errorf(movetext.ToPos(t.Pos), CodeTagAfterMoves, "tag after the moves: "+t.Value+" (kept as a comment)")
 		} else {
-			errorf(movetext.ToPos(t.Pos), CodeAfterResult, "text after the game's end: "+strconv.Quote(t.Value))
+			errorf(movetext.ToPos(t.Pos), CodeAfterResult, "text after the game's end: "+strconv.Quote(t.Value)+" (kept as a comment)")
 		}
 	}
+	movetext.KeepTrailing(rec, ast.Trailing, func(t lexer.Token) bool { return t.Type == tokComment }, commentText)
 	if !pl.Peek().EOF() {
 		errorf(movetext.ToPos(pl.Peek().Pos), CodeInternal, "grammar: unexpected "+strconv.Quote(pl.Peek().Value))
 	}

@@ -1,0 +1,140 @@
+package main
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"arbiter/notation"
+)
+
+// quoter finds the source lines diagnostics quote in one record's text.
+// Diagnostics come in file order, so it walks the text once, keeping its
+// place (a line, and a column on it) from one diagnostic to the next: a
+// game written on one 800 KB line with thousands of diagnostics costs one
+// pass over the line, not one per diagnostic.
+type quoter struct {
+	rec  *notation.Record
+	line int // file line of text[lineOff:]
+	// lineOff is where that line starts in rec.Text; runeIdx/runeOff a
+	// place on it: the character runeIdx (0-based) starts at runeOff.
+	lineOff, runeIdx, runeOff int
+}
+
+func newQuoter(rec *notation.Record) *quoter {
+	q := &quoter{rec: rec}
+	if rec != nil {
+		q.line = rec.Pos.Line
+	}
+	return q
+}
+
+// quote returns the source line of p, or the window of quoteWidth
+// characters around its column when the line is longer (the same as
+// window(line, col) but reading at most about two windows of the line
+// past the quoter's place), and the caret's column in it. ok is false when
+// the line is not in the record's text or holds nothing but blanks.
+func (q *quoter) quote(p notation.Pos) (text string, col int, ok bool) {
+	if q.rec == nil || q.rec.Text == "" || p.Col <= 0 || p.Line < q.rec.Pos.Line || !q.seekLine(p.Line) {
+		return "", 0, false
+	}
+	want := max(0, p.Col-1-quoteWidth/3) // where the window starts unless the line ends soon
+	from := max(0, want-quoteWidth)      // the earliest it can start then
+	if q.runeIdx > from {
+		q.runeIdx, q.runeOff = 0, q.lineOff // out of order: from the line start
+	}
+	for {
+		text, col, ok, retry := q.scan(p.Col, want, from)
+		if !retry {
+			return text, col, ok
+		}
+		// The caret lies past the line's end: measure from its start.
+		from, q.runeIdx, q.runeOff = 0, 0, q.lineOff
+	}
+}
+
+func (q *quoter) scan(pcol, want, from int) (text string, col int, ok, retry bool) {
+	src := q.rec.Text
+	// Enough characters to know whether the line is longer than a window
+	// and than want+quoteWidth.
+	stop := max(want+quoteWidth, quoteWidth) + 1
+	offs := make([]int, 0, stop-from+1) // offsets of characters from, from+1, ...
+	i, off := q.runeIdx, q.runeOff
+	for i < stop && !lineEnd(src, off) {
+		if i >= from {
+			offs = append(offs, off)
+		}
+		_, n := utf8.DecodeRuneInString(src[off:])
+		off += n
+		i++
+	}
+	offs = append(offs, off) // the end of what was read
+	known := i < stop        // the line ended: its length is i
+	if known && i <= quoteWidth {
+		line := src[q.lineOff:off]
+		return line, pcol, strings.TrimSpace(line) != "", false
+	}
+	start, end := want, want+quoteWidth
+	if known {
+		start = max(0, min(want, i-quoteWidth))
+		end = min(i, start+quoteWidth)
+	}
+	if start < from {
+		return "", 0, false, true
+	}
+	q.runeIdx, q.runeOff = from, offs[0]
+	out := src[offs[start-from]:offs[min(end-from, len(offs)-1)]]
+	col = pcol
+	if start > 0 {
+		out = "..." + out
+		col = pcol - start + 3
+	}
+	if !known || end < i {
+		out += "..."
+	}
+	if strings.TrimSpace(strings.Trim(out, ".")) == "" && !q.lineHasText() {
+		return "", 0, false, false
+	}
+	return out, col, true, false
+}
+
+// lineEnd: the line ends at off (\n, \r\n, a \r ending the text, or the
+// text's end), as Record.SourceLine cuts lines.
+func lineEnd(s string, off int) bool {
+	if off >= len(s) || s[off] == '\n' {
+		return true
+	}
+	return s[off] == '\r' && (off+1 == len(s) || s[off+1] == '\n')
+}
+
+// seekLine moves to the start of file line n, forward from where the
+// quoter is, or from the record's start when n is behind it.
+func (q *quoter) seekLine(n int) bool {
+	if n < q.line {
+		q.line, q.lineOff = q.rec.Pos.Line, 0
+		q.runeIdx, q.runeOff = 0, 0
+	}
+	text := q.rec.Text
+	for q.line < n {
+		i := strings.IndexByte(text[q.lineOff:], '\n')
+		if i < 0 {
+			return false
+		}
+		q.lineOff += i + 1
+		q.line++
+		q.runeIdx, q.runeOff = 0, q.lineOff
+	}
+	if q.runeOff < q.lineOff {
+		q.runeIdx, q.runeOff = 0, q.lineOff
+	}
+	return true
+}
+
+// lineHasText reports whether the current line holds anything but blanks
+// (said once per blank window, which only a line of blanks gives).
+func (q *quoter) lineHasText() bool {
+	rest := q.rec.Text[q.lineOff:]
+	if i := strings.IndexByte(rest, '\n'); i >= 0 {
+		rest = rest[:i]
+	}
+	return strings.TrimSpace(rest) != ""
+}

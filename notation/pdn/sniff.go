@@ -1,0 +1,139 @@
+package pdn
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"io"
+
+	"golang.org/x/text/encoding"
+	"golang.org/x/text/encoding/unicode"
+	"golang.org/x/text/encoding/unicode/utf32"
+	"golang.org/x/text/transform"
+)
+
+// ErrNotText is returned (wrapped in a *NotTextError) when an input is not
+// text at all: an archive, a compressed file, an executable, an image.
+var ErrNotText = errors.New("not a text file")
+
+// NotTextError says what an input that is not text looks like.
+type NotTextError struct {
+	Kind string // "gzip data", "a zip archive", ...
+}
+
+func (e *NotTextError) Error() string {
+	return "not a text file (" + e.Kind + "); give the records as text"
+}
+
+func (e *NotTextError) Is(target error) bool { return target == ErrNotText }
+
+// magics are the first bytes of files that are not text. A record file
+// never starts with any of them, so one clear error beats hundreds of
+// "games" read from binary bytes.
+var magics = []struct {
+	prefix, kind string
+}{
+	{"\x1f\x8b", "gzip data; unpack it first"},
+	{"PK\x03\x04", "a zip archive; unpack it first"},
+	{"PK\x05\x06", "an empty zip archive"},
+	{"7z\xbc\xaf\x27\x1c", "a 7-Zip archive; unpack it first"},
+	{"Rar!\x1a\x07", "a RAR archive; unpack it first"},
+	{"\xfd7zXZ\x00", "xz data; unpack it first"},
+	{"\x28\xb5\x2f\xfd", "zstd data; unpack it first"},
+	{"BZh", "bzip2 data; unpack it first"}, // checked further in notText
+	{"\x7fELF", "an ELF executable"},
+	{"\xcf\xfa\xed\xfe", "a Mach-O executable"},
+	{"\xce\xfa\xed\xfe", "a Mach-O executable"},
+	{"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1", "an old Microsoft Office document"},
+	{"%PDF-", "a PDF document"},
+	{"\x89PNG\r\n\x1a\n", "a PNG image"},
+	{"\xff\xd8\xff", "a JPEG image"},
+	{"GIF87a", "a GIF image"},
+	{"GIF89a", "a GIF image"},
+	{"SQLite format 3\x00", "an SQLite database"},
+}
+
+// DecodeText returns r as UTF-8 (or the ASCII-compatible bytes the
+// splitter decodes per game): UTF-16 and UTF-32 with a byte-order mark,
+// and UTF-16 without one (told by its zero bytes), are decoded; UTF-8 and
+// single-byte text pass unchanged. An input that is not text reads as a
+// *NotTextError. Positions in a decoded UTF-16/32 file count bytes of the
+// UTF-8 text, not of the file.
+func DecodeText(r io.Reader) io.Reader {
+	br := bufio.NewReaderSize(r, 64<<10)
+	// What the first reads bring, without waiting for more: a record
+	// streamed on standard input is read as it comes.
+	br.Peek(16)
+	head, _ := br.Peek(min(br.Buffered(), 512))
+	if enc := unicodeByBOM(head); enc != nil {
+		return transform.NewReader(br, enc.NewDecoder())
+	}
+	if kind, ok := notText(head); ok {
+		return errReader{&NotTextError{Kind: kind}}
+	}
+	return br
+}
+
+func unicodeByBOM(head []byte) encoding.Encoding {
+	switch {
+	case bytes.HasPrefix(head, []byte{0xff, 0xfe, 0, 0}):
+		return utf32.UTF32(utf32.LittleEndian, utf32.ExpectBOM)
+	case bytes.HasPrefix(head, []byte{0, 0, 0xfe, 0xff}):
+		return utf32.UTF32(utf32.BigEndian, utf32.ExpectBOM)
+	case bytes.HasPrefix(head, []byte{0xff, 0xfe}):
+		return unicode.UTF16(unicode.LittleEndian, unicode.ExpectBOM)
+	case bytes.HasPrefix(head, []byte{0xfe, 0xff}):
+		return unicode.UTF16(unicode.BigEndian, unicode.ExpectBOM)
+	}
+	// Without a BOM: ASCII text in UTF-16 has a zero in every other byte.
+	if len(head) >= 8 {
+		even, odd := zeroHalves(head)
+		n := len(head) / 2
+		switch {
+		case odd == n && even == 0:
+			return unicode.UTF16(unicode.LittleEndian, unicode.IgnoreBOM)
+		case even == n && odd == 0:
+			return unicode.UTF16(unicode.BigEndian, unicode.IgnoreBOM)
+		}
+	}
+	return nil
+}
+
+// zeroHalves counts the zero bytes at even and at odd offsets of the
+// first len(b)/2 pairs.
+func zeroHalves(b []byte) (even, odd int) {
+	for i := 0; i+1 < len(b); i += 2 {
+		if b[i] == 0 {
+			even++
+		}
+		if b[i+1] == 0 {
+			odd++
+		}
+	}
+	return even, odd
+}
+
+// notText recognises binary input by its magic bytes, or by the NUL
+// bytes in its head.
+func notText(head []byte) (string, bool) {
+	for _, m := range magics {
+		if !bytes.HasPrefix(head, []byte(m.prefix)) {
+			continue
+		}
+		if m.prefix == "BZh" && !bytes.HasPrefix(head[min(len(head), 4):], []byte("1AY&SY")) {
+			continue // a text that starts with "BZh"
+		}
+		return m.kind, true
+	}
+	// Text has no NUL bytes (UTF-16 was told above); binary files have
+	// many. A stray one or two in a damaged record stay text.
+	nul := bytes.Count(head, []byte{0})
+	if nul >= 4 && 32*nul >= len(head) {
+		return "binary data", true
+	}
+	return "", false
+}
+
+type errReader struct{ err error }
+
+func (e errReader) Read([]byte) (int, error) { return 0, e.err }

@@ -1,0 +1,90 @@
+package pdn
+
+import (
+	"bytes"
+	"compress/gzip"
+	"errors"
+	"strings"
+	"testing"
+
+	"golang.org/x/text/encoding"
+	"golang.org/x/text/encoding/unicode"
+	"golang.org/x/text/encoding/unicode/utf32"
+)
+
+const sniffGames = "[Event \"Léman\"]\r\n[White \"Zoë\"]\r\n1. 32-28 19-23 2-0\r\n\r\n[Event \"b\"]\r\n1. 33-29 *\r\n"
+
+// UTF-16 and UTF-32 files (with a BOM, or UTF-16 without one) read as the
+// same two games as their UTF-8 text, without a warning.
+func TestDecodeTextUnicode(t *testing.T) {
+	encs := []struct {
+		name string
+		enc  encoding.Encoding
+	}{
+		{"UTF-16LE BOM", unicode.UTF16(unicode.LittleEndian, unicode.UseBOM)},
+		{"UTF-16BE BOM", unicode.UTF16(unicode.BigEndian, unicode.UseBOM)},
+		{"UTF-16LE", unicode.UTF16(unicode.LittleEndian, unicode.IgnoreBOM)},
+		{"UTF-16BE", unicode.UTF16(unicode.BigEndian, unicode.IgnoreBOM)},
+		{"UTF-32LE BOM", utf32.UTF32(utf32.LittleEndian, utf32.UseBOM)},
+		{"UTF-32BE BOM", utf32.UTF32(utf32.BigEndian, utf32.UseBOM)},
+	}
+	want, err := ReadAll(strings.NewReader(sniffGames), "f", Options{})
+	if err != nil || len(want) != 2 {
+		t.Fatalf("UTF-8: %d games, %v", len(want), err)
+	}
+	for _, e := range encs {
+		t.Run(e.name, func(t *testing.T) {
+			b, err := e.enc.NewEncoder().Bytes([]byte(sniffGames))
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := ReadAll(bytes.NewReader(b), "f", Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(got) != len(want) {
+				t.Fatalf("%d games, want %d", len(got), len(want))
+			}
+			for i := range got {
+				if canon(got[i]) != canon(want[i]) {
+					t.Errorf("game %d:\n%s\nwant\n%s", i+1, canon(got[i]), canon(want[i]))
+				}
+				if len(got[i].Diagnostics) != len(want[i].Diagnostics) {
+					t.Errorf("game %d: diagnostics %v, want %v", i+1, got[i].Diagnostics, want[i].Diagnostics)
+				}
+			}
+		})
+	}
+}
+
+// Input that is not text is one error, not games read from its bytes.
+func TestDecodeTextNotText(t *testing.T) {
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Write([]byte(sniffGames))
+	zw.Close()
+	for _, tc := range []struct {
+		name, data, kind string
+	}{
+		{"gzip", gz.String(), "gzip"},
+		{"zip", "PK\x03\x04\x14\x00\x00\x00\x08\x00" + strings.Repeat("\x00\x01", 40), "zip"},
+		{"ELF", "\x7fELF\x02\x01\x01\x00" + strings.Repeat("\x00", 100), "ELF"},
+		{"PNG", "\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "PNG"},
+		{"random binary", strings.Repeat("\x01\x02\x03\x00\x9c", 40), "binary"},
+		{"NUL-padded", "[Event \"x\"]" + strings.Repeat("\x00", 100), "binary"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			recs, err := ReadAll(strings.NewReader(tc.data), "f", Options{})
+			if len(recs) != 0 || !errors.Is(err, ErrNotText) || !strings.Contains(err.Error(), tc.kind) {
+				t.Errorf("%d games, error %v; want none and a not-text error naming %s", len(recs), err, tc.kind)
+			}
+		})
+	}
+	// Text that merely starts like a magic number is text.
+	for _, s := range []string{"BZh is not bzip2 1. 32-28 *\n", "GIF8 1. 32-28 *", "\x1a1. 32-28 *",
+		"{\a\a\a\a\a\a\a\a\a\a\a\a\a\a\a} *", "[Event \"x\x00\"] 1. 32-28 {\x00} *\n"} {
+		if _, err := ReadAll(strings.NewReader(s), "f", Options{}); err != nil {
+			t.Errorf("%q: %v", s, err)
+		}
+	}
+}
