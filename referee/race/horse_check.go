@@ -67,40 +67,22 @@ func (g *horseGame) setup(fen string, horses int) error {
 	}
 	placed, winner := 0, -1
 	for _, part := range strings.Split(fen, ",") {
-		f := strings.Fields(part)
-		if len(f) < 2 {
-			return fmt.Errorf("%q: want a player and a square", part)
+		name, r, err := parseRunner(part)
+		if err != nil {
+			return err
 		}
-		p := g.player(f[0])
-		n, err := strconv.Atoi(f[1])
-		if p < 0 || err != nil || n < 0 || next[p] >= horses {
+		p := g.player(name)
+		if p < 0 || next[p] >= horses {
 			return fmt.Errorf("%q: not a player with a horse left and a square", part)
 		}
-		h := &hs[p*horses+next[p]]
+		r.Owner = p
+		hs[p*horses+next[p]] = r
 		next[p]++
-		h.Square = n
-		k := 0
-		if len(f) == 4 {
-			k, err = strconv.Atoi(f[3])
-		}
-		switch {
-		case len(f) == 2:
-		case len(f) == 3 && f[2] == "waiting":
-			h.Wait = true
-		case len(f) == 3 && f[2] == "half":
-			h.Half = true
-		case len(f) == 3 && f[2] == "out":
-			h.Out = true
-		case len(f) == 4 && f[2] == "misses" && err == nil:
-			h.Miss = k
-		case len(f) == 4 && f[2] == "finished" && err == nil && k > 0:
-			h.Place = k
-			placed = max(placed, k)
-			if k == 1 {
+		if r.Place > 0 {
+			placed = max(placed, r.Place)
+			if r.Place == 1 {
 				winner = p
 			}
-		default:
-			return fmt.Errorf("%q: after the square, waiting, half, out, misses N or finished N", part)
 		}
 	}
 	for p, n := range next {
@@ -362,4 +344,39 @@ func simulateHorse(w io.Writer, v *variants.Variant, players int, rng *rand.Rand
 	b.WriteString("\n" + body.String() + " *\n\n")
 	_, err = io.WriteString(w, b.String())
 	return err
+}
+
+// parseRunner reads one horse of a position: its player and square, then
+// "waiting", "misses N", "half", "out" or "finished N" ("Bram 81 finished
+// 1"). The Owner is left for the caller, who knows the players.
+func parseRunner(part string) (player string, h Runner, err error) {
+	f := strings.Fields(part)
+	if len(f) < 2 {
+		return "", h, fmt.Errorf("%q: want a player and a square", part)
+	}
+	n, err := strconv.Atoi(f[1])
+	if err != nil || n < 0 {
+		return "", h, fmt.Errorf("%q: not a player and a square", part)
+	}
+	h.Square = n
+	k := 0
+	if len(f) == 4 {
+		k, err = strconv.Atoi(f[3])
+	}
+	switch {
+	case len(f) == 2:
+	case len(f) == 3 && f[2] == "waiting":
+		h.Wait = true
+	case len(f) == 3 && f[2] == "half":
+		h.Half = true
+	case len(f) == 3 && f[2] == "out":
+		h.Out = true
+	case len(f) == 4 && f[2] == "misses" && err == nil:
+		h.Miss = k
+	case len(f) == 4 && f[2] == "finished" && err == nil && k > 0:
+		h.Place = k
+	default:
+		return "", h, fmt.Errorf("%q: after the square, waiting, half, out, misses N or finished N", part)
+	}
+	return f[0], h, nil
 }

@@ -425,40 +425,17 @@ func (r *Horse) ParsePosition(fen string) (*HorseState, []string, int, error) {
 	}
 	var es []entry
 	for _, part := range strings.Split(fen, ",") {
-		f := strings.Fields(part)
-		if len(f) < 2 {
-			return nil, nil, 0, fmt.Errorf("%q: want a player and a square", part)
+		name, h, err := parseRunner(part)
+		if err != nil {
+			return nil, nil, 0, err
 		}
-		n, err := strconv.Atoi(f[1])
-		if err != nil || n < 0 {
-			return nil, nil, 0, fmt.Errorf("%q: not a player and a square", part)
-		}
-		p, ok := index[f[0]]
+		p, ok := index[name]
 		if !ok {
 			p = len(players)
-			index[f[0]] = p
-			players = append(players, f[0])
+			index[name] = p
+			players = append(players, name)
 		}
-		h := Runner{Owner: p, Square: n}
-		k := 0
-		if len(f) == 4 {
-			k, err = strconv.Atoi(f[3])
-		}
-		switch {
-		case len(f) == 2:
-		case len(f) == 3 && f[2] == "waiting":
-			h.Wait = true
-		case len(f) == 3 && f[2] == "half":
-			h.Half = true
-		case len(f) == 3 && f[2] == "out":
-			h.Out = true
-		case len(f) == 4 && f[2] == "misses" && err == nil:
-			h.Miss = k
-		case len(f) == 4 && f[2] == "finished" && err == nil && k > 0:
-			h.Place = k
-		default:
-			return nil, nil, 0, fmt.Errorf("%q: after the square, waiting, half, out, misses N or finished N", part)
-		}
+		h.Owner = p
 		es = append(es, entry{p, h})
 	}
 	count := make([]int, len(players))

@@ -8,58 +8,18 @@ import (
 	"arbiter/referee/draughts"
 )
 
-// FormatPosition writes a "pos" position: the side to move ('W' or 'B')
-// and one character per square ('e', 'w', 'b', 'W', 'B').
-func FormatPosition(p draughts.Position) string {
-	n := p.Rules().NumSquares()
-	b := make([]byte, 0, n+1)
-	b = append(b, "WB"[p.Turn()])
-	for sq := 1; sq <= n; sq++ {
-		c := byte('e')
-		switch p.At(sq) {
-		case draughts.WhiteMan:
-			c = 'w'
-		case draughts.BlackMan:
-			c = 'b'
-		case draughts.WhiteKing:
-			c = 'W'
-		case draughts.BlackKing:
-			c = 'B'
-		}
-		b = append(b, c)
-	}
-	return string(b)
-}
+// letters: a "pos" position is the side to move ('W' or 'B') and one
+// character per square ('e', 'w', 'b', 'W', 'B').
+var letters = draughts.Letters{Pieces: "ewbWB", Turn: "WB"}
+
+// FormatPosition writes a "pos" position.
+func FormatPosition(p draughts.Position) string { return letters.Format(p) }
 
 // ParsePosition reads a "pos" position on rules r.
 func ParsePosition(r *draughts.Rules, s string) (draughts.Position, error) {
-	n := r.NumSquares()
-	if len(s) != n+1 {
-		return draughts.Position{}, fmt.Errorf("%w: position of %d characters, want %d", ErrMalformed, len(s), n+1)
-	}
-	p := r.EmptyPosition()
-	for i := 1; i <= n; i++ {
-		switch s[i] {
-		case 'w':
-			p.Set(i, draughts.WhiteMan)
-		case 'b':
-			p.Set(i, draughts.BlackMan)
-		case 'W':
-			p.Set(i, draughts.WhiteKing)
-		case 'B':
-			p.Set(i, draughts.BlackKing)
-		case 'e':
-		default:
-			return draughts.Position{}, fmt.Errorf("%w: square %d holds %q", ErrMalformed, i, s[i])
-		}
-	}
-	switch s[0] {
-	case 'W':
-		p.SetTurn(draughts.White)
-	case 'B':
-		p.SetTurn(draughts.Black)
-	default:
-		return draughts.Position{}, fmt.Errorf("%w: side to move %q", ErrMalformed, s[0])
+	p, err := letters.Parse(r, s)
+	if err != nil {
+		return draughts.Position{}, fmt.Errorf("%w: %v", ErrMalformed, err)
 	}
 	return p, nil
 }
