@@ -19,7 +19,6 @@ type junitWriter struct {
 	out     io.Writer
 	started bool
 	suite   *junitSuite
-	err     error
 }
 
 type junitSuite struct {
