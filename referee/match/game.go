@@ -125,15 +125,29 @@ func (m *Match) playGame(ctx context.Context, gs gameSpec) *Game {
 		p   player
 		err error
 	}
+	engineOf := func(col draughts.Color) *Engine {
+		if col == draughts.White {
+			return &m.engines[gs.white]
+		}
+		return &m.engines[1-gs.white]
+	}
+	// An engine started on a port arbiter chose may lose that port to
+	// another program between the choice and its bind (another match on
+	// the machine), and arbiter then reaches the wrong program or none: such
+	// a start is tried again on a new port before the engine is blamed.
+	const startTries = 3
+	retry := func(e *Engine, try int, err error) bool {
+		return err != nil && try < startTries && e.usesPort() && !e.shared() && ctx.Err() == nil
+	}
 	var ch [2]chan started
 	for col := range 2 {
 		ch[col] = make(chan started, 1)
-		e := &m.engines[gs.white]
-		if col == 1 {
-			e = &m.engines[1-gs.white]
-		}
+		e := engineOf(draughts.Color(col))
 		go func() {
 			p, err := m.start(ctx, e)
+			for try := 1; retry(e, try, err); try++ {
+				p, err = m.start(ctx, e)
+			}
 			ch[col] <- started{p, err}
 		}()
 	}
@@ -160,7 +174,19 @@ func (m *Match) playGame(ctx context.Context, gs gameSpec) *Game {
 	var ready time.Time
 	for _, col := range []draughts.Color{first.Opponent(), first} {
 		var err error
-		if ready, err = players[col].newGame(ctx, col, gs.start); err != nil {
+		ready, err = players[col].newGame(ctx, col, gs.start)
+		for try := 1; retry(engineOf(col), try, err); try++ {
+			players[col].finish(-1)
+			players[col] = nil
+			p, serr := m.start(ctx, engineOf(col))
+			if serr != nil {
+				err = serr
+				break
+			}
+			players[col] = p
+			ready, err = p.newGame(ctx, col, gs.start)
+		}
+		if err != nil {
 			if ctx.Err() != nil {
 				return end(referee.Unknown, "unfinished: interrupted")
 			}
