@@ -37,6 +37,27 @@ type gameAST struct {
 	Result   *lexer.Token  `parser:"@Result?"`
 }
 
+// Parse implements participle.Parseable for the whole game, so participle
+// spends neither reflection nor allocations on a game's tags and result
+// either: Tag* Movetext Result?, each token taken as the rule in
+// genericGameAST takes it (TestGrammarsAgree).
+func (g *gameAST) Parse(lex *lexer.PeekingLexer) error {
+	start := lex.RawCursor()
+	for lex.Peek().Type == tokTag {
+		lex.Next()
+	}
+	if end := lex.RawCursor(); end > start {
+		g.Tags = lex.Range(start, end)
+	}
+	if err := g.Movetext.Parse(lex); err != nil {
+		return err
+	}
+	if lex.Peek().Type == tokResult {
+		g.Result = lex.Next()
+	}
+	return nil
+}
+
 // movetext is Element*, see gameAST.
 type movetext struct {
 	Elements []lexer.Token
