@@ -340,6 +340,11 @@ func (b *builder) element(t *lexer.Token) {
 			m.Comments = append(m.Comments, f.pre...)
 			f.pre = nil
 		}
+		if f.line == nil && f.main {
+			// The main line holds at most the moves left in this round:
+			// one allocation instead of one per doubling.
+			f.line = make(notation.Line, 0, len(b.slab)+1)
+		}
 		f.line = append(f.line, m)
 		f.last = m
 	case tokMoveNumber:
