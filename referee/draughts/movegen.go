@@ -588,14 +588,12 @@ func (r *Rules) appendLegalPathsFrom(p *Position, from int, buf []Move, ints []i
 	return r.legal(p, true, true, false, from, buf, ints)
 }
 
-// hasLegalMove reports whether the side to move in p has a legal move,
-// counting non-captures without generating them.
+// hasLegalMove reports whether the side to move in p has a legal move
+// without generating any: capturers is empty exactly when there is no
+// capture, and when there is one, the precedence rules keep at least one;
+// else non-captures are counted by population counts (as count does).
 func (r *Rules) hasLegalMove(p *Position) bool {
-	g := genPool.Get().(*gen)
-	defer genPool.Put(g)
-	*g = gen{r: r, keepDup: true, allPaths: true, wantPath: true,
-		moves: g.moves[:0], paths: g.paths[:0], arena: g.arena[:0], seqs: g.seqs[:0], keys: g.keys[:0]}
-	return g.count(p) > 0
+	return !r.capturers(p).zero() || r.countQuiet(p) > 0
 }
 
 // SortMoves puts moves in the order LegalMoves returns them: by From, To,
