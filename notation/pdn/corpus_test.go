@@ -234,6 +234,9 @@ func TestGrammarsAgree(t *testing.T) {
 	for _, c := range leniencies {
 		texts = append(texts, GameText{Text: c.in, Pos: notation.Pos{Line: 1, Col: 1}})
 	}
+	for _, in := range []string{"", "  \n", "[Event \"x\"]", "2-0", "2-0 2-0", "[A \"b\"] 1. 32-28 [C \"d\"] 2-0 {x} 1-1"} {
+		texts = append(texts, GameText{Text: in, Pos: notation.Pos{Line: 1, Col: 1}})
+	}
 	for _, g := range texts {
 		pl1, _ := lexer.Upgrade(newScanner(g, "x", &diags{}))
 		pl2, _ := lexer.Upgrade(newScanner(g, "x", &diags{}))

@@ -13,38 +13,40 @@ import (
 // tag pair, a move with all its squares, a comment with its braces, so the
 // grammar stays flat and the generic parser sees few tokens.
 const (
-	tokTag         lexer.TokenType = iota + 1 // [Name "value"]
-	tokMoveNumber                             // 12. or 12...
-	tokMove                                   // 32-28, 28x19x10, c3:e5, a3b4, 1- 6, or "-" (unknown move)
-	tokEllipsis                               // ... standing alone (1. ... 7-12)
-	tokComment                                // {...}, or text glued to a move
-	tokLineComment                            // % to end of line (at line start), ; to end of line
-	tokNAG                                    // $12
-	tokStrength                               // ! ? !? ?! !! ?? and (!?)
-	tokLParen                                 // (
-	tokRParen                                 // )
-	tokSetup                                  // /FEN "..."/
-	tokResult                                 // game terminator at variation depth 0
-	tokInnerResult                            // a result inside a variation
-	tokUnreadable                             // anything else, one word at a time
+	tokTag          lexer.TokenType = iota + 1 // [Name "value"]
+	tokMoveNumber                              // 12. or 12...
+	tokMove                                    // 32-28, 28x19x10, c3:e5, a3b4, 1- 6, or "-" (unknown move)
+	tokEllipsis                                // ... standing alone (1. ... 7-12)
+	tokComment                                 // {...}, or text glued to a move
+	tokLineComment                             // % to end of line (at line start), ; to end of line
+	tokNAG                                     // $12
+	tokStrength                                // ! ? !? ?! !! ?? and (!?)
+	tokLParen                                  // (
+	tokRParen                                  // )
+	tokSetup                                   // /FEN "..."/
+	tokResult                                  // game terminator at variation depth 0
+	tokInnerResult                             // a result inside a variation
+	tokNumberedMove                            // a move number and its move on one line: 12. 32-28
+	tokUnreadable                              // anything else, one word at a time
 )
 
 var tokenNames = map[string]lexer.TokenType{
-	"EOF":         lexer.EOF,
-	"Tag":         tokTag,
-	"MoveNumber":  tokMoveNumber,
-	"Move":        tokMove,
-	"Ellipsis":    tokEllipsis,
-	"Comment":     tokComment,
-	"LineComment": tokLineComment,
-	"NAG":         tokNAG,
-	"Strength":    tokStrength,
-	"LParen":      tokLParen,
-	"RParen":      tokRParen,
-	"Setup":       tokSetup,
-	"Result":      tokResult,
-	"InnerResult": tokInnerResult,
-	"Unreadable":  tokUnreadable,
+	"EOF":          lexer.EOF,
+	"Tag":          tokTag,
+	"MoveNumber":   tokMoveNumber,
+	"Move":         tokMove,
+	"Ellipsis":     tokEllipsis,
+	"Comment":      tokComment,
+	"LineComment":  tokLineComment,
+	"NAG":          tokNAG,
+	"Strength":     tokStrength,
+	"LParen":       tokLParen,
+	"RParen":       tokRParen,
+	"Setup":        tokSetup,
+	"Result":       tokResult,
+	"InnerResult":  tokInnerResult,
+	"NumberedMove": tokNumberedMove,
+	"Unreadable":   tokUnreadable,
 }
 
 // definition implements participle's lexer.Definition with the hand-written
@@ -96,6 +98,9 @@ type scanner struct {
 
 	depth   int // variation depth, so results inside variations are told apart
 	moveEnd int // end of the last move token, to see text glued to it
+
+	pending    lexer.Token // a token read ahead after a move number
+	hasPending bool
 }
 
 func newScanner(g GameText, filename string, d *diags) *scanner {
@@ -181,8 +186,70 @@ func (l *scanner) tok(t lexer.TokenType, start int, p notation.Pos) lexer.Token 
 	return lexer.Token{Type: t, Value: l.s[start:l.i], Pos: lexPos(p, l.filename)}
 }
 
-// Next returns the next token (participle's lexer.Lexer).
+// Next returns the next token (participle's lexer.Lexer). A move number
+// followed on its line by its move is one token (tokNumberedMove, split
+// again by the builder): participle keeps every token of a game in one
+// slice of 64-byte tokens, grown by appending, and a third fewer tokens is
+// a third less of it to grow.
 func (l *scanner) Next() (lexer.Token, error) {
+	if l.hasPending {
+		l.hasPending = false
+		return l.pending, nil
+	}
+	t, err := l.next()
+	if err != nil || t.Type != tokMoveNumber {
+		return t, err
+	}
+	numEnd := l.i
+	mv, err := l.next()
+	if err != nil {
+		return t, err // the scanner never fails; keep what was read
+	}
+	if mv.Type == tokMove {
+		mvStart := l.i - len(mv.Value)
+		if numEnd <= mvStart && onlyBlanks(l.s[numEnd:mvStart]) {
+			t.Type = tokNumberedMove
+			t.Value = l.s[numEnd-len(t.Value) : l.i]
+			return t, nil
+		}
+	}
+	l.pending, l.hasPending = mv, true
+	return t, nil
+}
+
+// onlyBlanks: s is spaces and tabs (each one column and one byte).
+func onlyBlanks(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] != ' ' && s[i] != '\t' {
+			return false
+		}
+	}
+	return true
+}
+
+// splitNumberedMove splits a tokNumberedMove into its move number and move
+// tokens, as the scanner would have returned them.
+func splitNumberedMove(t *lexer.Token) (num, mv lexer.Token) {
+	v := t.Value
+	j := 0
+	for j < len(v) && isDigit(v[j]) {
+		j++
+	}
+	for j < len(v) && v[j] == '.' {
+		j++
+	}
+	k := j
+	for k < len(v) && (v[k] == ' ' || v[k] == '\t') {
+		k++
+	}
+	num = lexer.Token{Type: tokMoveNumber, Value: v[:j], Pos: t.Pos}
+	mv = lexer.Token{Type: tokMove, Value: v[k:], Pos: t.Pos}
+	mv.Pos.Offset += k
+	mv.Pos.Column += k
+	return num, mv
+}
+
+func (l *scanner) next() (lexer.Token, error) {
 	s := l.s
 	for l.i < len(s) {
 		c := s[l.i]

@@ -16,8 +16,8 @@ import (
 //
 //	Game     = Tag* Movetext Result? .
 //	Movetext = Element* .
-//	Element  = Move | MoveNumber | Comment | NAG | Strength | "(" | ")" | Setup
-//	         | LineComment | Ellipsis | InnerResult | Unreadable .
+//	Element  = Move | MoveNumber | NumberedMove | Comment | NAG | Strength | "(" | ")"
+//	         | Setup | LineComment | Ellipsis | InnerResult | Unreadable .
 //
 // Variations are built from the flat element list afterwards, iteratively,
 // so nesting depth costs neither stack nor time. Unreadable text is a token
@@ -37,6 +37,27 @@ type gameAST struct {
 	Result   *lexer.Token  `parser:"@Result?"`
 }
 
+// Parse implements participle.Parseable for the whole game, so participle
+// spends neither reflection nor allocations on a game's tags and result
+// either: Tag* Movetext Result?, each token taken as the rule in
+// genericGameAST takes it (TestGrammarsAgree).
+func (g *gameAST) Parse(lex *lexer.PeekingLexer) error {
+	start := lex.RawCursor()
+	for lex.Peek().Type == tokTag {
+		lex.Next()
+	}
+	if end := lex.RawCursor(); end > start {
+		g.Tags = lex.Range(start, end)
+	}
+	if err := g.Movetext.Parse(lex); err != nil {
+		return err
+	}
+	if lex.Peek().Type == tokResult {
+		g.Result = lex.Next()
+	}
+	return nil
+}
+
 // movetext is Element*, see gameAST.
 type movetext struct {
 	Elements []lexer.Token
@@ -44,7 +65,7 @@ type movetext struct {
 
 var isElement = func() (t [tokUnreadable + 1]bool) {
 	for _, e := range []lexer.TokenType{tokMove, tokMoveNumber, tokComment, tokNAG, tokStrength, tokLParen,
-		tokRParen, tokSetup, tokLineComment, tokEllipsis, tokInnerResult, tokUnreadable} {
+		tokRParen, tokSetup, tokLineComment, tokEllipsis, tokInnerResult, tokUnreadable, tokNumberedMove} {
 		t[e] = true
 	}
 	return t
@@ -68,7 +89,7 @@ func (m *movetext) Parse(lex *lexer.PeekingLexer) error {
 // parser; it is the reference the fast movetext is tested against.
 type genericGameAST struct {
 	Tags   []lexer.Token `parser:"@(Tag*)"`
-	Body   []lexer.Token `parser:"@((Move | MoveNumber | Comment | NAG | Strength | LParen | RParen | Setup | LineComment | Ellipsis | InnerResult | Unreadable)*)"`
+	Body   []lexer.Token `parser:"@((Move | MoveNumber | NumberedMove | Comment | NAG | Strength | LParen | RParen | Setup | LineComment | Ellipsis | InnerResult | Unreadable)*)"`
 	Result *lexer.Token  `parser:"@Result?"`
 }
 
@@ -166,6 +187,7 @@ type builder struct {
 
 	slab      []notation.Move // preallocated moves
 	lastInner *lexer.Token    // an inner result that was the last token so far
+	split     [2]lexer.Token  // a tokNumberedMove's number and move, see element
 	afterErr  bool            // text-after-result said
 }
 
@@ -195,7 +217,7 @@ func (b *builder) round(ast *gameAST, round int) {
 		// Allocate the moves of this movetext at once.
 		n := 0
 		for i := range body {
-			if body[i].Type == tokMove {
+			if body[i].Type == tokMove || body[i].Type == tokNumberedMove {
 				n++
 			}
 		}
@@ -271,6 +293,15 @@ func onlyComments(body []lexer.Token) bool {
 }
 
 func (b *builder) element(t *lexer.Token) {
+	if t.Type == tokNumberedMove {
+		// Through the builder's own two tokens: a local's address would
+		// escape (lastInner keeps an inner result's), costing two
+		// allocations a move. Neither half is an inner result, so none is kept.
+		b.split[0], b.split[1] = splitNumberedMove(t)
+		b.element(&b.split[0])
+		b.element(&b.split[1])
+		return
+	}
 	if b.skipping {
 		switch t.Type {
 		case tokMove, tokNAG, tokStrength, tokEllipsis, tokUnreadable:
@@ -308,6 +339,11 @@ func (b *builder) element(t *lexer.Token) {
 		if len(f.pre) > 0 {
 			m.Comments = append(m.Comments, f.pre...)
 			f.pre = nil
+		}
+		if f.line == nil && f.main {
+			// The main line holds at most the moves left in this round:
+			// one allocation instead of one per doubling.
+			f.line = make(notation.Line, 0, len(b.slab)+1)
 		}
 		f.line = append(f.line, m)
 		f.last = m

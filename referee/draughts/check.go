@@ -306,20 +306,28 @@ type lineState struct {
 	firstNum int  // the move number of the first move of the game
 	firstBlk bool // the game started with the second player to move
 	seen     map[Position]int
-	kingOnly int             // plies in a row with only king moves and no capture
-	endgame  int             // index+1 of the endgame rule in force, 0 for none
-	endPlies int             // plies played in that endgame
-	shuttle  [2][]shuttleMv  // each side's recent moves, for the same-move rule
-	legal    []Move          // the legal moves of pos, every capture path kept
-	ints     []int           // storage of legal's paths
-	own      int             // capacity of legal this line may reuse (0 in a fresh clone)
-	ownInts  int             // the same for ints
-	over     string          // why the game is over, "" while it goes on
-	overAt   int             // the move number at which it ended
-	winner   referee.Outcome // the outcome when over
-	claims   []string
-	claimed  map[string]bool // the reasons in claims, so a long game's claims stay linear
-	playedOn bool            // the moves written after a draw by rule were reported
+	kingOnly int            // plies in a row with only king moves and no capture
+	endgame  int            // index+1 of the endgame rule in force, 0 for none
+	endPlies int            // plies played in that endgame
+	shuttle  [2][]shuttleMv // each side's recent moves, for the same-move rule
+	// legal holds the legal moves of pos from the square legalFrom (every
+	// move when legalFrom is 0), every capture path kept; built on demand
+	// (legalFor), since building every move's path at every ply costs more
+	// than the rest of the replay, and a written move needs only those
+	// from its own square.
+	legal     []Move
+	legalFrom int
+	legalOK   bool            // legal is built for pos
+	hasMove   bool            // the side to move has a legal move
+	ints      []int           // storage of legal's paths
+	own       int             // capacity of legal this line may reuse (0 in a fresh clone)
+	ownInts   int             // the same for ints
+	over      string          // why the game is over, "" while it goes on
+	overAt    int             // the move number at which it ended
+	winner    referee.Outcome // the outcome when over
+	claims    []string
+	claimed   map[string]bool // the reasons in claims, so a long game's claims stay linear
+	playedOn  bool            // the moves written after a draw by rule were reported
 }
 
 type shuttleMv struct{ from, to int }
@@ -432,7 +440,7 @@ func (g *draughtsGame) replay(st *lineState, line notation.Line, variation bool)
 			}
 			diag(sev, code, msg, legal)
 		}
-		mv, ok := g.match(st.pos, st.legal, m, hold)
+		mv, ok := g.match(st, m, hold)
 		if !ok && held != nil {
 			if mv, ok = g.resolveByContinuation(st, line[i+1:]); ok {
 				diag(notation.Warning, "ambiguous", fmt.Sprintf("%d captures go from %s to %s, and only %s lets the moves after it be played: read as that (write the path)",
@@ -448,7 +456,7 @@ func (g *draughtsGame) replay(st *lineState, line notation.Line, variation bool)
 			return st
 		}
 		if g.matched != nil {
-			g.matched(m, mv, st.legal)
+			g.matched(m, mv, g.legalFor(st, mv.From))
 		}
 		var marks *picture.Marks
 		if !variation {
@@ -517,7 +525,7 @@ func (g *draughtsGame) continues(st *lineState, mv Move, rest notation.Line) boo
 		if t.over != "" && t.winner != referee.Drawn {
 			return false
 		}
-		next, ok := g.match(t.pos, t.legal, m, silent)
+		next, ok := g.match(t, m, silent)
 		if !ok {
 			return g.ambiguous != nil
 		}
@@ -537,7 +545,7 @@ func (g *draughtsGame) writtenForNextMove(st *lineState, alt notation.Line) bool
 	if alt[0].Ellipsis == secondToMove {
 		return false
 	}
-	_, ok := g.match(st.pos, st.legal, alt[0], func(notation.Severity, string, string, []string) {})
+	_, ok := g.match(st, alt[0], func(notation.Severity, string, string, []string) {})
 	return !ok
 }
 
@@ -648,9 +656,9 @@ func (g *draughtsGame) drawRule(st *lineState, effect, why string, num int) {
 func (g *draughtsGame) checkOver(st *lineState) {
 	// The buffers are the line's own: a clone (a variation) starts without,
 	// so it never overwrites the list its parent has yet to match against.
-	st.legal, st.ints = g.r.AppendLegalPaths(&st.pos, st.legal[:0:st.own], st.ints[:0:st.ownInts])
-	st.own, st.ownInts = cap(st.legal), cap(st.ints)
-	if st.over != "" || len(st.legal) > 0 {
+	st.legalOK = false
+	st.hasMove = g.r.hasLegalMove(&st.pos)
+	if st.over != "" || st.hasMove {
 		return
 	}
 	stuck := st.pos.Turn()
@@ -661,6 +669,22 @@ func (g *draughtsGame) checkOver(st *lineState) {
 		st.over += " and so wins"
 		st.winner = winnerOf(stuck)
 	}
+}
+
+// legalFor returns the legal moves of st.pos from the square from (every
+// legal move when from is 0), in generation order.
+func (g *draughtsGame) legalFor(st *lineState, from int) []Move {
+	if st.legalOK && (st.legalFrom == 0 || st.legalFrom == from) {
+		// Every caller asking for one square's moves looks only at those,
+		// so the full list serves it as well.
+		return st.legal
+	}
+	// The buffers are the line's own: a clone (a variation) starts without,
+	// so it never overwrites the list its parent has yet to match against.
+	st.legal, st.ints = g.r.appendLegalPathsFrom(&st.pos, from, st.legal[:0:st.own], st.ints[:0:st.ownInts])
+	st.own, st.ownInts = cap(st.legal), cap(st.ints)
+	st.legalFrom, st.legalOK = from, true
+	return st.legal
 }
 
 // winnerOf is the outcome in which c wins.

@@ -31,7 +31,7 @@ func (l *Line) Position() Position { return l.st.pos }
 
 // Legal lists the legal moves now, every capture path kept. The list and
 // its moves' paths are valid until the next Play.
-func (l *Line) Legal() []Move { return l.st.legal }
+func (l *Line) Legal() []Move { return l.g.legalFor(l.st, 0) }
 
 // Play plays a legal move (one of Legal's) and applies the draw rules.
 func (l *Line) Play(mv Move) {
@@ -53,7 +53,7 @@ func (l *Line) Plies() int { return l.st.plies }
 
 // MoveText writes a legal move of the position now as 'arbiter convert'
 // does: the short form unless another legal move shares it.
-func (l *Line) MoveText(mv Move) string { return l.g.num.unambiguous(mv, l.st.legal) }
+func (l *Line) MoveText(mv Move) string { return l.g.num.unambiguous(mv, l.g.legalFor(l.st, 0)) }
 
 // FEN writes the position now in the variant's notation.
 func (l *Line) FEN() string { return l.g.num.formatFEN(l.st.pos) }

@@ -17,7 +17,8 @@ type diagFunc func(sev notation.Severity, code, msg string, legal []string)
 
 // match finds the one legal move a written move means. It reports through
 // diag and returns ok=false when there is none or more than one.
-func (g *draughtsGame) match(pos Position, all []Move, m *notation.Move, diag diagFunc) (Move, bool) {
+func (g *draughtsGame) match(st *lineState, m *notation.Move, diag diagFunc) (Move, bool) {
+	pos := st.pos
 	g.ambiguous = nil
 	mt, err := pdn.ParseMoveInto(m.Text, g.squareBuf)
 	g.squareBuf = mt.Squares[:0]
@@ -40,7 +41,7 @@ func (g *draughtsGame) match(pos Position, all []Move, m *notation.Move, diag di
 		return Move{}, false
 	}
 	cands := g.candBuf[:0]
-	for _, mv := range all {
+	for _, mv := range g.legalFor(st, sq[0]) {
 		if fits(mv, sq) {
 			cands = append(cands, mv)
 		}
@@ -74,7 +75,7 @@ func (g *draughtsGame) match(pos Position, all []Move, m *notation.Move, diag di
 		diag(notation.Error, "ambiguous", fmt.Sprintf("ambiguous: %d captures go from %s to %s; write the path", len(groups), g.num.name(sq[0]), g.num.name(sq[len(sq)-1])), full)
 		return Move{}, false
 	}
-	sorted := distinct(all)
+	sorted := distinct(g.legalFor(st, 0))
 	SortMoves(sorted)
 	diag(notation.Error, "illegal", g.explain(pos, sq, mt.Capture, sorted), g.num.listMoves(sorted))
 	return Move{}, false

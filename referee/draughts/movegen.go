@@ -558,7 +558,7 @@ func (g *gen) count(p *Position) uint64 {
 // first path found. Both match the published perft numbers, and
 // len(LegalMoves) always equals Perft(p, 1, keepDuplicates).
 func (r *Rules) LegalMoves(p *Position, keepDuplicates bool, buf []Move) []Move {
-	buf, _ = r.legal(p, keepDuplicates, false, true, buf, nil)
+	buf, _ = r.legal(p, keepDuplicates, false, true, 0, buf, nil)
 	return buf
 }
 
@@ -567,7 +567,7 @@ func (r *Rules) LegalMoves(p *Position, keepDuplicates bool, buf []Move) []Move 
 // referee needs them to accept whichever path a record writes; group them
 // by From, To and the captured set to get moves.
 func (r *Rules) LegalPaths(p *Position, buf []Move) []Move {
-	buf, _ = r.legal(p, true, true, true, buf, nil)
+	buf, _ = r.legal(p, true, true, true, 0, buf, nil)
 	return buf
 }
 
@@ -577,7 +577,23 @@ func (r *Rules) LegalPaths(p *Position, buf []Move) []Move {
 // ply to ply without allocating. The moves alias ints: reuse ints only when
 // the moves of the previous call are no longer needed.
 func (r *Rules) AppendLegalPaths(p *Position, buf []Move, ints []int) ([]Move, []int) {
-	return r.legal(p, true, true, false, buf, ints)
+	return r.legal(p, true, true, false, 0, buf, ints)
+}
+
+// appendLegalPathsFrom is AppendLegalPaths keeping only the moves from the
+// square from (every move when from is 0), in the same relative order. The
+// whole move list is still generated, so the capture precedence is judged
+// over every piece; only the paths of the other moves are not built.
+func (r *Rules) appendLegalPathsFrom(p *Position, from int, buf []Move, ints []int) ([]Move, []int) {
+	return r.legal(p, true, true, false, from, buf, ints)
+}
+
+// hasLegalMove reports whether the side to move in p has a legal move
+// without generating any: capturers is empty exactly when there is no
+// capture, and when there is one, the precedence rules keep at least one;
+// else non-captures are counted by population counts (as count does).
+func (r *Rules) hasLegalMove(p *Position) bool {
+	return !r.capturers(p).zero() || r.countQuiet(p) > 0
 }
 
 // SortMoves puts moves in the order LegalMoves returns them: by From, To,
@@ -588,7 +604,7 @@ func SortMoves(ms []Move) { slices.SortStableFunc(ms, compareMoves) }
 // which a referee makes once per ply of every game.
 var genPool = sync.Pool{New: func() any { return new(gen) }}
 
-func (r *Rules) legal(p *Position, keepDuplicates, allPaths, sorted bool, buf []Move, ints []int) ([]Move, []int) {
+func (r *Rules) legal(p *Position, keepDuplicates, allPaths, sorted bool, from int, buf []Move, ints []int) ([]Move, []int) {
 	g := genPool.Get().(*gen)
 	defer genPool.Put(g)
 	*g = gen{r: r, keepDup: keepDuplicates, allPaths: allPaths, wantPath: true,
@@ -597,6 +613,9 @@ func (r *Rules) legal(p *Position, keepDuplicates, allPaths, sorted bool, buf []
 	// One backing array for every Path and Captured of this call.
 	total := 0
 	for i := range g.moves {
+		if from != 0 && int(r.idxSq[g.moves[i].from]) != from {
+			continue
+		}
 		total += max(1, 2*int(g.moves[i].n))
 	}
 	ints = slices.Grow(ints[:0], total)[:total]
@@ -606,6 +625,9 @@ func (r *Rules) legal(p *Position, keepDuplicates, allPaths, sorted bool, buf []
 	keys := g.keys[:0]
 	for i := range g.moves {
 		cm := &g.moves[i]
+		if from != 0 && int(r.idxSq[cm.from]) != from {
+			continue
+		}
 		keys = append(keys, uint64(r.idxSq[cm.from])<<40|uint64(r.idxSq[cm.to])<<32|uint64(i))
 	}
 	if sorted && !slices.IsSorted(keys) {
@@ -613,7 +635,7 @@ func (r *Rules) legal(p *Position, keepDuplicates, allPaths, sorted bool, buf []
 	}
 	g.keys = keys
 	first := len(buf)
-	buf = slices.Grow(buf, len(g.moves))
+	buf = slices.Grow(buf, len(keys))
 	for _, k := range keys {
 		i := uint32(k)
 		cm := &g.moves[i]

@@ -221,3 +221,44 @@ func TestPerftNoAllocs(t *testing.T) {
 		t.Errorf("perft(5) made %v allocations", allocs)
 	}
 }
+
+// hasLegalMove must agree with the generator on every position of a
+// perft tree: it decides when a replayed game is over.
+func TestHasLegalMoveAgrees(t *testing.T) {
+	r := International()
+	p, err := r.ParseFEN("W:W25,27,28,30,32,33,34,35,37,38:B12,13,14,16,18,19,21,23,24,26")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var walk func(p Position, depth int)
+	n := 0
+	walk = func(p Position, depth int) {
+		legal := r.LegalPaths(&p, nil)
+		if got := r.hasLegalMove(&p); got != (len(legal) > 0) {
+			t.Fatalf("%s: hasLegalMove %v, %d legal moves", r.FEN(p), got, len(legal))
+		}
+		n++
+		if depth == 0 {
+			return
+		}
+		for _, mv := range legal {
+			walk(r.Play(p, mv), depth-1)
+		}
+	}
+	walk(p, 4)
+	start, err := r.ParseFEN("W:W31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20")
+	if err != nil {
+		t.Fatal(err)
+	}
+	walk(start, 4)
+	stuck, err := r.ParseFEN("W:W46:B41,37,36")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.hasLegalMove(&stuck) || len(r.LegalPaths(&stuck, nil)) != 0 {
+		t.Fatal("W:W46:B41,37,36: white should have no move")
+	}
+	if n < 1000 {
+		t.Fatalf("only %d positions walked", n)
+	}
+}
