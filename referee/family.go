@@ -282,3 +282,28 @@ func VariantByTag(rec *notation.Record, game string, rep *Report) (*variants.Var
 	}
 	return v, err
 }
+
+// TaggedFamily is the part of a Family that is the same for every family
+// whose records always name their game in a Game tag and their variant in
+// a Variant tag, and are written back as plain PDN tag pairs (the race
+// games, Halma). Such a family embeds it and adds Check (and Simulate,
+// Scene).
+type TaggedFamily struct {
+	Key     string                                             // the rules section's key
+	ParseFn func(g pdn.GameText, file string) *notation.Record // the family's notation
+}
+
+func (t TaggedFamily) Name() string { return t.Key }
+
+// Recognise: such records are known by their Game tag alone.
+func (TaggedFamily) Recognise(Header) bool { return false }
+
+func (t TaggedFamily) Parse(g pdn.GameText, file string) *notation.Record { return t.ParseFn(g, file) }
+
+func (TaggedFamily) Write(w io.Writer, rec *notation.Record, _ string) error {
+	return pdn.Write(w, rec)
+}
+
+func (TaggedFamily) Variant(rec *notation.Record, game string, rep *Report) (*variants.Variant, error) {
+	return VariantByTag(rec, game, rep)
+}
