@@ -2,6 +2,7 @@ package draughts
 
 import (
 	"fmt"
+	"maps"
 	"strings"
 	"sync"
 
@@ -306,10 +307,13 @@ type lineState struct {
 	firstNum int  // the move number of the first move of the game
 	firstBlk bool // the game started with the second player to move
 	seen     map[Position]int
-	kingOnly int            // plies in a row with only king moves and no capture
-	endgame  int            // index+1 of the endgame rule in force, 0 for none
-	endPlies int            // plies played in that endgame
-	shuttle  [2][]shuttleMv // each side's recent moves, for the same-move rule
+	// seenShared says seen is shared with a clone: it is copied before it
+	// is written, so a variation or a trial does not copy it up front.
+	seenShared bool
+	kingOnly   int            // plies in a row with only king moves and no capture
+	endgame    int            // index+1 of the endgame rule in force, 0 for none
+	endPlies   int            // plies played in that endgame
+	shuttle    [2][]shuttleMv // each side's recent moves, for the same-move rule
 	// legal holds the legal moves of pos from the square legalFrom (every
 	// move when legalFrom is 0), every capture path kept; built on demand
 	// (legalFor), since building every move's path at every ply costs more
@@ -344,11 +348,8 @@ func newLineState(g *draughtsGame, start Position) *lineState {
 }
 
 func (st *lineState) clone() *lineState {
+	st.seenShared = true
 	c := *st
-	c.seen = make(map[Position]int, len(st.seen))
-	for k, v := range st.seen {
-		c.seen[k] = v
-	}
 	for i := range c.shuttle {
 		c.shuttle[i] = append([]shuttleMv(nil), st.shuttle[i]...)
 	}
@@ -564,10 +565,17 @@ func (g *draughtsGame) play(st *lineState, mv Move) {
 
 	if !wasKing || mv.IsCapture() {
 		// Irreversible: no earlier position can come back.
-		clear(st.seen)
+		if st.seenShared {
+			st.seen, st.seenShared = map[Position]int{}, false
+		} else {
+			clear(st.seen)
+		}
 		st.kingOnly = 0
 	} else {
 		st.kingOnly++
+		if st.seenShared {
+			st.seen, st.seenShared = maps.Clone(st.seen), false
+		}
 	}
 	st.seen[st.pos]++
 
