@@ -150,8 +150,8 @@ func (g *horseGame) run() {
 			fail("turn", fmt.Sprintf("%s is not to throw: it is %s's turn (%s)", mt.Player, g.players[me], g.turnWhy(p, me)), nil)
 			break
 		}
-		if len(mt.Dice) != SectionOf(g.v).Dice || slices.ContainsFunc(mt.Dice, func(d int) bool { return d < 1 || d > SectionOf(g.v).Faces }) {
-			fail("roll", fmt.Sprintf("%v is not a throw of %d %d-sided dice", mt.Dice, SectionOf(g.v).Dice, SectionOf(g.v).Faces), nil)
+		if why := notAThrow(SectionOf(g.v), mt.Dice); why != "" {
+			fail("roll", fmt.Sprintf("%v ", mt.Dice)+why, nil)
 			break
 		}
 		d := mt.Sum()

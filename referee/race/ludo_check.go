@@ -213,8 +213,8 @@ func (g *ludoGame) run() {
 			fail("turn", fmt.Sprintf("%s is not to throw: %s %s", mt.Player, g.colour(c), why), nil)
 			break
 		}
-		if len(mt.Dice) != SectionOf(g.v).Dice || slices.ContainsFunc(mt.Dice, func(d int) bool { return d < 1 || d > SectionOf(g.v).Faces }) {
-			fail("roll", fmt.Sprintf("%s is not a throw of %d %d-sided dice", strings.TrimSpace(m.Text[:strings.IndexByte(m.Text, ':')]), SectionOf(g.v).Dice, SectionOf(g.v).Faces), nil)
+		if why := notAThrow(SectionOf(g.v), mt.Dice); why != "" {
+			fail("roll", strings.TrimSpace(m.Text[:strings.IndexByte(m.Text, ':')])+" "+why, nil)
 			break
 		}
 		if mt.Pays >= 0 {

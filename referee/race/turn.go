@@ -65,3 +65,12 @@ func newRules[R any](rec *notation.Record, v *variants.Variant, rep *referee.Rep
 	}
 	return r, replay{v: v, rec: rec, rep: rep, last: lastThrow{player: -1}}, true
 }
+
+// notAThrow says why dice are not a throw of the game's dice ("is not a
+// throw of 2 6-sided dice"); "" when they are.
+func notAThrow(sec *Section, dice []int) string {
+	if len(dice) != sec.Dice || slices.ContainsFunc(dice, func(d int) bool { return d < 1 || d > sec.Faces }) {
+		return fmt.Sprintf("is not a throw of %d %d-sided dice", sec.Dice, sec.Faces)
+	}
+	return ""
+}
