@@ -16,29 +16,24 @@ import (
 
 // gooseGame is one replay of a Game-of-the-Goose record.
 type gooseGame struct {
+	replay
 	r       *Goose
-	v       *variants.Variant
-	rec     *notation.Record
-	rep     *referee.Report
 	players []string
 	s       *GooseState
-	round   int
-	last    lastThrow
 }
 
 // checkGoose replays a Goose record: players from the Players tag, in
 // playing order; the first throw's player starts.
 func checkGoose(rec *notation.Record, v *variants.Variant, rep *referee.Report) {
-	r, err := NewGoose(v)
-	if err != nil {
-		rep.ErrorAt(rec.Pos, "variant", err.Error())
+	r, rp, ok := newRules(rec, v, rep, NewGoose)
+	if !ok {
 		return
 	}
 	players, ok := countedPlayers(rec, v, rep)
 	if !ok {
 		return
 	}
-	g := &gooseGame{r: r, v: v, rec: rec, rep: rep, players: players, last: lastThrow{player: -1}}
+	g := &gooseGame{replay: rp, r: r, players: players}
 	g.s = r.Start(len(g.players))
 	if !setupTag(rec, rep, g.setup) {
 		return
@@ -145,8 +140,8 @@ func (g *gooseGame) run() {
 			fail("turn", fmt.Sprintf("%s is not to throw: it is %s's turn%s", mt.Player, g.players[me], why), nil)
 			break
 		}
-		if len(mt.Dice) != SectionOf(g.v).Dice || slices.ContainsFunc(mt.Dice, func(d int) bool { return d < 1 || d > SectionOf(g.v).Faces }) {
-			fail("roll", fmt.Sprintf("%v is not a throw of %d %d-sided dice", mt.Dice, SectionOf(g.v).Dice, SectionOf(g.v).Faces), nil)
+		if why := notAThrow(SectionOf(g.v), mt.Dice); why != "" {
+			fail("roll", fmt.Sprintf("%v ", mt.Dice)+why, nil)
 			break
 		}
 		choices := g.r.Choices(g.s, mt.Dice)

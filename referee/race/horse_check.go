@@ -16,32 +16,28 @@ import (
 
 // horseGame is one replay of a horse-race record.
 type horseGame struct {
+	replay
 	r       *Horse
-	v       *variants.Variant
-	rec     *notation.Record
-	rep     *referee.Report
 	players []string
 	s       *HorseState
-	round   int
-	last    lastThrow
 }
 
 // checkHorse replays a horse-race record: players from the Players tag,
 // each running Horses horses (tag, default 1); the first throw's player
 // starts; then the finishing order.
 func checkHorse(rec *notation.Record, v *variants.Variant, rep *referee.Report) {
-	r, err := NewHorse(v)
-	if err != nil {
-		rep.ErrorAt(rec.Pos, "variant", err.Error())
+	r, rp, ok := newRules(rec, v, rep, NewHorse)
+	if !ok {
 		return
 	}
 	players, ok := countedPlayers(rec, v, rep)
 	if !ok {
 		return
 	}
-	g := &horseGame{r: r, v: v, rec: rec, rep: rep, players: players, last: lastThrow{player: -1}}
+	g := &horseGame{replay: rp, r: r, players: players}
 	horses := 1
 	if t, ok := rec.TagPos("Horses"); ok {
+		var err error
 		if horses, err = strconv.Atoi(strings.TrimSpace(t.Value)); err != nil || horses < 1 || horses > 6 {
 			rep.ErrorAt(t.Pos, "players", "Horses tag: the number of horses each player runs, 1 to 6")
 			return
@@ -154,8 +150,8 @@ func (g *horseGame) run() {
 			fail("turn", fmt.Sprintf("%s is not to throw: it is %s's turn (%s)", mt.Player, g.players[me], g.turnWhy(p, me)), nil)
 			break
 		}
-		if len(mt.Dice) != SectionOf(g.v).Dice || slices.ContainsFunc(mt.Dice, func(d int) bool { return d < 1 || d > SectionOf(g.v).Faces }) {
-			fail("roll", fmt.Sprintf("%v is not a throw of %d %d-sided dice", mt.Dice, SectionOf(g.v).Dice, SectionOf(g.v).Faces), nil)
+		if why := notAThrow(SectionOf(g.v), mt.Dice); why != "" {
+			fail("roll", fmt.Sprintf("%v ", mt.Dice)+why, nil)
 			break
 		}
 		d := mt.Sum()

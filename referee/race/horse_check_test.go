@@ -38,6 +38,9 @@ func TestHorseRules(t *testing.T) {
 		{rule: "7/14-back-to-9", variant: nl, moves: "1. Anna 6: 0/6  Bram 1: 0/1  Anna 6: 6/12  Bram 1: 1/2  Anna 2: 12/14", err: "consequence"},
 		{rule: "7/21-half-the-next-throw", variant: nl, moves: "1. Anna 6: 0/6  Bram 1: 0/1  Anna 6: 6/12  Bram 1: 1/2  Anna 5: 12/17  Bram 1: 2/3  Anna 4: 17/21  Bram 1: 3/4>0  Anna 5: 21/23"},
 		{rule: "7/21-half-the-next-throw", variant: nl, moves: "1. Anna 6: 0/6  Bram 1: 0/1  Anna 6: 6/12  Bram 1: 1/2  Anna 5: 12/17  Bram 1: 2/3  Anna 4: 17/21  Bram 1: 3/4>0  Anna 5: 21/26", err: "consequence"},
+		// The half throw is spent after one turn: the throw after it counts in full.
+		{rule: "7/21-half-the-next-throw", variant: nl, moves: "1. Anna 6: 0/6  Bram 1: 0/1  Anna 6: 6/12  Bram 1: 1/2  Anna 5: 12/17  Bram 1: 2/3  Anna 4: 17/21  Bram 1: 3/4>0  Anna 5: 21/23  Bram 1: 0/1  Anna 2: 23/25"},
+		{rule: "7/21-half-the-next-throw", variant: nl, moves: "1. Anna 6: 0/6  Bram 1: 0/1  Anna 6: 6/12  Bram 1: 1/2  Anna 5: 12/17  Bram 1: 2/3  Anna 4: 17/21  Bram 1: 3/4>0  Anna 5: 21/23  Bram 1: 0/1  Anna 2: 23/24", err: "consequence"},
 		{rule: "7/25-miss-two-turns", variant: nl, moves: "1. Anna 6: 0/6  Bram 1: 0/1  Anna 6: 6/12  Bram 1: 1/2  Anna 6: 12/18  Bram 1: 2/3  Anna 1: 18/19  Bram 1: 3/4>0  Anna 6: 19/25  Bram 1: 0/1  Bram 1: 1/2  Bram 1: 2/3  Anna 1: 25/26"},
 		{rule: "7/25-miss-two-turns", variant: nl, moves: "1. Anna 6: 0/6  Bram 1: 0/1  Anna 6: 6/12  Bram 1: 1/2  Anna 6: 12/18  Bram 1: 2/3  Anna 1: 18/19  Bram 1: 3/4>0  Anna 6: 19/25  Bram 1: 0/1  Bram 1: 1/2  Anna 1: 25/26", err: "turn"},
 		{rule: "7/28-back-by-the-throw", variant: nl, moves: "1. Anna 6: 0/6  Bram 1: 0/1  Anna 6: 6/12  Bram 1: 1/2  Anna 5: 12/17  Bram 1: 2/3  Anna 6: 17/23  Bram 2: 3/5  Anna 5: 23/28>23"},

@@ -16,26 +16,21 @@ import (
 
 // ludoGame is one replay of a Ludo-family record.
 type ludoGame struct {
+	replay
 	r     *Ludo
-	v     *variants.Variant
-	rec   *notation.Record
-	rep   *referee.Report
 	names []string // player name per board colour ("" when not in play)
 	s     *State
-	round int
-	last  lastThrow
 }
 
 // checkLudo replays a Ludo-family record: the players are the colour tags
 // ([Red "Anna"]); each throw is checked for its turn, its dice, the move
 // written and its consequences; then the result.
 func checkLudo(rec *notation.Record, v *variants.Variant, rep *referee.Report) {
-	r, err := NewLudo(v)
-	if err != nil {
-		rep.ErrorAt(rec.Pos, "variant", err.Error())
+	r, rp, ok := newRules(rec, v, rep, NewLudo)
+	if !ok {
 		return
 	}
-	g := &ludoGame{r: r, v: v, rec: rec, rep: rep, names: make([]string, len(SectionOf(v).Colours)), last: lastThrow{player: -1}}
+	g := &ludoGame{replay: rp, r: r, names: make([]string, len(SectionOf(v).Colours))}
 	var playing []int
 	for c, col := range SectionOf(v).Colours {
 		if name, ok := rec.Tag(col.Name); ok {
@@ -218,8 +213,8 @@ func (g *ludoGame) run() {
 			fail("turn", fmt.Sprintf("%s is not to throw: %s %s", mt.Player, g.colour(c), why), nil)
 			break
 		}
-		if len(mt.Dice) != SectionOf(g.v).Dice || slices.ContainsFunc(mt.Dice, func(d int) bool { return d < 1 || d > SectionOf(g.v).Faces }) {
-			fail("roll", fmt.Sprintf("%s is not a throw of %d %d-sided dice", strings.TrimSpace(m.Text[:strings.IndexByte(m.Text, ':')]), SectionOf(g.v).Dice, SectionOf(g.v).Faces), nil)
+		if why := notAThrow(SectionOf(g.v), mt.Dice); why != "" {
+			fail("roll", strings.TrimSpace(m.Text[:strings.IndexByte(m.Text, ':')])+" "+why, nil)
 			break
 		}
 		if mt.Pays >= 0 {

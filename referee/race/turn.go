@@ -3,6 +3,10 @@ package race
 import (
 	"fmt"
 	"slices"
+
+	"arbiter/notation"
+	"arbiter/referee"
+	"arbiter/variants"
 )
 
 // NoExtraThrow says why a throw of d gave its player no other throw
@@ -38,4 +42,35 @@ func (l lastThrow) passedOn(sec *Section, p int) string {
 		return ""
 	}
 	return NoExtraThrow(sec, l.d, l.extra)
+}
+
+// replay is what every race-game checker keeps while it replays a record:
+// the variant, the record, the report, the round being read and the throw
+// played last.
+type replay struct {
+	v     *variants.Variant
+	rec   *notation.Record
+	rep   *referee.Report
+	round int
+	last  lastThrow
+}
+
+// newRules builds a checker's rules from the variant with build and reports
+// a variant it cannot build; ok is false then.
+func newRules[R any](rec *notation.Record, v *variants.Variant, rep *referee.Report, build func(*variants.Variant) (R, error)) (r R, rp replay, ok bool) {
+	r, err := build(v)
+	if err != nil {
+		rep.ErrorAt(rec.Pos, "variant", err.Error())
+		return r, rp, false
+	}
+	return r, replay{v: v, rec: rec, rep: rep, last: lastThrow{player: -1}}, true
+}
+
+// notAThrow says why dice are not a throw of the game's dice ("is not a
+// throw of 2 6-sided dice"); "" when they are.
+func notAThrow(sec *Section, dice []int) string {
+	if len(dice) != sec.Dice || slices.ContainsFunc(dice, func(d int) bool { return d < 1 || d > sec.Faces }) {
+		return fmt.Sprintf("is not a throw of %d %d-sided dice", sec.Dice, sec.Faces)
+	}
+	return ""
 }
