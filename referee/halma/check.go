@@ -3,7 +3,6 @@ package halma
 import (
 	"fmt"
 	"strings"
-	"sync"
 
 	"arbiter/notation"
 	halmanot "arbiter/notation/halma"
@@ -11,28 +10,21 @@ import (
 	"arbiter/variants"
 )
 
-var (
-	halmaMu    sync.Mutex
-	halmaCache = map[*variants.Variant]*Rules{}
-)
+var rulesMemo referee.Memo[*variants.Variant, *Rules]
 
 // RulesOf turns a Halma-family variant into engine rules (built once
 // per variant and shared read-only).
 func RulesOf(v *variants.Variant) (*Rules, error) {
-	halmaMu.Lock()
-	defer halmaMu.Unlock()
-	if r, ok := halmaCache[v]; ok {
+	return rulesMemo.Get(v, func() (*Rules, error) {
+		if SectionOf(v) == nil {
+			return nil, fmt.Errorf("variant %s is not a halma variant", v.Name)
+		}
+		r, err := New(SectionOf(v))
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", v.File, err)
+		}
 		return r, nil
-	}
-	if SectionOf(v) == nil {
-		return nil, fmt.Errorf("variant %s is not a halma variant", v.Name)
-	}
-	r, err := New(SectionOf(v))
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", v.File, err)
-	}
-	halmaCache[v] = r
-	return r, nil
+	})
 }
 
 // checkHalma replays a Halma-family record: every move against the rules,

@@ -3,7 +3,6 @@ package halma
 import (
 	"fmt"
 	"strings"
-	"sync"
 
 	"arbiter/notation"
 	"arbiter/referee"
@@ -11,20 +10,11 @@ import (
 	"arbiter/variants"
 )
 
-var (
-	diagramMu sync.Mutex
-	diagrams  = map[*Rules]*picture.Board{}
-)
+var diagrams referee.Memo[*Rules, *picture.Board]
 
 // diagram is the board of r, built once so every game of a report shares it.
 func diagram(r *Rules) *picture.Board {
-	diagramMu.Lock()
-	defer diagramMu.Unlock()
-	if b, ok := diagrams[r]; ok {
-		return b
-	}
-	b := r.Diagram()
-	diagrams[r] = b
+	b, _ := diagrams.Get(r, func() (*picture.Board, error) { return r.Diagram(), nil })
 	return b
 }
 

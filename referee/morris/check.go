@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"sort"
 	"strings"
-	"sync"
 
 	"arbiter/notation"
 	morrisnot "arbiter/notation/morris"
@@ -12,19 +11,15 @@ import (
 	"arbiter/variants"
 )
 
-var (
-	morrisMu    sync.Mutex
-	morrisCache = map[*variants.Variant]*Rules{}
-)
+var rulesMemo referee.Memo[*variants.Variant, *Rules]
 
 // RulesOf turns a morris variant into engine rules (built once per
 // variant and shared read-only).
 func RulesOf(v *variants.Variant) (*Rules, error) {
-	morrisMu.Lock()
-	defer morrisMu.Unlock()
-	if r, ok := morrisCache[v]; ok {
-		return r, nil
-	}
+	return rulesMemo.Get(v, func() (*Rules, error) { return newRules(v) })
+}
+
+func newRules(v *variants.Variant) (*Rules, error) {
 	m := SectionOf(v)
 	if m == nil {
 		return nil, fmt.Errorf("variant %s is not a morris variant", v.Name)
@@ -42,7 +37,6 @@ func RulesOf(v *variants.Variant) (*Rules, error) {
 	if err := r.Init(); err != nil {
 		return nil, fmt.Errorf("%s: %v", v.File, err)
 	}
-	morrisCache[v] = r
 	return r, nil
 }
 

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"sync"
 
 	"arbiter/notation"
 	"arbiter/referee"
@@ -12,29 +11,20 @@ import (
 	"arbiter/variants"
 )
 
-var (
-	diagramMu sync.Mutex
-	diagrams  = map[*Rules]*[2]*picture.Board{}
-)
+// diagramKey: the mill board of some rules, its points named by
+// coordinates or by PlayOK's numbers.
+type diagramKey struct {
+	r       *Rules
+	numeric bool
+}
+
+var diagrams referee.Memo[diagramKey, *picture.Board]
 
 // diagram is the board of r with points named by coordinates or by
 // PlayOK's numbers, built once so every game of a report shares it.
 func diagram(r *Rules, numeric bool) *picture.Board {
-	diagramMu.Lock()
-	defer diagramMu.Unlock()
-	d := diagrams[r]
-	if d == nil {
-		d = &[2]*picture.Board{}
-		diagrams[r] = d
-	}
-	i := 0
-	if numeric {
-		i = 1
-	}
-	if d[i] == nil {
-		d[i] = r.Diagram(numeric)
-	}
-	return d[i]
+	b, _ := diagrams.Get(diagramKey{r, numeric}, func() (*picture.Board, error) { return r.Diagram(numeric), nil })
+	return b
 }
 
 // Scene draws the mill board; moves are read in coordinates or PlayOK's
