@@ -192,7 +192,7 @@ func isGzipFile(path string) bool {
 	defer f.Close()
 	var magic [2]byte
 	n, _ := io.ReadFull(f, magic[:])
-	return n == 2 && magic[0] == 0x1f && magic[1] == 0x8b
+	return isGzip(magic[:n])
 }
 
 func (cv *converter) report(err error) {

@@ -152,7 +152,7 @@ func fileInput(path string) input {
 func decompressed(rc io.ReadCloser) (io.ReadCloser, error) {
 	br := bufio.NewReaderSize(rc, 64<<10)
 	magic, _ := br.Peek(2)
-	if len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
+	if isGzip(magic) {
 		zr, err := gzip.NewReader(br)
 		if err != nil {
 			rc.Close()
@@ -161,6 +161,11 @@ func decompressed(rc io.ReadCloser) (io.ReadCloser, error) {
 		return readCloser{zr, func() error { zr.Close(); return rc.Close() }}, nil
 	}
 	return readCloser{br, rc.Close}, nil
+}
+
+// isGzip says whether head starts with gzip's magic bytes.
+func isGzip(head []byte) bool {
+	return len(head) >= 2 && head[0] == 0x1f && head[1] == 0x8b
 }
 
 type readCloser struct {

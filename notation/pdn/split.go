@@ -290,28 +290,35 @@ func (w *words) end() (result, any bool) {
 	return false, true
 }
 
-// tagNames is the set of tag names of the current game.
+// tagNames is the set of tag names of the current game. A set, not a
+// list: a game of many tags parted by blank lines checks each one, and a
+// list would make that quadratic in the number of tags.
 type tagNames struct {
-	buf  []byte
-	ends []int
+	set map[string]struct{}
 }
 
-func (t *tagNames) reset() { t.buf, t.ends = t.buf[:0], t.ends[:0] }
+// reset empties the set; a big one is dropped rather than cleared, since
+// clearing costs its size again for every small game after it.
+func (t *tagNames) reset() {
+	if len(t.set) > 64 {
+		t.set = nil
+	} else {
+		clear(t.set)
+	}
+}
 
 func (t *tagNames) has(name []byte) bool {
-	start := 0
-	for _, e := range t.ends {
-		if string(t.buf[start:e]) == string(name) {
-			return true
-		}
-		start = e
-	}
-	return false
+	_, ok := t.set[string(name)]
+	return ok
 }
 
 func (t *tagNames) add(name []byte) {
-	t.buf = append(t.buf, name...)
-	t.ends = append(t.ends, len(t.buf))
+	if t.set == nil {
+		t.set = make(map[string]struct{})
+	}
+	if _, ok := t.set[string(name)]; !ok {
+		t.set[string(name)] = struct{}{}
+	}
 }
 
 // gluedNext is what the game's result was glued to, if anything: the next
