@@ -7,7 +7,6 @@ import (
 	"sync"
 
 	"arbiter/notation"
-	"arbiter/notation/pdn"
 	"arbiter/referee"
 	"arbiter/referee/picture"
 	"arbiter/variants"
@@ -195,6 +194,7 @@ func check(rec *notation.Record, v *variants.Variant, opts referee.Options, rep 
 		}
 	}
 	g.run()
+	g.release()
 	if g.num != c.num && !opts.Rewrite && firstReplayError(rep) >= 0 {
 		// Some exporters write GameType fields that their own moves do
 		// not follow (kurnik: "20,W,10,10,N1,0" on standard numbering).
@@ -233,11 +233,8 @@ type draughtsGame struct {
 	ambiguous []Move
 	film      *referee.Film // the main line as pictures, when asked for
 
-	// Scratch storage of match, reused from move to move so that
-	// matching a written move allocates nothing.
-	squareBuf []pdn.Square
-	intBuf    []int
-	candBuf   []Move
+	candBuf []Move        // match's candidates when quickMatch cannot tell
+	quick   *quickScratch // match's storage, from quickPool
 }
 
 func newDraughtsGame(c *compiled, rec *notation.Record, rep *referee.Report) *draughtsGame {
@@ -323,6 +320,7 @@ type lineState struct {
 	legalFrom int
 	legalOK   bool            // legal is built for pos
 	hasMove   bool            // the side to move has a legal move
+	capturers bb              // Rules.capturers of pos (checkOver keeps it)
 	ints      []int           // storage of legal's paths
 	own       int             // capacity of legal this line may reuse (0 in a fresh clone)
 	ownInts   int             // the same for ints
@@ -567,7 +565,7 @@ func (g *draughtsGame) play(st *lineState, mv Move) {
 		// Irreversible: no earlier position can come back.
 		if st.seenShared {
 			st.seen, st.seenShared = map[Position]int{}, false
-		} else {
+		} else if len(st.seen) > 0 {
 			clear(st.seen)
 		}
 		st.kingOnly = 0
@@ -577,10 +575,16 @@ func (g *draughtsGame) play(st *lineState, mv Move) {
 			st.seen, st.seenShared = maps.Clone(st.seen), false
 		}
 	}
-	st.seen[st.pos]++
-
-	if r := draw.Repetition; r != nil && st.seen[st.pos] >= r.Count {
-		g.drawRule(st, r.Effect, fmt.Sprintf("the same position for the %s time", referee.Ordinal(st.seen[st.pos])), num)
+	seen := 1
+	if !st.pos.kings.zero() {
+		// Without kings every move is irreversible, so a position of men
+		// only is seen once: the map (a third of a ply's cost) is skipped
+		// until the first king.
+		st.seen[st.pos]++
+		seen = st.seen[st.pos]
+	}
+	if r := draw.Repetition; r != nil && seen >= r.Count {
+		g.drawRule(st, r.Effect, fmt.Sprintf("the same position for the %s time", referee.Ordinal(seen)), num)
 	}
 	if r := draw.KingMoves; r != nil && st.kingOnly >= 2*r.Count {
 		g.drawRule(st, r.Effect, fmt.Sprintf("%d moves by each side with kings only and no capture", r.Count), num)
@@ -665,7 +669,9 @@ func (g *draughtsGame) checkOver(st *lineState) {
 	// The buffers are the line's own: a clone (a variation) starts without,
 	// so it never overwrites the list its parent has yet to match against.
 	st.legalOK = false
-	st.hasMove = g.r.hasLegalMove(&st.pos)
+	// As Rules.hasLegalMove, keeping the capturers for quickMatch.
+	st.capturers = g.r.capturers(&st.pos)
+	st.hasMove = !st.capturers.zero() || g.r.countQuiet(&st.pos) > 0
 	if st.over != "" || st.hasMove {
 		return
 	}

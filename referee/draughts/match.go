@@ -5,6 +5,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"arbiter/notation"
 	"arbiter/notation/pdn"
@@ -20,14 +21,17 @@ type diagFunc func(sev notation.Severity, code, msg string, legal []string)
 func (g *draughtsGame) match(st *lineState, m *notation.Move, diag diagFunc) (Move, bool) {
 	pos := st.pos
 	g.ambiguous = nil
-	mt, err := pdn.ParseMoveInto(m.Text, g.squareBuf)
-	g.squareBuf = mt.Squares[:0]
+	if g.quick == nil {
+		g.quick = quickPool.Get().(*quickScratch)
+	}
+	mt, err := pdn.ParseMoveInto(m.Text, g.quick.squares)
+	g.quick.squares = mt.Squares[:0]
 	if err != nil {
 		diag(notation.Error, "unreadable-move", fmt.Sprintf("cannot read move %q: %v", m.Text, err), nil)
 		return Move{}, false
 	}
-	sq := slices.Grow(g.intBuf[:0], len(mt.Squares))[:len(mt.Squares)]
-	g.intBuf = sq[:0]
+	sq := slices.Grow(g.quick.written[:0], len(mt.Squares))[:len(mt.Squares)]
+	g.quick.written = sq[:0]
 	for i, s := range mt.Squares {
 		n, ok := g.num.square(s.Num, s.Alpha)
 		if !ok {
@@ -39,6 +43,9 @@ func (g *draughtsGame) match(st *lineState, m *notation.Move, diag diagFunc) (Mo
 	if len(sq) < 2 {
 		diag(notation.Error, "unreadable-move", fmt.Sprintf("move %q needs a from and a to square", m.Text), nil)
 		return Move{}, false
+	}
+	if mv, ok := g.quickMatch(st, sq); ok {
+		return g.matchedOne(mv, sq, mt.Capture, diag), true
 	}
 	cands := g.candBuf[:0]
 	for _, mv := range g.legalFor(st, sq[0]) {
@@ -54,18 +61,7 @@ func (g *draughtsGame) match(st *lineState, m *notation.Move, diag diagFunc) (Mo
 	}
 	switch {
 	case len(groups) == 1:
-		mv := groups[0]
-		if len(sq) > 2 && len(sq) < len(mv.Path)+1 {
-			diag(notation.Warning, "partial-path", fmt.Sprintf("capture written with part of its path; it can only be %s", g.num.move(mv, true)), nil)
-		}
-		if mt.Capture != mv.IsCapture() {
-			if mv.IsCapture() {
-				diag(notation.Warning, "capture-mark", fmt.Sprintf("a capture written with '-'; it is %s", g.num.move(mv, false)), nil)
-			} else {
-				diag(notation.Warning, "capture-mark", "a plain move written as a capture", nil)
-			}
-		}
-		return mv, true
+		return g.matchedOne(groups[0], sq, mt.Capture, diag), true
 	case len(groups) > 1:
 		var full []string
 		for _, mv := range groups {
@@ -79,6 +75,112 @@ func (g *draughtsGame) match(st *lineState, m *notation.Move, diag diagFunc) (Mo
 	SortMoves(sorted)
 	diag(notation.Error, "illegal", g.explain(pos, sq, mt.Capture, sorted), g.num.listMoves(sorted))
 	return Move{}, false
+}
+
+// matchedOne is the one legal move mv the written squares sq fit: it
+// reports a path written in part and a capture mark that does not say what
+// the move is.
+func (g *draughtsGame) matchedOne(mv Move, sq []int, writtenCapture bool, diag diagFunc) Move {
+	if len(sq) > 2 && len(sq) < len(mv.Path)+1 {
+		diag(notation.Warning, "partial-path", fmt.Sprintf("capture written with part of its path; it can only be %s", g.num.move(mv, true)), nil)
+	}
+	if writtenCapture != mv.IsCapture() {
+		if mv.IsCapture() {
+			diag(notation.Warning, "capture-mark", fmt.Sprintf("a capture written with '-'; it is %s", g.num.move(mv, false)), nil)
+		} else {
+			diag(notation.Warning, "capture-mark", "a plain move written as a capture", nil)
+		}
+	}
+	return mv
+}
+
+// quickMatch is match's common case worked out on the generator's compact
+// moves, without building every legal move's path: the written squares sq
+// (PDN numbers, at least two) fit exactly one legal move, which it returns
+// with ok. Otherwise (none fits, or several, which match groups by
+// captured set) ok is false and match does the full work, which also
+// explains. The move's Path and Captured are valid until the next
+// quickMatch.
+func (g *draughtsGame) quickMatch(st *lineState, sq []int) (Move, bool) {
+	r := g.r
+	from, to := sq[0], sq[len(sq)-1]
+	if from < 1 || from > r.n || to < 1 || to > r.n {
+		return Move{}, false
+	}
+	gn := &g.quick.gen
+	gn.reset(r, true, true, true)
+	gn.generateFrom(&st.pos, r.sqIdx[from], st.capturers)
+	fi, ti := r.sqIdx[from], r.sqIdx[to]
+	mid := sq[1 : len(sq)-1]
+	found := -1
+	for i := range gn.moves {
+		cm := &gn.moves[i]
+		if cm.from != fi || cm.to != ti {
+			continue
+		}
+		if len(mid) > 0 {
+			// As fits: every written intermediate square is a landing
+			// square before the last, in order.
+			n := int(cm.n)
+			if n == 0 {
+				continue
+			}
+			landing := gn.arena[gn.paths[i].off : gn.paths[i].off+uint32(n)-1]
+			j := 0
+			for _, l := range landing {
+				if j < len(mid) && int(r.idxSq[l]) == mid[j] {
+					j++
+				}
+			}
+			if j != len(mid) {
+				continue
+			}
+		}
+		if found >= 0 {
+			return Move{}, false
+		}
+		found = i
+	}
+	if found < 0 {
+		return Move{}, false
+	}
+	cm := &gn.moves[found]
+	mv := Move{From: from, To: to, Promotes: cm.prom}
+	n := int(cm.n)
+	ints := slices.Grow(g.quick.ints[:0], max(1, 2*n))
+	if n == 0 {
+		mv.Path = append(ints, to)
+	} else {
+		rec := gn.arena[gn.paths[found].off:]
+		for j := 0; j < n; j++ {
+			ints = append(ints, int(r.idxSq[rec[j]]))
+		}
+		for j := 0; j < n; j++ {
+			ints = append(ints, int(r.idxSq[rec[n+j]]))
+		}
+		mv.Path, mv.Captured = ints[:n:n], ints[n:2*n:2*n]
+	}
+	g.quick.ints = ints[:0]
+	return mv, true
+}
+
+// quickScratch is match's storage, reused from move to move and from game
+// to game, so that matching a written move allocates nothing.
+type quickScratch struct {
+	squares []pdn.Square // the written move, decoded
+	written []int        // its squares as PDN numbers
+	gen     gen          // quickMatch's generator
+	ints    []int        // quickMatch's move's Path and Captured
+}
+
+var quickPool = sync.Pool{New: func() any { return new(quickScratch) }}
+
+// release gives the game's scratch storage back for the next game.
+func (g *draughtsGame) release() {
+	if g.quick != nil {
+		quickPool.Put(g.quick)
+		g.quick = nil
+	}
 }
 
 // fits: same from and to, and every intermediate written square is a

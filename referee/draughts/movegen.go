@@ -253,17 +253,19 @@ func (r *Rules) countQuiet(p *Position) int {
 	return n
 }
 
-// quiet appends the non-capture moves of the side to move.
-func (g *gen) quiet(p *Position) {
+// quiet appends the non-capture moves of the side to move made by the
+// pieces in movers (a subset of the side's pieces; all of them for every
+// move), in the same relative order whatever the subset.
+func (g *gen) quiet(p *Position, movers bb) {
 	r := g.r
 	if r.general {
-		g.quietG(p)
+		g.quietG(p, movers)
 		return
 	}
 	c := p.turn & 1
 	own := p.pc[c]
 	empty := r.valid.andNot(own.or(p.pc[c^1]))
-	men := own.andNot(p.kings)
+	men := movers.andNot(p.kings)
 	h := r.h
 	far := r.far[c]
 	for _, s := range [2]uint{h + 1, h} {
@@ -282,7 +284,7 @@ func (g *gen) quiet(p *Position) {
 			g.push(cmove{from: from, to: to, prom: far.has(to)})
 		}
 	}
-	kings := own.and(p.kings)
+	kings := movers.and(p.kings)
 	for !kings.zero() {
 		k := kings.pop()
 		for d := 0; d < 4; d++ {
@@ -517,6 +519,16 @@ func (g *gen) rank(n int) uint64 {
 	return k
 }
 
+// reset readies a generator (from genPool or a referee's own) for a new
+// list. Only the fields a generation reads before writing are set: zeroing
+// the whole struct, with its path buffers, cost more than generating a
+// ply's moves.
+func (g *gen) reset(r *Rules, keepDup, allPaths, wantPath bool) {
+	g.r, g.keepDup, g.allPaths, g.wantPath = r, keepDup, allPaths, wantPath
+	g.moves, g.paths, g.arena, g.seqs, g.keys = g.moves[:0], g.paths[:0], g.arena[:0], g.seqs[:0], g.keys[:0]
+	g.best, g.start = 0, 0
+}
+
 // generate appends all legal moves of the side to move.
 func (g *gen) generate(p *Position) {
 	if src := g.r.capturers(p); !src.zero() {
@@ -525,7 +537,23 @@ func (g *gen) generate(p *Position) {
 			return
 		}
 	}
-	g.quiet(p)
+	g.quiet(p, p.pc[p.turn&1])
+}
+
+// generateFrom appends the legal moves of the side to move from the
+// internal square from, in the order generate gives them. When there is a
+// capture the whole list is generated, since the precedence rules judge a
+// capture against every other piece's; else only that piece's moves are,
+// which is what a referee matching one written move needs at most plies.
+// src is r.capturers(p), which a caller may already have.
+func (g *gen) generateFrom(p *Position, from uint8, src bb) {
+	if !src.zero() {
+		g.captures(p, src)
+		if g.r.CaptureCompulsory {
+			return
+		}
+	}
+	g.quiet(p, p.pc[p.turn&1].and(bit(from)))
 }
 
 // count returns the number of legal moves of the side to move. Non-captures
@@ -607,9 +635,12 @@ var genPool = sync.Pool{New: func() any { return new(gen) }}
 func (r *Rules) legal(p *Position, keepDuplicates, allPaths, sorted bool, from int, buf []Move, ints []int) ([]Move, []int) {
 	g := genPool.Get().(*gen)
 	defer genPool.Put(g)
-	*g = gen{r: r, keepDup: keepDuplicates, allPaths: allPaths, wantPath: true,
-		moves: g.moves[:0], paths: g.paths[:0], arena: g.arena[:0], seqs: g.seqs[:0], keys: g.keys[:0]}
-	g.generate(p)
+	g.reset(r, keepDuplicates, allPaths, true)
+	if from >= 1 && from <= r.n {
+		g.generateFrom(p, r.sqIdx[from], r.capturers(p))
+	} else {
+		g.generate(p)
+	}
 	// One backing array for every Path and Captured of this call.
 	total := 0
 	for i := range g.moves {

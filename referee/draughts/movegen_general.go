@@ -85,13 +85,13 @@ func (r *Rules) countQuietG(p *Position) int {
 }
 
 // quietG is quiet for the general generator.
-func (g *gen) quietG(p *Position) {
+func (g *gen) quietG(p *Position, movers bb) {
 	r := g.r
 	c := p.turn & 1
 	own := p.pc[c]
 	empty := r.valid.andNot(own.or(p.pc[c^1]))
 	far := r.far[c]
-	men := own.andNot(p.kings)
+	men := movers.andNot(p.kings)
 	for !men.zero() {
 		s := men.pop()
 		for _, d := range r.manMoveG[c] {
@@ -100,7 +100,7 @@ func (g *gen) quietG(p *Position) {
 			}
 		}
 	}
-	kings := own.and(p.kings).andNot(r.limitedKing(p))
+	kings := movers.and(p.kings).andNot(r.limitedKing(p))
 	for !kings.zero() {
 		k := kings.pop()
 		for _, d := range r.kingMoveG {

@@ -249,12 +249,14 @@ func ForGameType(n int) (*variants.Variant, error) {
 	if err != nil {
 		return nil, err
 	}
-	var nums []string
+	for _, v := range all {
+		if d, ok := v.Rules.(*Section); ok && d.PDNGameType != 0 && d.PDNGameType == n {
+			return v, nil
+		}
+	}
+	var nums []string // only for the error: every record asks
 	for _, v := range all {
 		if d, ok := v.Rules.(*Section); ok && d.PDNGameType != 0 {
-			if d.PDNGameType == n {
-				return v, nil
-			}
 			nums = append(nums, fmt.Sprint(d.PDNGameType))
 		}
 	}
