@@ -93,40 +93,6 @@ func nearestUp(occ uint64) uint64 {
 	return 1 << (63 - bits.LeadingZeros64(occ)&63)
 }
 
-// kingsCapture tells whether one of the kings can capture: per king and
-// direction, the nearest piece is an opponent's with an empty square
-// beyond (t: the opponent's pieces with an empty square beyond them in
-// each direction).
-func (g *gen10) kingsCapture(kings, empty uint64, t *[4]uint64) bool {
-	all := t[dirUL] | t[dirUR] | t[dirDL] | t[dirDR]
-	ray := g.ray
-	for k := kings; k != 0; k &= k - 1 {
-		i := bits.TrailingZeros64(k) & 63
-		if (ray[dirUL][i]|ray[dirUR][i]|ray[dirDL][i]|ray[dirDR][i])&all == 0 {
-			continue
-		}
-		if occ := ray[dirUL][i] &^ empty; occ&t[dirUL] != 0 && nearestUp(occ)&t[dirUL] != 0 {
-			return true
-		}
-		if occ := ray[dirUR][i] &^ empty; occ&t[dirUR] != 0 && nearestUp(occ)&t[dirUR] != 0 {
-			return true
-		}
-		if occ := ray[dirDL][i] &^ empty; occ&-occ&t[dirDL] != 0 {
-			return true
-		}
-		if occ := ray[dirDR][i] &^ empty; occ&-occ&t[dirDR] != 0 {
-			return true
-		}
-	}
-	return false
-}
-
-// targets returns, per direction, the pieces of opp with an empty square
-// beyond them in that direction.
-func targets(opp, empty uint64) [4]uint64 {
-	return [4]uint64{opp & (empty << 6), opp & (empty << 5), opp & (empty >> 5), opp & (empty >> 6)}
-}
-
 // count returns the number of legal moves of p (gen64.count).
 func (g *gen10) count(p pos64) uint64 {
 	own, opp := p.own, p.opp
@@ -138,14 +104,18 @@ func (g *gen10) count(p pos64) uint64 {
 	lUR := (men >> 5 & opp) >> 5 & empty
 	lDL := (men << 5 & opp) << 5 & empty
 	lDR := (men << 6 & opp) << 6 & empty
+	var n int
 	if kings != 0 {
-		t := targets(opp, empty)
-		if g.kingsCapture(kings, empty, &t) {
+		var capt bool
+		if n, capt = g.kingMoves(kings, opp, empty); capt {
 			return uint64(g.captures(p, true))
 		}
 	}
 	if lUL|lUR|lDL|lDR == 0 {
-		return uint64(g.countQuiet(p.turn, men, kings, empty))
+		if p.turn == White {
+			return uint64(n + bits.OnesCount64(men>>5&empty) + bits.OnesCount64(men>>6&empty))
+		}
+		return uint64(n + bits.OnesCount64(men<<5&empty) + bits.OnesCount64(men<<6&empty))
 	}
 	// Only men capture. When none can take a second piece, each landing
 	// square is one capture of one piece (see gen64.countSingles: going on
@@ -161,35 +131,52 @@ func (g *gen10) count(p pos64) uint64 {
 	return uint64(g.captures(p, true))
 }
 
-// countQuiet returns the number of non-capture moves.
-func (g *gen10) countQuiet(turn Color, men, kings, empty uint64) int {
-	var n int
-	if turn == White {
-		n = bits.OnesCount64(men>>5&empty) + bits.OnesCount64(men>>6&empty)
-	} else {
-		n = bits.OnesCount64(men<<5&empty) + bits.OnesCount64(men<<6&empty)
-	}
+// kingMoves returns the number of non-capture moves of the kings, or
+// capt true if one of them can capture: per king and direction, the
+// nearest piece (towards row 0 the highest index, away from it the
+// lowest) bounds the king's moves, and it can be taken if it is an
+// opponent's with an empty square beyond.
+func (g *gen10) kingMoves(kings, opp, empty uint64) (n int, capt bool) {
+	tUL, tUR, tDL, tDR := opp&(empty<<6), opp&(empty<<5), opp&(empty>>5), opp&(empty>>6)
 	ray := g.ray
 	for k := kings; k != 0; k &= k - 1 {
 		i := bits.TrailingZeros64(k) & 63
-		// Towards row 0 the nearest piece is the highest index: keep the
-		// ray's squares above it; away from row 0, those below the lowest.
-		for d := dirUL; d <= dirUR; d++ {
-			r := ray[d][i]
-			if occ := r &^ empty; occ != 0 {
-				r &= ^uint64(0) << ((64 - bits.LeadingZeros64(occ)) & 63)
+		r := ray[dirUL][i]
+		if occ := r &^ empty; occ != 0 {
+			lz := bits.LeadingZeros64(occ)
+			if (1<<(63-lz&63))&tUL != 0 {
+				return 0, true
 			}
-			n += bits.OnesCount64(r)
+			r &= ^uint64(0) << ((64 - lz) & 63)
 		}
-		for d := dirDL; d <= dirDR; d++ {
-			r := ray[d][i]
-			if occ := r &^ empty; occ != 0 {
-				r &= occ&-occ - 1
+		n += bits.OnesCount64(r)
+		r = ray[dirUR][i]
+		if occ := r &^ empty; occ != 0 {
+			lz := bits.LeadingZeros64(occ)
+			if (1<<(63-lz&63))&tUR != 0 {
+				return 0, true
 			}
-			n += bits.OnesCount64(r)
+			r &= ^uint64(0) << ((64 - lz) & 63)
 		}
+		n += bits.OnesCount64(r)
+		r = ray[dirDL][i]
+		if occ := r &^ empty; occ != 0 {
+			if occ&-occ&tDL != 0 {
+				return 0, true
+			}
+			r &= occ&-occ - 1
+		}
+		n += bits.OnesCount64(r)
+		r = ray[dirDR][i]
+		if occ := r &^ empty; occ != 0 {
+			if occ&-occ&tDR != 0 {
+				return 0, true
+			}
+			r &= occ&-occ - 1
+		}
+		n += bits.OnesCount64(r)
 	}
-	return n
+	return n, false
 }
 
 // generate appends the positions after each legal move of p.
@@ -203,8 +190,7 @@ func (g *gen10) generate(p pos64) {
 		return
 	}
 	if kings != 0 {
-		t := targets(opp, empty)
-		if g.kingsCapture(kings, empty, &t) {
+		if _, capt := g.kingMoves(kings, opp, empty); capt {
 			g.captures(p, false)
 			return
 		}
