@@ -108,7 +108,7 @@ func (g *gen10) count(p pos64) uint64 {
 	if kings != 0 {
 		var capt bool
 		if n, capt = g.kingMoves(kings, opp, empty); capt {
-			return uint64(g.captures(p, true))
+			return uint64(g.captures(p, lUL<<12|lUR<<10|lDL>>10|lDR>>12|kings, true))
 		}
 	}
 	if lUL|lUR|lDL|lDR == 0 {
@@ -117,18 +117,26 @@ func (g *gen10) count(p pos64) uint64 {
 		}
 		return uint64(n + bits.OnesCount64(men<<5&empty) + bits.OnesCount64(men<<6&empty))
 	}
-	// Only men capture. When none can take a second piece, each landing
-	// square is one capture of one piece (see gen64.countSingles: going on
-	// in any direction but back does not see the captured piece or the
-	// emptied origin).
+	// Only men capture.
+	if long := menGoingOn(lUL, lUR, lDL, lDR, opp, empty); long != 0 {
+		return uint64(g.captures(p, long, true))
+	}
+	return uint64(bits.OnesCount64(lUL) + bits.OnesCount64(lUR) + bits.OnesCount64(lDL) + bits.OnesCount64(lDR))
+}
+
+// menGoingOn returns the men that can take a second piece, given the
+// landing squares of the men's first captures in each direction. If
+// there are none, each landing square is one capture of one piece;
+// otherwise a capture of one piece ranks lower, and only these men need
+// a search. Going on in any direction but back from a landing square does
+// not see the captured piece or the emptied origin, so the position
+// before the capture tells (see gen64.countSingles).
+func menGoingOn(lUL, lUR, lDL, lDR, opp, empty uint64) uint64 {
 	jUL := opp << 6 & (empty << 12)
 	jUR := opp << 5 & (empty << 10)
 	jDL := opp >> 5 & (empty >> 10)
 	jDR := opp >> 6 & (empty >> 12)
-	if lUL&(jUL|jUR|jDL)|lUR&(jUL|jUR|jDR)|lDL&(jUL|jDL|jDR)|lDR&(jUR|jDL|jDR) == 0 {
-		return uint64(bits.OnesCount64(lUL) + bits.OnesCount64(lUR) + bits.OnesCount64(lDL) + bits.OnesCount64(lDR))
-	}
-	return uint64(g.captures(p, true))
+	return lUL&(jUL|jUR|jDL)<<12 | lUR&(jUL|jUR|jDR)<<10 | lDL&(jUL|jDL|jDR)>>10 | lDR&(jUR|jDL|jDR)>>12
 }
 
 // kingMoves returns the number of non-capture moves of the kings, or
@@ -185,15 +193,23 @@ func (g *gen10) generate(p pos64) {
 	empty := valid10 &^ (own | opp)
 	men := own &^ p.kings
 	kings := own & p.kings
-	if (men>>6&opp)>>6&empty|(men>>5&opp)>>5&empty|(men<<5&opp)<<5&empty|(men<<6&opp)<<6&empty != 0 {
-		g.captures(p, false)
-		return
-	}
+	lUL := (men >> 6 & opp) >> 6 & empty
+	lUR := (men >> 5 & opp) >> 5 & empty
+	lDL := (men << 5 & opp) << 5 & empty
+	lDR := (men << 6 & opp) << 6 & empty
 	if kings != 0 {
 		if _, capt := g.kingMoves(kings, opp, empty); capt {
-			g.captures(p, false)
+			g.captures(p, lUL<<12|lUR<<10|lDL>>10|lDR>>12|kings, false)
 			return
 		}
+	}
+	if lUL|lUR|lDL|lDR != 0 {
+		pieces := menGoingOn(lUL, lUR, lDL, lDR, opp, empty)
+		if pieces == 0 {
+			pieces = lUL<<12 | lUR<<10 | lDL>>10 | lDR>>12
+		}
+		g.captures(p, pieces, false)
+		return
 	}
 	pk := p.kings
 	if p.turn == White {
@@ -232,10 +248,11 @@ func (g *gen10) generate(p pos64) {
 	}
 }
 
-// captures finds the legal captures of p: appends the positions after
+// captures finds the legal captures of p by the given pieces (those
+// that may have the best capture): appends the positions after
 // them, or, counting, returns their number without appending more than
 // the few needed to drop duplicates.
-func (g *gen10) captures(p pos64, counting bool) int {
+func (g *gen10) captures(p pos64, pieces uint64, counting bool) int {
 	own, opp := p.own, p.opp
 	empty := valid10 &^ (own | opp)
 	g.own, g.opp, g.kings = own, opp, p.kings
@@ -245,10 +262,6 @@ func (g *gen10) captures(p pos64, counting bool) int {
 	}
 	g.best, g.counted, g.counting = 0, 0, counting
 	g.start = len(g.moves)
-	men := own &^ p.kings
-	// The men that can capture, and every king.
-	pieces := (men>>6&opp)>>6&empty<<12 | (men>>5&opp)>>5&empty<<10 |
-		(men<<5&opp)<<5&empty>>10 | (men<<6&opp)<<6&empty>>12 | own&p.kings
 	for ; pieces != 0; pieces &= pieces - 1 {
 		s := pieces & -pieces
 		g.from = s
