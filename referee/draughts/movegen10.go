@@ -347,6 +347,7 @@ func (g *gen10) jump(m uint64, d int, captured uint64, n int) {
 	}
 	pu, pd := perp[d&3][0], perp[d&3][1]
 	tu, td := capt&g.beyond[pu&3], capt&g.beyond[pd&3]
+	var stops uint64 // the landing squares where the capture ends
 	for t := run; t != 0; t &= t - 1 {
 		li := bits.TrailingZeros64(t) & 63
 		goesOn := ahead != 0
@@ -361,7 +362,19 @@ func (g *gen10) jump(m uint64, d int, captured uint64, n int) {
 			g.jump(occ&-occ, pd, captured, n+1)
 		}
 		if !goesOn {
-			g.record(t&-t, captured, n+1, true)
+			stops |= t & -t
+		}
+	}
+	if stops != 0 {
+		if g.counting && n+1 < 4 {
+			// Counted without the positions (see record).
+			if g.rankAtLeastBest(n + 1) {
+				g.counted += bits.OnesCount64(stops)
+			}
+		} else {
+			for ; stops != 0; stops &= stops - 1 {
+				g.record(stops&-stops, captured, n+1, true)
+			}
 		}
 	}
 	if ahead != 0 {
@@ -372,14 +385,8 @@ func (g *gen10) jump(m uint64, d int, captured uint64, n int) {
 // record adds a finished capture of n pieces (captured) that ends on the
 // square to, unless a capture of more pieces was found.
 func (g *gen10) record(to, captured uint64, n int, king bool) {
-	if n < g.best {
+	if !g.rankAtLeastBest(n) {
 		return
-	}
-	if n > g.best {
-		g.best = n
-		g.moves = g.moves[:g.start]
-		g.pieceStart = g.start
-		g.counted = 0
 	}
 	// Two paths can take the same pieces from and to the same squares
 	// only around a loop, which takes at least four pieces (gen64.record).
@@ -404,4 +411,19 @@ func (g *gen10) record(to, captured uint64, n int, king bool) {
 		}
 	}
 	g.moves = append(g.moves, b)
+}
+
+// rankAtLeastBest tells whether a capture of n pieces may be legal, and
+// drops the captures found so far if it takes more pieces than they do.
+func (g *gen10) rankAtLeastBest(n int) bool {
+	if n < g.best {
+		return false
+	}
+	if n > g.best {
+		g.best = n
+		g.moves = g.moves[:g.start]
+		g.pieceStart = g.start
+		g.counted = 0
+	}
+	return true
 }
