@@ -3,6 +3,8 @@ package draughts
 import (
 	"testing"
 	"time"
+
+	"arbiter/variants"
 )
 
 // BenchmarkPerft runs perft(8) of the international start position (drop
@@ -32,5 +34,46 @@ func BenchmarkLegalMoves(b *testing.B) {
 	var buf []Move
 	for i := 0; i < b.N; i++ {
 		buf = r.LegalMoves(&p, false, buf[:0])
+	}
+}
+
+// BenchmarkPerftPositions runs perft on the positions of Moby Dam's perft
+// script and on the start positions of other board sizes, to profile one
+// case at a time (scripts/bench.sh compares with Moby Dam itself).
+func BenchmarkPerftPositions(b *testing.B) {
+	cases := []struct {
+		name, variant, fen string
+		depth              int
+	}{
+		{"start", "international", "", 8},
+		{"random178", "international", fenRandom178, 7},
+		{"woldouby", "international", fenWoldouby, 13},
+		{"russian", "russian", "", 9},
+		{"english", "english", "", 9},
+		{"canadian", "canadian", "", 6},
+		{"frisian", "frisian", "", 7},
+	}
+	for _, c := range cases {
+		b.Run(c.name, func(b *testing.B) {
+			v, err := variants.Lookup(c.variant)
+			if err != nil {
+				b.Fatal(err)
+			}
+			r, p, err := RulesOf(v)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if c.fen != "" {
+				if p, err = r.ParseFEN(c.fen); err != nil {
+					b.Fatal(err)
+				}
+			}
+			var nodes uint64
+			start := time.Now()
+			for i := 0; i < b.N; i++ {
+				nodes += r.Perft(p, c.depth, false)
+			}
+			b.ReportMetric(float64(nodes)/time.Since(start).Seconds(), "nodes/s")
+		})
 	}
 }

@@ -18,6 +18,9 @@ func (r *Rules) Perft(p Position, depth int, keepDuplicates bool) uint64 {
 	if depth <= 0 {
 		return 1
 	}
+	if fitsGen10(r, keepDuplicates) {
+		return newGen10(r).perft(p.to64(), depth)
+	}
 	if r.fast64 && !r.general {
 		return newGen64(r, keepDuplicates).perft(p.to64(), depth)
 	}

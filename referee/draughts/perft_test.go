@@ -1,6 +1,7 @@
 package draughts
 
 import (
+	"math/rand/v2"
 	"os"
 	"testing"
 )
@@ -260,5 +261,56 @@ func TestHasLegalMoveAgrees(t *testing.T) {
 	}
 	if n < 1000 {
 		t.Fatalf("only %d positions walked", n)
+	}
+}
+
+// gen10 (the international rules written out) must count what gen64 counts
+// and what the public, path-recording generator counts, on positions
+// rich in kings and captures that no game record reaches: random boards.
+func TestGen10MatchesGen64(t *testing.T) {
+	r := International()
+	if !fitsGen10(r, false) || fitsGen10(r, true) {
+		t.Fatal("gen10 should play the international rules with duplicates dropped only")
+	}
+	rng := rand.New(rand.NewPCG(14, 3))
+	pieces := []Piece{WhiteMan, WhiteMan, BlackMan, BlackMan, WhiteKing, BlackKing}
+	loops := 0
+	for i := 0; i < 3000; i++ {
+		p := r.EmptyPosition()
+		density := 2 + rng.IntN(6) // one square in density holds a piece
+		for sq := 1; sq <= 50; sq++ {
+			if rng.IntN(density) != 0 {
+				continue
+			}
+			pc := pieces[rng.IntN(len(pieces))]
+			// A man never stands on his promotion row.
+			if pc == WhiteMan && sq <= 5 || pc == BlackMan && sq > 45 {
+				pc++
+			}
+			p.Set(sq, pc)
+		}
+		p.turn = Color(rng.IntN(2))
+		depth := 3
+		if density < 4 {
+			depth = 2
+		}
+		for d := 1; d <= depth; d++ {
+			want := newGen64(r, false).perft(p.to64(), d)
+			if got := newGen10(r).perft(p.to64(), d); got != want {
+				t.Fatalf("%s: gen10 perft(%d) = %d, gen64 %d", r.FEN(p), d, got, want)
+			}
+		}
+		if got, want := newGen10(r).perft(p.to64(), 1), uint64(len(r.LegalMoves(&p, false, nil))); got != want {
+			t.Fatalf("%s: gen10 counts %d moves, LegalMoves %d", r.FEN(p), got, want)
+		}
+		for _, m := range r.LegalMoves(&p, false, nil) {
+			if len(m.Captured) >= 4 {
+				loops++
+			}
+		}
+	}
+	// The duplicate check must have been exercised.
+	if loops < 100 {
+		t.Errorf("only %d captures of 4 or more pieces in the random positions", loops)
 	}
 }
