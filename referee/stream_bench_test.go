@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"runtime/debug"
 	"sort"
 	"syscall"
 	"testing"
@@ -55,6 +56,10 @@ func tournamentInputs(b *testing.B, n int) []referee.Input {
 // wall-clock games/s. Timings are measured, never asserted.
 func BenchmarkCheckTournamentsX20(b *testing.B) {
 	inputs := tournamentInputs(b, 20)
+	// The collector as cmd/arbiter sets it (main.go: collect at 4x the
+	// live heap, soft limit 32 MB), so that the figures are the command's.
+	defer debug.SetGCPercent(debug.SetGCPercent(400))
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(32 << 20))
 	for _, jobs := range []int{1, 2} {
 		b.Run(fmt.Sprintf("jobs=%d", jobs), func(b *testing.B) {
 			b.ReportAllocs()

@@ -45,6 +45,20 @@ if [ -d "$corpus/draughts/international-tournaments" ]; then
 		if (gps["jobs=1"] > 0) printf "  games/s jobs=2 / jobs=1: %.2fx\n", gps["jobs=2"]/gps["jobs=1"]
 		if (sp != "") printf "  the splitter alone (the one serial stage): %.1f CPU µs/game\n", sp
 	}' "$tmp/check.txt"
+	echo "the command itself: arbiter check --format json on the same games in one file (CPU: user + system)"
+	for _ in $(seq 20); do cat "$corpus"/draughts/international-tournaments/*.pdn; done >"$tmp/x20.pdn"
+	games=$({ $arbiter check --format json "$tmp/x20.pdn" 2>&1 >/dev/null || true; } | awk '/ games: / {print $1}' | tail -1)
+	for _ in $(seq "$rounds"); do
+		for j in 1 2; do
+			/usr/bin/time -f "$j %U %S %e %M" -o "$tmp/time" $arbiter check --jobs "$j" --format json "$tmp/x20.pdn" >/dev/null 2>&1 || true
+			cat "$tmp/time" >>"$tmp/cli.txt"
+		done
+	done
+	awk -v games="$games" '/^[12] / { cpu=$2+$3; if (!($1 in best) || cpu < best[$1]) best[$1]=cpu; if (!($1 in wall) || $4 < wall[$1]) wall[$1]=$4; if ($5 > rss) rss=$5 }
+	END {
+		for (j=1; j<=2; j++) printf "  jobs=%d   %7.1f CPU µs/game  %7.0f games/s\n", j, best[j]*1e6/games, games/wall[j]
+		printf "  games/s jobs=2 / jobs=1: %.2fx; peak RSS %d MB\n", wall[1]/wall[2], rss/1024
+	}' "$tmp/cli.txt"
 else
 	echo "  no $corpus/draughts/international-tournaments: skipped"
 fi
