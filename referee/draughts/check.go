@@ -335,8 +335,11 @@ type lineState struct {
 type shuttleMv struct{ from, to int }
 
 func newLineState(g *draughtsGame, start Position) *lineState {
-	st := &lineState{pos: start, firstNum: 1, firstBlk: start.Turn() != g.r.FirstMover,
-		seen: map[Position]int{start: 1}}
+	st := &lineState{pos: start, firstNum: 1, firstBlk: start.Turn() != g.r.FirstMover}
+	if !start.kings.zero() {
+		// (Without kings the map waits for the first one: see play.)
+		st.seen = map[Position]int{start: 1}
+	}
 	// An endgame the record starts in counts from its first move; one
 	// drawn at once is drawn before it.
 	st.endgame = g.endgameRule(start)
@@ -580,6 +583,9 @@ func (g *draughtsGame) play(st *lineState, mv Move) {
 		// Without kings every move is irreversible, so a position of men
 		// only is seen once: the map (a third of a ply's cost) is skipped
 		// until the first king.
+		if st.seen == nil {
+			st.seen = map[Position]int{}
+		}
 		st.seen[st.pos]++
 		seen = st.seen[st.pos]
 	}

@@ -3,6 +3,7 @@ package draughts
 import (
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"arbiter/notation"
@@ -78,7 +79,9 @@ func gameTypeVariant(rec *notation.Record) (v *variants.Variant, n int, err erro
 	if i := strings.IndexByte(num, ','); i >= 0 {
 		num = num[:i]
 	}
-	if _, err := fmt.Sscanf(num, "%d", &n); err != nil {
+	if d, err := strconv.Atoi(num); err == nil && len(num) < 10 && num[0] >= '0' && num[0] <= '9' {
+		n = d // the common case, without fmt's scanner (every record asks)
+	} else if _, err := fmt.Sscanf(num, "%d", &n); err != nil {
 		return nil, -1, fmt.Errorf("GameType %q is not a PDN game type number; choose the rules with --variant", gt)
 	}
 	if v, err = ForGameType(n); err != nil {
