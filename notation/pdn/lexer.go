@@ -103,6 +103,13 @@ type scanner struct {
 }
 
 func newScanner(g GameText, filename string, d *diags) *scanner {
+	l := &scanner{}
+	l.init(g, filename, d)
+	return l
+}
+
+// init readies l to read g (Parse keeps its scanners in a pool).
+func (l *scanner) init(g GameText, filename string, d *diags) {
 	line, col := g.Pos.Line, g.Pos.Col
 	if line < 1 {
 		line = 1
@@ -110,7 +117,7 @@ func newScanner(g GameText, filename string, d *diags) *scanner {
 	if col < 1 {
 		col = 1
 	}
-	return &scanner{
+	*l = scanner{
 		s: g.Text, filename: filename, d: d,
 		line: line, startLine: line, startCol: col,
 		base: g.Pos.Offset, mode: g.offMode, repl: g.repl,

@@ -1,10 +1,12 @@
 package pdn
 
 import (
+	"cmp"
 	"fmt"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
@@ -116,17 +118,22 @@ func Parse(g GameText, file string) *notation.Record { return parse(g, file, tru
 // move as a token of its own (the reference the runs are tested against).
 func parse(g GameText, file string, runs bool) *notation.Record {
 	rec := &notation.Record{File: file, Index: g.Index, Pos: g.Pos, Text: g.Text}
-	d := &diags{}
-	d.list = append(d.list, g.Diagnostics...)
 	if g.skipped {
-		rec.Diagnostics = d.list
+		rec.Diagnostics = append([]notation.Diagnostic(nil), g.Diagnostics...)
 		return rec
 	}
-	sc := newScanner(g, file, d)
+	st := states.Get().(*parseState)
+	defer st.release()
+	d := &st.d
+	d.list = append(d.list, g.Diagnostics...)
+	sc := &st.sc
+	sc.init(g, file, d)
 	sc.singles = !runs
 	pl, err := upgrade(sc)
-	b := &builder{rec: rec, d: d}
-	b.stack = append(b.stack, &frame{main: true})
+	b := &st.b
+	*b = builder{rec: rec, d: d, stack: b.stack[:0], skipped: b.skipped[:0]}
+	st.main = frame{main: true}
+	b.stack = append(b.stack, &st.main)
 	if err != nil { // the scanner never fails; be safe anyway
 		d.errorf(g.Pos, CodeInternal, "lexer: %v", err)
 	} else {
@@ -134,7 +141,7 @@ func parse(g GameText, file string, runs bool) *notation.Record {
 		b.slab = make([]notation.Move, sc.moves)
 		for round := 0; ; round++ {
 			before := pl.Cursor()
-			ast, err := gameParser.ParseFromLexer(pl, participle.AllowTrailing(true))
+			ast, err := gameParser.ParseFromLexer(pl, allowTrailing)
 			if err != nil {
 				d.errorf(toPos(pl.Peek().Pos), CodeInternal, "grammar: %v", err)
 				break
@@ -151,15 +158,47 @@ func parse(g GameText, file string, runs bool) *notation.Record {
 	}
 	b.finish(toPos(pl.Peek().Pos))
 	d.finish()
-	sort.SliceStable(d.list, func(i, j int) bool {
-		a, c := d.list[i].Pos, d.list[j].Pos
-		if a.Line != c.Line {
-			return a.Line < c.Line
-		}
-		return a.Col < c.Col
-	})
+	slices.SortStableFunc(d.list, byLineCol)
 	rec.Diagnostics = d.list
 	return rec
+}
+
+// allowTrailing is participle's option built once: built per call, it
+// costs an allocation per game.
+var allowTrailing = participle.AllowTrailing(true)
+
+func byLineCol(a, b notation.Diagnostic) int {
+	if a.Pos.Line != b.Pos.Line {
+		return cmp.Compare(a.Pos.Line, b.Pos.Line)
+	}
+	return cmp.Compare(a.Pos.Col, b.Pos.Col)
+}
+
+// parseState is what Parse needs besides the record it returns: the
+// scanner, the builder and its main line's frame. It is pooled, so that a
+// game costs no allocations for it.
+type parseState struct {
+	sc   scanner
+	d    diags
+	b    builder
+	main frame
+}
+
+var states = sync.Pool{New: func() any { return new(parseState) }}
+
+// release drops every reference to the game (its text, its record, the
+// diagnostics handed to the record) and returns the state to the pool.
+func (st *parseState) release() {
+	stack, skipped := st.b.stack, st.b.skipped
+	clear(stack[:cap(stack)])
+	clear(skipped[:cap(skipped)])
+	if cap(stack) > 64 || cap(skipped) > 1024 {
+		// Deeply nested or long unreadable text: not worth keeping.
+		stack, skipped = nil, nil
+	}
+	*st = parseState{}
+	st.b.stack, st.b.skipped = stack[:0], skipped[:0]
+	states.Put(st)
 }
 
 // frame is one open line: the main line or a variation.
