@@ -27,6 +27,7 @@ const (
 	tokResult                                 // game terminator at variation depth 0
 	tokInnerResult                            // a result inside a variation
 	tokMoves                                  // move numbers and moves parted by white space only: 1. 32-28 19-23 2. 37-32
+	tokTags                                   // tag pairs parted by white space only
 	tokUnreadable                             // anything else, one word at a time
 )
 
@@ -46,6 +47,7 @@ var tokenNames = map[string]lexer.TokenType{
 	"Result":      tokResult,
 	"InnerResult": tokInnerResult,
 	"Moves":       tokMoves,
+	"Tags":        tokTags,
 	"Unreadable":  tokUnreadable,
 }
 
@@ -96,10 +98,11 @@ type scanner struct {
 	repl    []int // offsets in s of U+FFFD replacements, ascending
 	replPtr int
 
-	depth   int  // variation depth, so results inside variations are told apart
-	moveEnd int  // end of the last move token, to see text glued to it
-	moves   int  // moves read so far, inside runs or not (the builder allocates them at once)
-	singles bool // no runs: every move number and move is a token (tests)
+	depth   int     // variation depth, so results inside variations are told apart
+	moveEnd int     // end of the last move token, to see text glued to it
+	moves   int     // moves read so far, inside runs or not (the builder allocates them at once)
+	singles bool    // no runs: every move number, move and tag is a token (tests)
+	tagEls  []tagEl // the tags of the runs of tags, in order
 }
 
 func newScanner(g GameText, filename string, d *diags) *scanner {
@@ -122,6 +125,7 @@ func (l *scanner) init(g GameText, filename string, d *diags) {
 		line: line, startLine: line, startCol: col,
 		base: g.Pos.Offset, mode: g.offMode, repl: g.repl,
 		moveEnd: -1,
+		tagEls:  l.tagEls[:0],
 	}
 }
 
@@ -195,14 +199,21 @@ func (l *scanner) tok(t lexer.TokenType, start int, p notation.Pos) lexer.Token 
 // Next returns the next token (participle's lexer.Lexer). A move number or
 // move is returned with the move numbers and moves that follow it separated
 // only by white space, as one tokMoves token (a game's whole movetext when
-// it has no comments), which the builder walks again (run.go):
+// it has no comments), which the builder walks again, and a tag pair with
+// the tag pairs after it as one tokTags token (run.go):
 // participle's lexer.Upgrade keeps every token of a game in one slice of
 // 64-byte tokens, grown by appending, and offers no way to reuse it, so
 // the fewer the tokens, the less of it to grow and copy.
 func (l *scanner) Next() (lexer.Token, error) {
 	t, err := l.next()
-	if err == nil && !l.singles && (t.Type == tokMoveNumber || (t.Type == tokMove && t.Value[0] != '-')) {
+	if err != nil || l.singles {
+		return t, err
+	}
+	switch {
+	case t.Type == tokMoveNumber || (t.Type == tokMove && t.Value[0] != '-'):
 		l.extendRun(&t)
+	case t.Type == tokTag:
+		l.extendTags(&t)
 	}
 	return t, err
 }
@@ -450,16 +461,32 @@ func (l *scanner) moveTok(start, end int, info moveScan, p notation.Pos) lexer.T
 // the closing bracket, or at the end of the line when it is missing.
 func (l *scanner) scanTag(start int, p notation.Pos) (lexer.Token, bool) {
 	s := l.s
-	j := l.i + 1
-	for j < len(s) && (s[j] == ' ' || s[j] == '\t') {
-		j++
-	}
-	if j == len(s) || s[j] == '\n' || s[j] == '\r' {
+	if tagStray(s, l.i) {
 		l.d.warn(p, CodeStrayBracket, "[ alone on its line (ignored)")
 		l.advTo(l.i + 1)
 		return lexer.Token{}, false
 	}
-	j = l.i + 1
+	l.advTo(tagEnd(s, l.i))
+	if len(s[start:l.i]) > 1 && s[start+1] == '%' {
+		// [%clock ...] written outside a comment: a comment for a human.
+		l.d.warn(p, CodeBareCommand, "command "+s[start:l.i]+" outside a comment (read as a comment)")
+		return l.tok(tokComment, start, p), true
+	}
+	return l.tok(tokTag, start, p), true
+}
+
+// tagStray reports whether the '[' at s[i] stands alone on its line.
+func tagStray(s string, i int) bool {
+	j := i + 1
+	for j < len(s) && (s[j] == ' ' || s[j] == '\t') {
+		j++
+	}
+	return j == len(s) || s[j] == '\n' || s[j] == '\r'
+}
+
+// tagEnd returns the end of the tag pair opened by the '[' at s[i].
+func tagEnd(s string, i int) int {
+	j := i + 1
 	inStr := false
 	for j < len(s) {
 		c := s[j]
@@ -487,18 +514,12 @@ func (l *scanner) scanTag(start int, p notation.Pos) (lexer.Token, bool) {
 		} else if c == ']' {
 			j++
 			break
-		} else if c == '\n' || c == '\r' || (c == '[' && j > l.i+1) && s[j-1] != '[' {
+		} else if c == '\n' || c == '\r' || (c == '[' && j > i+1) && s[j-1] != '[' {
 			break
 		}
 		j++
 	}
-	l.advTo(j)
-	if len(s[start:l.i]) > 1 && s[start+1] == '%' {
-		// [%clock ...] written outside a comment: a comment for a human.
-		l.d.warn(p, CodeBareCommand, "command "+s[start:l.i]+" outside a comment (read as a comment)")
-		return l.tok(tokComment, start, p), true
-	}
-	return l.tok(tokTag, start, p), true
+	return j
 }
 
 // scanComment reads {...}. PDN 3.0 comments do not nest, but a comment

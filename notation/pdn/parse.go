@@ -34,7 +34,7 @@ import (
 // tokens. TestGrammarsAgree checks on the corpus that it accepts exactly
 // what the declarative rule accepts.
 type gameAST struct {
-	Tags     []lexer.Token `parser:"@(Tag*)"`
+	Tags     []lexer.Token `parser:"@((Tag | Tags)*)"`
 	Movetext movetext      `parser:"@@"`
 	Result   *lexer.Token  `parser:"@Result?"`
 }
@@ -45,7 +45,7 @@ type gameAST struct {
 // genericGameAST takes it (TestGrammarsAgree).
 func (g *gameAST) Parse(lex *lexer.PeekingLexer) error {
 	start := lex.RawCursor()
-	for lex.Peek().Type == tokTag {
+	for t := lex.Peek().Type; t == tokTag || t == tokTags; t = lex.Peek().Type {
 		lex.Next()
 	}
 	if end := lex.RawCursor(); end > start {
@@ -90,7 +90,7 @@ func (m *movetext) Parse(lex *lexer.PeekingLexer) error {
 // genericGameAST is the same grammar written for participle's generic
 // parser; it is the reference the fast movetext is tested against.
 type genericGameAST struct {
-	Tags   []lexer.Token `parser:"@(Tag*)"`
+	Tags   []lexer.Token `parser:"@((Tag | Tags)*)"`
 	Body   []lexer.Token `parser:"@((Move | MoveNumber | Moves | Comment | NAG | Strength | LParen | RParen | Setup | LineComment | Ellipsis | InnerResult | Unreadable)*)"`
 	Result *lexer.Token  `parser:"@Result?"`
 }
@@ -139,6 +139,7 @@ func parse(g GameText, file string, runs bool) *notation.Record {
 	} else {
 		// The scanner has read the whole game: its moves are allocated at once.
 		b.slab = make([]notation.Move, sc.moves)
+		b.tagEls = sc.tagEls
 		for round := 0; ; round++ {
 			before := pl.Cursor()
 			ast, err := gameParser.ParseFromLexer(pl, allowTrailing)
@@ -189,15 +190,17 @@ var states = sync.Pool{New: func() any { return new(parseState) }}
 // release drops every reference to the game (its text, its record, the
 // diagnostics handed to the record) and returns the state to the pool.
 func (st *parseState) release() {
-	stack, skipped := st.b.stack, st.b.skipped
+	stack, skipped, tagEls := st.b.stack, st.b.skipped, st.sc.tagEls
 	clear(stack[:cap(stack)])
 	clear(skipped[:cap(skipped)])
-	if cap(stack) > 64 || cap(skipped) > 1024 {
-		// Deeply nested or long unreadable text: not worth keeping.
-		stack, skipped = nil, nil
+	clear(tagEls[:cap(tagEls)])
+	if cap(stack) > 64 || cap(skipped) > 1024 || cap(tagEls) > 256 {
+		// Deeply nested, long unreadable text or many tags: not worth
+		// keeping.
+		stack, skipped, tagEls = nil, nil, nil
 	}
 	*st = parseState{}
-	st.b.stack, st.b.skipped = stack[:0], skipped[:0]
+	st.b.stack, st.b.skipped, st.sc.tagEls = stack[:0], skipped[:0], tagEls[:0]
 	states.Put(st)
 }
 
@@ -235,23 +238,36 @@ type builder struct {
 	lastInner    string          // an inner result that was the last token so far, or ""
 	lastInnerPos notation.Pos
 	afterErr     bool // text-after-result said
+
+	tagEls []tagEl // the tags of the game's runs of tags (the scanner's)
+	tagCur int     // the next one to read
 }
 
 func (b *builder) round(ast *gameAST, round int) {
 	if b.rec.Tags == nil && len(ast.Tags) > 0 {
-		b.rec.Tags = make([]notation.Tag, 0, len(ast.Tags))
+		n, i := 0, b.tagCur
+		for _, t := range ast.Tags {
+			if t.Type == tokTags {
+				k := b.tagRunLen(i)
+				n, i = n+k, i+k
+			} else {
+				n++
+			}
+		}
+		b.rec.Tags = make([]notation.Tag, 0, n)
 	}
 	for _, t := range ast.Tags {
-		p := toPos(t.Pos)
-		if b.sawBody {
-			b.d.errorf(p, CodeTagAfterMoves, "tag %s inside the movetext (kept as a comment)", t.Value)
-			b.keep(p, t.Value)
+		if t.Type != tokTags {
+			b.tag(t.Value, toPos(t.Pos))
 			continue
 		}
-		if tag, ok := decodeTag(t.Value, p, b.d); ok {
-			b.rec.Tags = append(b.rec.Tags, tag)
-		} else {
-			b.keep(p, t.Value)
+		for {
+			e := &b.tagEls[b.tagCur]
+			b.tagCur++
+			b.tag(e.v, e.p)
+			if e.last {
+				break
+			}
 		}
 	}
 	if body := ast.Movetext.Elements; len(body) > 0 && b.rec.Result != "" && ast.Result == nil && onlyComments(body) {
@@ -280,6 +296,30 @@ func (b *builder) round(ast *gameAST, round int) {
 		}
 		b.rec.Result = normResult(t.Value)
 		b.rec.ResultPos = p
+	}
+}
+
+// tagRunLen returns the number of tags of the run of tags whose first
+// tag is tagEls[i].
+func (b *builder) tagRunLen(i int) int {
+	n := 1
+	for ; !b.tagEls[i].last; i++ {
+		n++
+	}
+	return n
+}
+
+// tag reads the tag pair v written at p.
+func (b *builder) tag(v string, p notation.Pos) {
+	if b.sawBody {
+		b.d.errorf(p, CodeTagAfterMoves, "tag %s inside the movetext (kept as a comment)", v)
+		b.keep(p, v)
+		return
+	}
+	if tag, ok := decodeTag(v, p, b.d); ok {
+		b.rec.Tags = append(b.rec.Tags, tag)
+	} else {
+		b.keep(p, v)
 	}
 }
 

@@ -18,6 +18,67 @@ import (
 // byte in every offset mode: the builder computes each element's position
 // from the run's.
 
+// A run of tags is a tokTags token: tag pairs parted by white space only.
+// Tags may hold any character, so the scanner records each one's text and
+// position (tagEls, kept with the scanner from game to game) and the
+// builder reads them from there.
+
+// tagEl is a tag pair of a run of tags.
+type tagEl struct {
+	v    string
+	p    notation.Pos
+	last bool // the run's last tag
+}
+
+// tagElem returns the end of the tag pair at s[j] that next would return
+// there as a tag, or 0. lineStart: as in runElem.
+func tagElem(s string, j int, lineStart bool) int {
+	if j >= len(s) {
+		return 0
+	}
+	switch c := s[j]; {
+	case c == '[':
+		if tagStray(s, j) {
+			return 0
+		}
+		if e := tagEnd(s, j); e-j < 2 || s[j+1] != '%' {
+			return e
+		}
+	case isLetter(c) && lineStart:
+		if e := bareTagEnd(s[j:]); e > 0 {
+			return j + e
+		}
+	}
+	return 0
+}
+
+// extendTags turns the tag token t, which ends at l.i, into a run of tags
+// when more tags follow it after white space.
+func (l *scanner) extendTags(t *lexer.Token) {
+	s := l.s
+	start := l.i - len(t.Value)
+	n := 1
+	for {
+		j, nl := runGap(s, l.i)
+		end := tagElem(s, j, nl)
+		if end == 0 {
+			break
+		}
+		if n == 1 {
+			l.tagEls = append(l.tagEls, tagEl{v: t.Value, p: toPos(t.Pos)})
+		}
+		l.advTo(j)
+		l.tagEls = append(l.tagEls, tagEl{v: s[j:end], p: l.pos()})
+		l.advTo(end)
+		n++
+	}
+	if n > 1 {
+		l.tagEls[len(l.tagEls)-1].last = true
+		t.Type = tokTags
+		t.Value = s[start:l.i]
+	}
+}
+
 // moveNumberEnd returns the end of a move number at s[i], digits followed
 // by dots (12. and 12...), or 0.
 func moveNumberEnd(s string, i int) int {
@@ -63,13 +124,16 @@ func runElem(s string, j int, lineStart bool) (end int, num bool, info moveScan)
 	}
 	switch c := s[j]; {
 	case isDigit(c):
-		if e, _, _ := scanResult(s, j); e > 0 || resultGluedToNumber(s, j) > 0 {
-			return 0, false, info
+		result := mayBeResult(s, j)
+		if result {
+			if e, _, _ := scanResult(s, j); e > 0 || resultGluedToNumber(s, j) > 0 {
+				return 0, false, info
+			}
 		}
 		if k := moveNumberEnd(s, j); k > 0 {
 			return k, true, info
 		}
-		if e, info := scanMove(s, j); e > 0 && normResult(s[j:e]) == "" {
+		if e, info := scanMove(s, j); e > 0 && (!result || normResult(s[j:e]) == "") {
 			return e, false, info
 		}
 	case isFile(c):
@@ -81,6 +145,21 @@ func runElem(s string, j int, lineStart bool) (end int, num bool, info moveScan)
 		}
 	}
 	return 0, false, info
+}
+
+// mayBeResult reports whether a result written with digits may start at
+// s[j]: a half (0, 1, 2 or 1/2) followed by blanks or a dash. Most move
+// numbers and moves (12. 32-28 19x30) are told apart by their first two
+// bytes without scanning a result.
+func mayBeResult(s string, j int) bool {
+	if s[j] < '0' || s[j] > '2' || j+1 >= len(s) {
+		return false
+	}
+	switch s[j+1] {
+	case '-', ' ', '\t', '/':
+		return true
+	}
+	return false
 }
 
 // runGap returns the end of the white space a run may hold at s[j]:

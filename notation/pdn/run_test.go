@@ -47,6 +47,15 @@ var runTexts = []string{
 	"1.",
 	"1. 32-28 19-23 1-12. 23-28 *",
 	"1. 11-15 23-19 2. 8-11 22-17 3. 4-8 1-0",
+	// Runs of tags.
+	"[Event \"Léman\"]\r\n[Site \"\"]\r\n[White \"Ren\xe9\"]\r\n\r\n1. 32-28 *",
+	"[Event \"x\"][Site \"y\"] [Round \"1\"]\n[Event \"x\" [Site \"y\"]\n[[Date \"z\"]\n*",
+	"[FEN \"W:W28,31:\nB1,19\"]\n[Event \"a\nb\"]\n[Black \"unclosed]\n[White \"\\\"q\\\"\"]\n*",
+	"[Event \"x\"]\n[\n[Site \"y\"]\n[%clock 1:00]\n[Round \"2\"]\n[Empty]\n[ Spaced \"v\"]\n*",
+	"[Event \"x\"]\nBlack \"a\"]\nWhite \"b\"] [Round \"3\"]\n  Date \"d\"]\n1. 32-28 [Site \"late\"] [Round \"late\"]\n2-0",
+	"[Event \"x\"]\r[Site \"y\"]\f[Round \"1\"]\u00a0[Date \"d\"] *",
+	"[Event \"x\"] Black \"a\"]\n[Site \"y\"]\tWhite \"b\"]\n*",
+	"[A \"1\"] [B \"2\"] 1. 32-28 2-0 [C \"3\"] [D \"4\"] 1. 33-29 2-0",
 }
 
 // TestRunsReadAsTokens: a game read with runs is the game read with every
