@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"testing/iotest"
 
 	"golang.org/x/text/encoding/charmap"
 
@@ -153,4 +154,41 @@ func FuzzRuns(f *testing.F) {
 	f.Fuzz(func(t *testing.T, in string) {
 		sameWithRuns(t, in, Options{MaxGameBytes: 1 << 16})
 	})
+}
+
+// TestSplitReadSizes: the splitter cuts the same games, with the same
+// positions and diagnostics, whatever its reads bring at a time (one byte,
+// half of what is asked), so that its fast skips over tags, strings and
+// comments stop and go on correctly at the end of what is buffered.
+func TestSplitReadSizes(t *testing.T) {
+	var ins []string
+	ins = append(ins, runTexts...)
+	for _, c := range constructs {
+		ins = append(ins, c.in)
+	}
+	for _, sub := range []string{"pdn-conformance/succeed", "international-tournaments"} {
+		files, _ := corpusFilesOpt(sub)
+		for _, f := range files {
+			ins = append(ins, string(f.data))
+		}
+	}
+	split := func(r io.Reader) []GameText {
+		var out []GameText
+		sp := NewSplitter(r, Options{})
+		for {
+			g, err := sp.Next()
+			if err != nil {
+				return out
+			}
+			out = append(out, g)
+		}
+	}
+	for _, in := range ins {
+		want := split(strings.NewReader(in))
+		for _, r := range []io.Reader{iotest.OneByteReader(strings.NewReader(in)), iotest.HalfReader(strings.NewReader(in))} {
+			if got := split(r); !reflect.DeepEqual(got, want) {
+				t.Fatalf("%.200q: split differently through %T", in, r)
+			}
+		}
+	}
 }

@@ -520,6 +520,10 @@ func (s *Splitter) scanGame() gluedNext {
 			}
 			s.adv(c)
 		case stTag:
+			if !tagStops[c] {
+				s.skipUntil(&tagStops)
+				continue
+			}
 			switch c {
 			case '"':
 				st = stTagString
@@ -528,6 +532,10 @@ func (s *Splitter) scanGame() gluedNext {
 			}
 			s.adv(c)
 		case stTagString:
+			if !escape && !stringStops[c] {
+				s.skipUntil(&stringStops)
+				continue
+			}
 			switch {
 			case escape:
 				escape = false
@@ -543,15 +551,8 @@ func (s *Splitter) scanGame() gluedNext {
 			}
 			s.adv(c)
 		case stComment:
-			// Fast path: plain bytes of the comment.
-			for c != '}' && c != '\n' && c != '{' {
-				s.adv(c)
-				if src.pos >= src.end {
-					break
-				}
-				c = src.buf[src.pos]
-			}
-			if src.pos >= src.end {
+			if !commentStops[c] {
+				s.skipUntil(&commentStops)
 				continue
 			}
 			s.adv(c)
@@ -598,6 +599,35 @@ func (s *Splitter) scanGame() gluedNext {
 			s.adv(c)
 		}
 	}
+}
+
+// The bytes that end a fast skip (skipUntil) in a tag, a tag's string and
+// a comment: every other byte only moves the position on.
+var tagStops, stringStops, commentStops = byteSet("\"]\n\r"), byteSet("\\\"\n\r"), byteSet("{}\n")
+
+func byteSet(s string) (t [256]bool) {
+	for i := 0; i < len(s); i++ {
+		t[s[i]] = true
+	}
+	return t
+}
+
+// skipUntil consumes the buffered bytes up to the first one in stop (no
+// line break is skipped: each stop set holds '\n'), counting columns as
+// adv does.
+func (s *Splitter) skipUntil(stop *[256]bool) {
+	src := &s.src
+	buf := src.buf[:src.end]
+	i, cols := src.pos, 0
+	for i < len(buf) && !stop[buf[i]] {
+		if buf[i]&0xC0 != 0x80 {
+			cols++
+		}
+		i++
+	}
+	s.off += int64(i - src.pos)
+	s.col += cols
+	src.pos = i
 }
 
 // peekIs reports whether the byte k positions ahead is c.
@@ -786,11 +816,15 @@ func isResultBytes(w []byte) bool {
 	if len(w) == 1 {
 		return w[0] == '*'
 	}
-	if len(w) < 3 {
+	if len(w) < 3 || len(w) > 7 { // 1-0 to 1/2-1/2
 		return false
 	}
 	switch w[0] {
-	case '0', '1', '2', 0xC2, 0xBD:
+	case '0', '1', '2':
+		if w[1] != '-' && w[1] != '/' { // a move (32-28, 19x30) or a move number
+			return false
+		}
+	case 0xC2, 0xBD:
 	default:
 		return false
 	}
