@@ -16,7 +16,7 @@ import (
 
 // gameAST is the flat PDN grammar:
 //
-//	Game     = Tag* Movetext Result? .
+//	Game     = (Tag | Tags)* Movetext Result? .
 //	Movetext = Element* .
 //	Element  = Move | MoveNumber | Moves | Comment | NAG | Strength | "(" | ")"
 //	         | Setup | LineComment | Ellipsis | InnerResult | Unreadable .
@@ -29,7 +29,8 @@ import (
 // about half a microsecond and several allocations per token on a
 // repetition of a disjunction (measured: 5.7 MB/s for split+parse with the
 // declarative rule in genericGameAST below, against the target of well above
-// 10 MB/s), while a movetext has hundreds of tokens. The Parseable takes the
+// 10 MB/s), while a movetext had hundreds of tokens (a handful since runs,
+// run.go). The Parseable takes the
 // same Element* rule in a tight loop over the token stream, without copying
 // tokens. TestGrammarsAgree checks on the corpus that it accepts exactly
 // what the declarative rule accepts.
@@ -41,7 +42,7 @@ type gameAST struct {
 
 // Parse implements participle.Parseable for the whole game, so participle
 // spends neither reflection nor allocations on a game's tags and result
-// either: Tag* Movetext Result?, each token taken as the rule in
+// either: (Tag | Tags)* Movetext Result?, each token taken as the rule in
 // genericGameAST takes it (TestGrammarsAgree).
 func (g *gameAST) Parse(lex *lexer.PeekingLexer) error {
 	start := lex.RawCursor()
