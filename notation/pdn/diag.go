@@ -2,6 +2,7 @@ package pdn
 
 import (
 	"fmt"
+	"strconv"
 
 	"arbiter/notation"
 )
@@ -108,7 +109,7 @@ func (d *diags) aggregate(k aggKind, p notation.Pos) {
 func (d *diags) finish() {
 	for k := range d.agg {
 		if a := d.agg[k]; a.n > 1 {
-			d.list[a.idx].Msg += fmt.Sprintf(" (%d times in this game)", a.n)
+			d.list[a.idx].Msg += " (" + strconv.Itoa(a.n) + " times in this game)"
 		}
 	}
 }

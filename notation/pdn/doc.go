@@ -10,9 +10,11 @@
 //     game's file position. A game ends at a result at variation depth 0, or
 //     where a tag section starts after movetext.
 //   - Parse reads one game text with a hand-written lexer (one token per
-//     tag pair, move, comment, ...) and a flat participle grammar
-//     (Game = Tag* Movetext Result?, Movetext = Element*); variations are
-//     built from the flat elements afterwards, iteratively.
+//     tag pair, move, comment, ...; tag pairs, and move numbers and moves,
+//     parted by white space only are one token, a run, which the builder
+//     cuts again) and a flat participle grammar
+//     (Game = (Tag | Tags)* Movetext Result?, Movetext = Element*);
+//     variations are built from the flat elements afterwards, iteratively.
 //
 // The reader is lenient where a human reader would be, and says so with a
 // warning (notation.Warning, a stable Code such as "glued-move-number");

@@ -13,40 +13,42 @@ import (
 // tag pair, a move with all its squares, a comment with its braces, so the
 // grammar stays flat and the generic parser sees few tokens.
 const (
-	tokTag          lexer.TokenType = iota + 1 // [Name "value"]
-	tokMoveNumber                              // 12. or 12...
-	tokMove                                    // 32-28, 28x19x10, c3:e5, a3b4, 1- 6, or "-" (unknown move)
-	tokEllipsis                                // ... standing alone (1. ... 7-12)
-	tokComment                                 // {...}, or text glued to a move
-	tokLineComment                             // % to end of line (at line start), ; to end of line
-	tokNAG                                     // $12
-	tokStrength                                // ! ? !? ?! !! ?? and (!?)
-	tokLParen                                  // (
-	tokRParen                                  // )
-	tokSetup                                   // /FEN "..."/
-	tokResult                                  // game terminator at variation depth 0
-	tokInnerResult                             // a result inside a variation
-	tokNumberedMove                            // a move number and its move on one line: 12. 32-28
-	tokUnreadable                              // anything else, one word at a time
+	tokTag         lexer.TokenType = iota + 1 // [Name "value"]
+	tokMoveNumber                             // 12. or 12...
+	tokMove                                   // 32-28, 28x19x10, c3:e5, a3b4, 1- 6, or "-" (unknown move)
+	tokEllipsis                               // ... standing alone (1. ... 7-12)
+	tokComment                                // {...}, or text glued to a move
+	tokLineComment                            // % to end of line (at line start), ; to end of line
+	tokNAG                                    // $12
+	tokStrength                               // ! ? !? ?! !! ?? and (!?)
+	tokLParen                                 // (
+	tokRParen                                 // )
+	tokSetup                                  // /FEN "..."/
+	tokResult                                 // game terminator at variation depth 0
+	tokInnerResult                            // a result inside a variation
+	tokMoves                                  // move numbers and moves parted by white space only: 1. 32-28 19-23 2. 37-32
+	tokTags                                   // tag pairs parted by white space only
+	tokUnreadable                             // anything else, one word at a time
 )
 
 var tokenNames = map[string]lexer.TokenType{
-	"EOF":          lexer.EOF,
-	"Tag":          tokTag,
-	"MoveNumber":   tokMoveNumber,
-	"Move":         tokMove,
-	"Ellipsis":     tokEllipsis,
-	"Comment":      tokComment,
-	"LineComment":  tokLineComment,
-	"NAG":          tokNAG,
-	"Strength":     tokStrength,
-	"LParen":       tokLParen,
-	"RParen":       tokRParen,
-	"Setup":        tokSetup,
-	"Result":       tokResult,
-	"InnerResult":  tokInnerResult,
-	"NumberedMove": tokNumberedMove,
-	"Unreadable":   tokUnreadable,
+	"EOF":         lexer.EOF,
+	"Tag":         tokTag,
+	"MoveNumber":  tokMoveNumber,
+	"Move":        tokMove,
+	"Ellipsis":    tokEllipsis,
+	"Comment":     tokComment,
+	"LineComment": tokLineComment,
+	"NAG":         tokNAG,
+	"Strength":    tokStrength,
+	"LParen":      tokLParen,
+	"RParen":      tokRParen,
+	"Setup":       tokSetup,
+	"Result":      tokResult,
+	"InnerResult": tokInnerResult,
+	"Moves":       tokMoves,
+	"Tags":        tokTags,
+	"Unreadable":  tokUnreadable,
 }
 
 // definition implements participle's lexer.Definition with the hand-written
@@ -96,14 +98,21 @@ type scanner struct {
 	repl    []int // offsets in s of U+FFFD replacements, ascending
 	replPtr int
 
-	depth   int // variation depth, so results inside variations are told apart
-	moveEnd int // end of the last move token, to see text glued to it
-
-	pending    lexer.Token // a token read ahead after a move number
-	hasPending bool
+	depth   int     // variation depth, so results inside variations are told apart
+	moveEnd int     // end of the last move token, to see text glued to it
+	moves   int     // moves read so far, inside runs or not (the builder allocates them at once)
+	singles bool    // no runs: every move number, move and tag is a token (tests)
+	tagEls  []tagEl // the tags of the runs of tags, in order
 }
 
 func newScanner(g GameText, filename string, d *diags) *scanner {
+	l := &scanner{}
+	l.init(g, filename, d)
+	return l
+}
+
+// init readies l to read g (Parse keeps its scanners in a pool).
+func (l *scanner) init(g GameText, filename string, d *diags) {
 	line, col := g.Pos.Line, g.Pos.Col
 	if line < 1 {
 		line = 1
@@ -111,11 +120,12 @@ func newScanner(g GameText, filename string, d *diags) *scanner {
 	if col < 1 {
 		col = 1
 	}
-	return &scanner{
+	*l = scanner{
 		s: g.Text, filename: filename, d: d,
 		line: line, startLine: line, startCol: col,
 		base: g.Pos.Offset, mode: g.offMode, repl: g.repl,
 		moveEnd: -1,
+		tagEls:  l.tagEls[:0],
 	}
 }
 
@@ -186,67 +196,26 @@ func (l *scanner) tok(t lexer.TokenType, start int, p notation.Pos) lexer.Token 
 	return lexer.Token{Type: t, Value: l.s[start:l.i], Pos: lexPos(p, l.filename)}
 }
 
-// Next returns the next token (participle's lexer.Lexer). A move number
-// followed on its line by its move is one token (tokNumberedMove, split
-// again by the builder): participle keeps every token of a game in one
-// slice of 64-byte tokens, grown by appending, and a third fewer tokens is
-// a third less of it to grow.
+// Next returns the next token (participle's lexer.Lexer). A move number or
+// move is returned with the move numbers and moves that follow it separated
+// only by white space, as one tokMoves token (a game's whole movetext when
+// it has no comments), which the builder walks again, and a tag pair with
+// the tag pairs after it as one tokTags token (run.go):
+// participle's lexer.Upgrade keeps every token of a game in one slice of
+// 64-byte tokens, grown by appending, and offers no way to reuse it, so
+// the fewer the tokens, the less of it to grow and copy.
 func (l *scanner) Next() (lexer.Token, error) {
-	if l.hasPending {
-		l.hasPending = false
-		return l.pending, nil
-	}
 	t, err := l.next()
-	if err != nil || t.Type != tokMoveNumber {
+	if err != nil || l.singles {
 		return t, err
 	}
-	numEnd := l.i
-	mv, err := l.next()
-	if err != nil {
-		return t, err // the scanner never fails; keep what was read
+	switch {
+	case t.Type == tokMoveNumber || (t.Type == tokMove && t.Value[0] != '-'):
+		l.extendRun(&t)
+	case t.Type == tokTag:
+		l.extendTags(&t)
 	}
-	if mv.Type == tokMove {
-		mvStart := l.i - len(mv.Value)
-		if numEnd <= mvStart && onlyBlanks(l.s[numEnd:mvStart]) {
-			t.Type = tokNumberedMove
-			t.Value = l.s[numEnd-len(t.Value) : l.i]
-			return t, nil
-		}
-	}
-	l.pending, l.hasPending = mv, true
-	return t, nil
-}
-
-// onlyBlanks: s is spaces and tabs (each one column and one byte).
-func onlyBlanks(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] != ' ' && s[i] != '\t' {
-			return false
-		}
-	}
-	return true
-}
-
-// splitNumberedMove splits a tokNumberedMove into its move number and move
-// tokens, as the scanner would have returned them.
-func splitNumberedMove(t *lexer.Token) (num, mv lexer.Token) {
-	v := t.Value
-	j := 0
-	for j < len(v) && isDigit(v[j]) {
-		j++
-	}
-	for j < len(v) && v[j] == '.' {
-		j++
-	}
-	k := j
-	for k < len(v) && (v[k] == ' ' || v[k] == '\t') {
-		k++
-	}
-	num = lexer.Token{Type: tokMoveNumber, Value: v[:j], Pos: t.Pos}
-	mv = lexer.Token{Type: tokMove, Value: v[k:], Pos: t.Pos}
-	mv.Pos.Offset += k
-	mv.Pos.Column += k
-	return num, mv
+	return t, err
 }
 
 func (l *scanner) next() (lexer.Token, error) {
@@ -356,6 +325,7 @@ func (l *scanner) next() (lexer.Token, error) {
 			if j == len(s) || isDelim(s[j]) || s[j] == '!' || s[j] == '?' {
 				l.advTo(j)
 				l.d.aggregate(aggUnknownMove, p)
+				l.moves++
 				return l.tok(tokMove, start, p), nil
 			}
 		case c == 0xC2 && l.i+1 < len(s) && s[l.i+1] == 0xA0: // no-break space
@@ -458,22 +428,8 @@ func (l *scanner) scanNumeric(start int, p notation.Pos) (lexer.Token, bool) {
 	if !isDigit(s[l.i]) {
 		return lexer.Token{}, false
 	}
-	j := l.i
-	for j < len(s) && isDigit(s[j]) {
-		j++
-	}
-	if j < len(s) && s[j] == '.' {
-		// A move number: digits followed by one or three dots.
-		k := j
-		for k < len(s) && s[k] == '.' {
-			k++
-		}
-		if s[l.i] == '0' {
-			l.d.aggregate(aggLeadingZero, p)
-		}
-		if k < len(s) && (isDigit(s[k]) || isFile(s[k]) || (s[k] == '-' && k+1 < len(s) && isDelim(s[k+1]))) {
-			l.d.aggregate(aggGluedNumber, p)
-		}
+	if k := moveNumberEnd(s, l.i); k > 0 {
+		l.numberDiags(l.i, k, p)
 		l.advTo(k)
 		return l.tok(tokMoveNumber, start, p), true
 	}
@@ -497,6 +453,7 @@ func (l *scanner) moveTok(start, end int, info moveScan, p notation.Pos) lexer.T
 	}
 	l.advTo(end)
 	l.moveEnd = end
+	l.moves++
 	return l.tok(tokMove, start, p)
 }
 
@@ -504,16 +461,32 @@ func (l *scanner) moveTok(start, end int, info moveScan, p notation.Pos) lexer.T
 // the closing bracket, or at the end of the line when it is missing.
 func (l *scanner) scanTag(start int, p notation.Pos) (lexer.Token, bool) {
 	s := l.s
-	j := l.i + 1
-	for j < len(s) && (s[j] == ' ' || s[j] == '\t') {
-		j++
-	}
-	if j == len(s) || s[j] == '\n' || s[j] == '\r' {
+	if tagStray(s, l.i) {
 		l.d.warn(p, CodeStrayBracket, "[ alone on its line (ignored)")
 		l.advTo(l.i + 1)
 		return lexer.Token{}, false
 	}
-	j = l.i + 1
+	l.advTo(tagEnd(s, l.i))
+	if len(s[start:l.i]) > 1 && s[start+1] == '%' {
+		// [%clock ...] written outside a comment: a comment for a human.
+		l.d.warn(p, CodeBareCommand, "command "+s[start:l.i]+" outside a comment (read as a comment)")
+		return l.tok(tokComment, start, p), true
+	}
+	return l.tok(tokTag, start, p), true
+}
+
+// tagStray reports whether the '[' at s[i] stands alone on its line.
+func tagStray(s string, i int) bool {
+	j := i + 1
+	for j < len(s) && (s[j] == ' ' || s[j] == '\t') {
+		j++
+	}
+	return j == len(s) || s[j] == '\n' || s[j] == '\r'
+}
+
+// tagEnd returns the end of the tag pair opened by the '[' at s[i].
+func tagEnd(s string, i int) int {
+	j := i + 1
 	inStr := false
 	for j < len(s) {
 		c := s[j]
@@ -541,18 +514,12 @@ func (l *scanner) scanTag(start int, p notation.Pos) (lexer.Token, bool) {
 		} else if c == ']' {
 			j++
 			break
-		} else if c == '\n' || c == '\r' || (c == '[' && j > l.i+1) && s[j-1] != '[' {
+		} else if c == '\n' || c == '\r' || (c == '[' && j > i+1) && s[j-1] != '[' {
 			break
 		}
 		j++
 	}
-	l.advTo(j)
-	if len(s[start:l.i]) > 1 && s[start+1] == '%' {
-		// [%clock ...] written outside a comment: a comment for a human.
-		l.d.warn(p, CodeBareCommand, "command "+s[start:l.i]+" outside a comment (read as a comment)")
-		return l.tok(tokComment, start, p), true
-	}
-	return l.tok(tokTag, start, p), true
+	return j
 }
 
 // scanComment reads {...}. PDN 3.0 comments do not nest, but a comment

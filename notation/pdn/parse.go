@@ -1,10 +1,12 @@
 package pdn
 
 import (
+	"cmp"
 	"fmt"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
@@ -14,9 +16,9 @@ import (
 
 // gameAST is the flat PDN grammar:
 //
-//	Game     = Tag* Movetext Result? .
+//	Game     = (Tag | Tags)* Movetext Result? .
 //	Movetext = Element* .
-//	Element  = Move | MoveNumber | NumberedMove | Comment | NAG | Strength | "(" | ")"
+//	Element  = Move | MoveNumber | Moves | Comment | NAG | Strength | "(" | ")"
 //	         | Setup | LineComment | Ellipsis | InnerResult | Unreadable .
 //
 // Variations are built from the flat element list afterwards, iteratively,
@@ -27,23 +29,24 @@ import (
 // about half a microsecond and several allocations per token on a
 // repetition of a disjunction (measured: 5.7 MB/s for split+parse with the
 // declarative rule in genericGameAST below, against the target of well above
-// 10 MB/s), while a movetext has hundreds of tokens. The Parseable takes the
+// 10 MB/s), while a movetext had hundreds of tokens (a handful since runs,
+// run.go). The Parseable takes the
 // same Element* rule in a tight loop over the token stream, without copying
 // tokens. TestGrammarsAgree checks on the corpus that it accepts exactly
 // what the declarative rule accepts.
 type gameAST struct {
-	Tags     []lexer.Token `parser:"@(Tag*)"`
+	Tags     []lexer.Token `parser:"@((Tag | Tags)*)"`
 	Movetext movetext      `parser:"@@"`
 	Result   *lexer.Token  `parser:"@Result?"`
 }
 
 // Parse implements participle.Parseable for the whole game, so participle
 // spends neither reflection nor allocations on a game's tags and result
-// either: Tag* Movetext Result?, each token taken as the rule in
+// either: (Tag | Tags)* Movetext Result?, each token taken as the rule in
 // genericGameAST takes it (TestGrammarsAgree).
 func (g *gameAST) Parse(lex *lexer.PeekingLexer) error {
 	start := lex.RawCursor()
-	for lex.Peek().Type == tokTag {
+	for t := lex.Peek().Type; t == tokTag || t == tokTags; t = lex.Peek().Type {
 		lex.Next()
 	}
 	if end := lex.RawCursor(); end > start {
@@ -65,7 +68,7 @@ type movetext struct {
 
 var isElement = func() (t [tokUnreadable + 1]bool) {
 	for _, e := range []lexer.TokenType{tokMove, tokMoveNumber, tokComment, tokNAG, tokStrength, tokLParen,
-		tokRParen, tokSetup, tokLineComment, tokEllipsis, tokInnerResult, tokUnreadable, tokNumberedMove} {
+		tokRParen, tokSetup, tokLineComment, tokEllipsis, tokInnerResult, tokUnreadable, tokMoves} {
 		t[e] = true
 	}
 	return t
@@ -88,8 +91,8 @@ func (m *movetext) Parse(lex *lexer.PeekingLexer) error {
 // genericGameAST is the same grammar written for participle's generic
 // parser; it is the reference the fast movetext is tested against.
 type genericGameAST struct {
-	Tags   []lexer.Token `parser:"@(Tag*)"`
-	Body   []lexer.Token `parser:"@((Move | MoveNumber | NumberedMove | Comment | NAG | Strength | LParen | RParen | Setup | LineComment | Ellipsis | InnerResult | Unreadable)*)"`
+	Tags   []lexer.Token `parser:"@((Tag | Tags)*)"`
+	Body   []lexer.Token `parser:"@((Move | MoveNumber | Moves | Comment | NAG | Strength | LParen | RParen | Setup | LineComment | Ellipsis | InnerResult | Unreadable)*)"`
 	Result *lexer.Token  `parser:"@Result?"`
 }
 
@@ -110,24 +113,37 @@ func Grammar() string { return genericParser.String() }
 // file positions: g.Pos says where the text starts. The splitter's
 // diagnostics come first in Record.Diagnostics order by position. Parse is
 // safe for concurrent use.
-func Parse(g GameText, file string) *notation.Record {
+func Parse(g GameText, file string) *notation.Record { return parse(g, file, true) }
+
+// parse is Parse; without runs, the scanner returns every move number and
+// move as a token of its own (the reference the runs are tested against).
+func parse(g GameText, file string, runs bool) *notation.Record {
 	rec := &notation.Record{File: file, Index: g.Index, Pos: g.Pos, Text: g.Text}
-	d := &diags{}
-	d.list = append(d.list, g.Diagnostics...)
 	if g.skipped {
-		rec.Diagnostics = d.list
+		rec.Diagnostics = append([]notation.Diagnostic(nil), g.Diagnostics...)
 		return rec
 	}
-	sc := newScanner(g, file, d)
+	st := states.Get().(*parseState)
+	defer st.release()
+	d := &st.d
+	d.list = append(d.list, g.Diagnostics...)
+	sc := &st.sc
+	sc.init(g, file, d)
+	sc.singles = !runs
 	pl, err := upgrade(sc)
-	b := &builder{rec: rec, d: d}
-	b.stack = append(b.stack, &frame{main: true})
+	b := &st.b
+	*b = builder{rec: rec, d: d, stack: b.stack[:0], skipped: b.skipped[:0]}
+	st.main = frame{main: true}
+	b.stack = append(b.stack, &st.main)
 	if err != nil { // the scanner never fails; be safe anyway
 		d.errorf(g.Pos, CodeInternal, "lexer: %v", err)
 	} else {
+		// The scanner has read the whole game: its moves are allocated at once.
+		b.slab = make([]notation.Move, sc.moves)
+		b.tagEls = sc.tagEls
 		for round := 0; ; round++ {
 			before := pl.Cursor()
-			ast, err := gameParser.ParseFromLexer(pl, participle.AllowTrailing(true))
+			ast, err := gameParser.ParseFromLexer(pl, allowTrailing)
 			if err != nil {
 				d.errorf(toPos(pl.Peek().Pos), CodeInternal, "grammar: %v", err)
 				break
@@ -144,15 +160,49 @@ func Parse(g GameText, file string) *notation.Record {
 	}
 	b.finish(toPos(pl.Peek().Pos))
 	d.finish()
-	sort.SliceStable(d.list, func(i, j int) bool {
-		a, c := d.list[i].Pos, d.list[j].Pos
-		if a.Line != c.Line {
-			return a.Line < c.Line
-		}
-		return a.Col < c.Col
-	})
+	slices.SortStableFunc(d.list, byLineCol)
 	rec.Diagnostics = d.list
 	return rec
+}
+
+// allowTrailing is participle's option built once: built per call, it
+// costs an allocation per game.
+var allowTrailing = participle.AllowTrailing(true)
+
+func byLineCol(a, b notation.Diagnostic) int {
+	if a.Pos.Line != b.Pos.Line {
+		return cmp.Compare(a.Pos.Line, b.Pos.Line)
+	}
+	return cmp.Compare(a.Pos.Col, b.Pos.Col)
+}
+
+// parseState is what Parse needs besides the record it returns: the
+// scanner, the builder and its main line's frame. It is pooled, so that a
+// game costs no allocations for it.
+type parseState struct {
+	sc   scanner
+	d    diags
+	b    builder
+	main frame
+}
+
+var states = sync.Pool{New: func() any { return new(parseState) }}
+
+// release drops every reference to the game (its text, its record, the
+// diagnostics handed to the record) and returns the state to the pool.
+func (st *parseState) release() {
+	stack, skipped, tagEls := st.b.stack, st.b.skipped, st.sc.tagEls
+	clear(stack[:cap(stack)])
+	clear(skipped[:cap(skipped)])
+	clear(tagEls[:cap(tagEls)])
+	if cap(stack) > 64 || cap(skipped) > 1024 || cap(tagEls) > 256 {
+		// Deeply nested, long unreadable text or many tags: not worth
+		// keeping.
+		stack, skipped, tagEls = nil, nil, nil
+	}
+	*st = parseState{}
+	st.b.stack, st.b.skipped, st.sc.tagEls = stack[:0], skipped[:0], tagEls[:0]
+	states.Put(st)
 }
 
 // frame is one open line: the main line or a variation.
@@ -185,43 +235,48 @@ type builder struct {
 	skipPos  notation.Pos
 	skipped  []string
 
-	slab      []notation.Move // preallocated moves
-	lastInner *lexer.Token    // an inner result that was the last token so far
-	split     [2]lexer.Token  // a tokNumberedMove's number and move, see element
-	afterErr  bool            // text-after-result said
+	slab         []notation.Move // preallocated moves
+	lastInner    string          // an inner result that was the last token so far, or ""
+	lastInnerPos notation.Pos
+	afterErr     bool // text-after-result said
+
+	tagEls []tagEl // the tags of the game's runs of tags (the scanner's)
+	tagCur int     // the next one to read
 }
 
 func (b *builder) round(ast *gameAST, round int) {
 	if b.rec.Tags == nil && len(ast.Tags) > 0 {
-		b.rec.Tags = make([]notation.Tag, 0, len(ast.Tags))
+		n, i := 0, b.tagCur
+		for _, t := range ast.Tags {
+			if t.Type == tokTags {
+				k := b.tagRunLen(i)
+				n, i = n+k, i+k
+			} else {
+				n++
+			}
+		}
+		b.rec.Tags = make([]notation.Tag, 0, n)
 	}
 	for _, t := range ast.Tags {
-		p := toPos(t.Pos)
-		if b.sawBody {
-			b.d.errorf(p, CodeTagAfterMoves, "tag %s inside the movetext (kept as a comment)", t.Value)
-			b.keep(p, t.Value)
+		if t.Type != tokTags {
+			b.tag(t.Value, toPos(t.Pos))
 			continue
 		}
-		if tag, ok := decodeTag(t.Value, p, b.d); ok {
-			b.rec.Tags = append(b.rec.Tags, tag)
-		} else {
-			b.keep(p, t.Value)
+		for {
+			e := &b.tagEls[b.tagCur]
+			b.tagCur++
+			b.tag(e.v, e.p)
+			if e.last {
+				break
+			}
 		}
 	}
 	if body := ast.Movetext.Elements; len(body) > 0 && b.rec.Result != "" && ast.Result == nil && onlyComments(body) {
 		// Comments after the result (2-0 {resigned}) stay with the game.
 		for i := range body {
-			b.rec.After = append(b.rec.After, notation.Comment{Text: commentText(&body[i]), Pos: toPos(body[i].Pos)})
+			b.rec.After = append(b.rec.After, notation.Comment{Text: commentText(body[i].Type, body[i].Value), Pos: toPos(body[i].Pos)})
 		}
 	} else if len(body) > 0 {
-		// Allocate the moves of this movetext at once.
-		n := 0
-		for i := range body {
-			if body[i].Type == tokMove || body[i].Type == tokNumberedMove {
-				n++
-			}
-		}
-		b.slab = make([]notation.Move, n)
 		if b.rec.Result != "" && !b.afterErr {
 			b.afterErr = true
 			b.d.errorf(toPos(body[0].Pos), CodeAfterResult, "movetext after the result %s (read on)", b.rec.Result)
@@ -233,7 +288,7 @@ func (b *builder) round(ast *gameAST, round int) {
 	if t := ast.Result; t != nil {
 		b.endSkip()
 		b.sawBody = true
-		b.lastInner = nil
+		b.lastInner = ""
 		p := toPos(t.Pos)
 		if b.rec.Result != "" {
 			b.d.errorf(p, CodeAfterResult, "second result %s after %s (kept as a comment)", t.Value, b.rec.Result)
@@ -242,6 +297,30 @@ func (b *builder) round(ast *gameAST, round int) {
 		}
 		b.rec.Result = normResult(t.Value)
 		b.rec.ResultPos = p
+	}
+}
+
+// tagRunLen returns the number of tags of the run of tags whose first
+// tag is tagEls[i].
+func (b *builder) tagRunLen(i int) int {
+	n := 1
+	for ; !b.tagEls[i].last; i++ {
+		n++
+	}
+	return n
+}
+
+// tag reads the tag pair v written at p.
+func (b *builder) tag(v string, p notation.Pos) {
+	if b.sawBody {
+		b.d.errorf(p, CodeTagAfterMoves, "tag %s inside the movetext (kept as a comment)", v)
+		b.keep(p, v)
+		return
+	}
+	if tag, ok := decodeTag(v, p, b.d); ok {
+		b.rec.Tags = append(b.rec.Tags, tag)
+	} else {
+		b.keep(p, v)
 	}
 }
 
@@ -293,37 +372,36 @@ func onlyComments(body []lexer.Token) bool {
 }
 
 func (b *builder) element(t *lexer.Token) {
-	if t.Type == tokNumberedMove {
-		// Through the builder's own two tokens: a local's address would
-		// escape (lastInner keeps an inner result's), costing two
-		// allocations a move. Neither half is an inner result, so none is kept.
-		b.split[0], b.split[1] = splitNumberedMove(t)
-		b.element(&b.split[0])
-		b.element(&b.split[1])
+	if t.Type == tokMoves {
+		b.run(t)
 		return
 	}
+	b.item(t.Type, t.Value, toPos(t.Pos))
+}
+
+// item reads one token of the movetext: its type, text and position.
+func (b *builder) item(typ lexer.TokenType, v string, p notation.Pos) {
 	if b.skipping {
-		switch t.Type {
+		switch typ {
 		case tokMove, tokNAG, tokStrength, tokEllipsis, tokUnreadable:
-			b.skipped = append(b.skipped, t.Value)
+			b.skipped = append(b.skipped, v)
 			return
 		}
 		b.endSkip()
 	}
-	b.lastInner = nil
-	if t.Type != tokComment && t.Type != tokLineComment {
+	b.lastInner = ""
+	if typ != tokComment && typ != tokLineComment {
 		b.sawBody = true
 	}
 	f := b.top()
-	p := toPos(t.Pos)
-	switch t.Type {
+	switch typ {
 	case tokMove:
 		var m *notation.Move
 		if len(b.slab) > 0 {
 			m, b.slab = &b.slab[0], b.slab[1:]
-			m.Text, m.Pos = t.Value, p
+			m.Text, m.Pos = v, p
 		} else {
-			m = &notation.Move{Text: t.Value, Pos: p}
+			m = &notation.Move{Text: v, Pos: p}
 		}
 		if f.hasNum {
 			m.Number, m.Ellipsis = f.num, f.ell
@@ -351,43 +429,43 @@ func (b *builder) element(t *lexer.Token) {
 		if f.hasNum && !f.ell {
 			b.d.warn(f.numPos, CodeDanglingNumber, fmt.Sprintf("move number %d. without a move", f.num))
 		}
-		digits := strings.TrimRight(t.Value, ".")
+		digits := strings.TrimRight(v, ".")
 		n, err := strconv.Atoi(digits)
 		if err != nil || n > 1_000_000 {
-			b.d.errorf(p, CodeUnreadable, "move number %s is too large (kept as a comment)", t.Value)
-			b.keep(p, t.Value)
+			b.d.errorf(p, CodeUnreadable, "move number %s is too large (kept as a comment)", v)
+			b.keep(p, v)
 			f.hasNum = false
 			return
 		}
 		f.hasNum, f.num, f.numPos = true, n, p
-		f.ell = len(t.Value)-len(digits) > 1
+		f.ell = len(v)-len(digits) > 1
 	case tokEllipsis:
 		f.ell = true
 	case tokComment, tokLineComment:
-		b.comment(notation.Comment{Text: commentText(t), Pos: p})
+		b.comment(notation.Comment{Text: commentText(typ, v), Pos: p})
 	case tokNAG:
-		n, err := strconv.Atoi(t.Value[1:])
+		n, err := strconv.Atoi(v[1:])
 		if err != nil || n > 1_000_000 {
-			b.d.errorf(p, CodeUnreadable, "NAG %s is too large (kept as a comment)", t.Value)
-			b.keep(p, t.Value)
+			b.d.errorf(p, CodeUnreadable, "NAG %s is too large (kept as a comment)", v)
+			b.keep(p, v)
 			return
 		}
 		if f.last == nil {
-			b.d.warn(p, CodeDanglingAnnot, "NAG "+t.Value+" before any move (kept as a comment)")
-			b.keep(p, t.Value)
+			b.d.warn(p, CodeDanglingAnnot, "NAG "+v+" before any move (kept as a comment)")
+			b.keep(p, v)
 			return
 		}
 		f.last.NAGs = append(f.last.NAGs, n)
 	case tokStrength:
-		s := strings.TrimSuffix(strings.TrimPrefix(t.Value, "("), ")")
+		s := strings.TrimSuffix(strings.TrimPrefix(v, "("), ")")
 		switch s {
 		case "!", "?", "!!", "??", "!?", "?!":
 		default:
-			b.d.warn(p, CodeStrength, "move strength "+t.Value+" is not one of ! ? !! ?? !? ?!")
+			b.d.warn(p, CodeStrength, "move strength "+v+" is not one of ! ? !! ?? !? ?!")
 		}
 		if f.last == nil || f.last.Strength != "" {
-			b.d.warn(p, CodeDanglingAnnot, "move strength "+t.Value+" not after a move (kept as a comment)")
-			b.keep(p, t.Value)
+			b.d.warn(p, CodeDanglingAnnot, "move strength "+v+" not after a move (kept as a comment)")
+			b.keep(p, v)
 			return
 		}
 		f.last.Strength = s
@@ -405,18 +483,18 @@ func (b *builder) element(t *lexer.Token) {
 		}
 		b.close()
 	case tokSetup:
-		fen := setupText(t.Value)
+		fen := setupText(v)
 		if f.main && len(f.line) == 0 && b.rec.Setup == "" && !f.hasSetup {
 			b.rec.Setup, b.rec.SetupPos = fen, p
 			return
 		}
 		f.hasSetup, f.setup, f.setupPos = true, fen, p
 	case tokInnerResult:
-		b.lastInner = t
+		b.lastInner, b.lastInnerPos = v, p
 	case tokUnreadable:
 		b.skipping = true
 		b.skipPos = p
-		b.skipped = append(b.skipped[:0], t.Value)
+		b.skipped = append(b.skipped[:0], v)
 	}
 }
 
@@ -451,10 +529,10 @@ func (b *builder) finish(end notation.Pos) {
 		for len(b.stack) > 1 {
 			b.close()
 		}
-		if b.rec.Result == "" && b.lastInner != nil {
+		if b.rec.Result == "" && b.lastInner != "" {
 			// The game's result was read inside the unclosed variation.
-			b.rec.Result = normResult(b.lastInner.Value)
-			b.rec.ResultPos = toPos(b.lastInner.Pos)
+			b.rec.Result = normResult(b.lastInner)
+			b.rec.ResultPos = b.lastInnerPos
 		}
 	}
 	main := b.stack[0]
@@ -486,10 +564,9 @@ func (b *builder) finish(end notation.Pos) {
 	}
 }
 
-func commentText(t *lexer.Token) string {
-	v := t.Value
+func commentText(typ lexer.TokenType, v string) string {
 	switch {
-	case t.Type == tokLineComment:
+	case typ == tokLineComment:
 		return strings.TrimSpace(v[1:])
 	case strings.HasPrefix(v, "{"):
 		return strings.TrimSuffix(v[1:], "}")

@@ -60,7 +60,9 @@ var magics = []struct {
 // *NotTextError. Positions in a decoded UTF-16/32 file count bytes of the
 // UTF-8 text, not of the file.
 func DecodeText(r io.Reader) io.Reader {
-	br := bufio.NewReaderSize(r, 64<<10)
+	// Small: it only needs to hold the head that is sniffed; the
+	// splitter's own 64 KB reads go around it, straight to r.
+	br := bufio.NewReaderSize(r, 4<<10)
 	// What the first reads bring, without waiting for more: a record
 	// streamed on standard input is read as it comes.
 	br.Peek(16)

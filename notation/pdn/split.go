@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"sync"
 	"unicode/utf8"
 
 	"golang.org/x/text/encoding"
@@ -60,6 +61,7 @@ type Splitter struct {
 	words   words
 	names   tagNames
 	scratch []byte
+	bufs    *splitBufs // nil once released
 }
 
 // NewSplitter returns a splitter reading r.
@@ -68,7 +70,8 @@ func NewSplitter(r io.Reader, opts Options) *Splitter {
 		opts.MaxGameBytes = DefaultMaxGameBytes
 	}
 	r = DecodeText(r) // UTF-16/32 by BOM; not-text input is one error
-	return &Splitter{src: source{r: r, buf: make([]byte, 64<<10)}, opts: opts, line: 1, col: 1}
+	bufs := splitBufPool.Get().(*splitBufs)
+	return &Splitter{src: source{r: r, buf: bufs.buf, out: bufs.out}, bufs: bufs, opts: opts, line: 1, col: 1}
 }
 
 // source is a read buffer with lookahead and recording of the current
@@ -170,6 +173,7 @@ gap:
 			if src.err != nil && src.err != io.EOF {
 				s.err = src.err
 			}
+			s.release()
 			return GameText{}, s.err
 		}
 		switch c {
@@ -220,8 +224,37 @@ gap:
 	}
 	if src.err != nil && src.err != io.EOF {
 		s.err = src.err
+		s.release()
 	}
 	return g, nil
+}
+
+// splitBufs are a splitter's read buffer and the buffer that records a
+// game's bytes. They go back to a pool when the splitter is done, so that
+// checking many files does not allocate a 64 KB buffer for each. (Game
+// texts are copies: nothing handed out refers to them.)
+type splitBufs struct {
+	buf, out []byte
+}
+
+var splitBufPool = sync.Pool{New: func() any { return &splitBufs{buf: make([]byte, readBufSize)} }}
+
+// readBufSize is the read buffer's size; the lookahead is half of it.
+const readBufSize = 64 << 10
+
+// release returns the buffers once the splitter has met the end of its
+// input or a read error.
+func (s *Splitter) release() {
+	if s.bufs == nil {
+		return
+	}
+	s.bufs.buf, s.bufs.out = s.src.buf, s.src.out[:0]
+	if cap(s.src.out) > 1<<20 {
+		s.bufs.out = nil
+	}
+	splitBufPool.Put(s.bufs)
+	s.bufs, s.src.buf, s.src.out = nil, nil, nil
+	s.src.pos, s.src.end = 0, 0
 }
 
 func sizeString(n int) string {
@@ -292,33 +325,40 @@ func (w *words) end() (result, any bool) {
 
 // tagNames is the set of tag names of the current game. A set, not a
 // list: a game of many tags parted by blank lines checks each one, and a
-// list would make that quadratic in the number of tags.
+// list would make that quadratic in the number of tags. The names stay in
+// the map from game to game, marked with the number of the game that last
+// had them, so the usual names (Event, White, ...) are allocated once per
+// file rather than once per game.
 type tagNames struct {
-	set map[string]struct{}
+	game  uint32         // the current game's mark
+	set   map[string]int // name -> its mark's index in marks
+	marks []uint32       // the last game with the name
 }
 
-// reset empties the set; a big one is dropped rather than cleared, since
-// clearing costs its size again for every small game after it.
+// reset empties the set; a big one is dropped, so that a file of many
+// different names does not keep them all.
 func (t *tagNames) reset() {
-	if len(t.set) > 64 {
-		t.set = nil
-	} else {
-		clear(t.set)
+	t.game++
+	if len(t.set) > 64 || t.game == 0 {
+		t.set, t.marks, t.game = nil, nil, 1
 	}
 }
 
 func (t *tagNames) has(name []byte) bool {
-	_, ok := t.set[string(name)]
-	return ok
+	i, ok := t.set[string(name)]
+	return ok && t.marks[i] == t.game
 }
 
 func (t *tagNames) add(name []byte) {
+	if i, ok := t.set[string(name)]; ok {
+		t.marks[i] = t.game
+		return
+	}
 	if t.set == nil {
-		t.set = make(map[string]struct{})
+		t.set = make(map[string]int)
 	}
-	if _, ok := t.set[string(name)]; !ok {
-		t.set[string(name)] = struct{}{}
-	}
+	t.set[string(name)] = len(t.marks)
+	t.marks = append(t.marks, t.game)
 }
 
 // gluedNext is what the game's result was glued to, if anything: the next
@@ -480,6 +520,10 @@ func (s *Splitter) scanGame() gluedNext {
 			}
 			s.adv(c)
 		case stTag:
+			if !tagStops[c] {
+				s.skipUntil(&tagStops)
+				continue
+			}
 			switch c {
 			case '"':
 				st = stTagString
@@ -488,6 +532,10 @@ func (s *Splitter) scanGame() gluedNext {
 			}
 			s.adv(c)
 		case stTagString:
+			if !escape && !stringStops[c] {
+				s.skipUntil(&stringStops)
+				continue
+			}
 			switch {
 			case escape:
 				escape = false
@@ -503,15 +551,8 @@ func (s *Splitter) scanGame() gluedNext {
 			}
 			s.adv(c)
 		case stComment:
-			// Fast path: plain bytes of the comment.
-			for c != '}' && c != '\n' && c != '{' {
-				s.adv(c)
-				if src.pos >= src.end {
-					break
-				}
-				c = src.buf[src.pos]
-			}
-			if src.pos >= src.end {
+			if !commentStops[c] {
+				s.skipUntil(&commentStops)
 				continue
 			}
 			s.adv(c)
@@ -558,6 +599,35 @@ func (s *Splitter) scanGame() gluedNext {
 			s.adv(c)
 		}
 	}
+}
+
+// The bytes that end a fast skip (skipUntil) in a tag, a tag's string and
+// a comment: every other byte only moves the position on.
+var tagStops, stringStops, commentStops = byteSet("\"]\n\r"), byteSet("\\\"\n\r"), byteSet("{}\n")
+
+func byteSet(s string) (t [256]bool) {
+	for i := 0; i < len(s); i++ {
+		t[s[i]] = true
+	}
+	return t
+}
+
+// skipUntil consumes the buffered bytes up to the first one in stop (no
+// line break is skipped: each stop set holds '\n'), counting columns as
+// adv does.
+func (s *Splitter) skipUntil(stop *[256]bool) {
+	src := &s.src
+	buf := src.buf[:src.end]
+	i, cols := src.pos, 0
+	for i < len(buf) && !stop[buf[i]] {
+		if buf[i]&0xC0 != 0x80 {
+			cols++
+		}
+		i++
+	}
+	s.off += int64(i - src.pos)
+	s.col += cols
+	src.pos = i
 }
 
 // peekIs reports whether the byte k positions ahead is c.
@@ -746,11 +816,15 @@ func isResultBytes(w []byte) bool {
 	if len(w) == 1 {
 		return w[0] == '*'
 	}
-	if len(w) < 3 {
+	if len(w) < 3 || len(w) > 7 { // 1-0 to 1/2-1/2
 		return false
 	}
 	switch w[0] {
-	case '0', '1', '2', 0xC2, 0xBD:
+	case '0', '1', '2':
+		if w[1] != '-' && w[1] != '/' { // a move (32-28, 19x30) or a move number
+			return false
+		}
+	case 0xC2, 0xBD:
 	default:
 		return false
 	}

@@ -20,6 +20,30 @@ var canonicalTags = map[string]string{
 	"setup": "SetUp", "fen": "FEN", "gametype": "GameType",
 }
 
+// lookupLower looks name up in m by its lower-case form
+// (strings.ToLower's), without allocating it for a short ASCII name: every
+// tag of every game is looked up twice.
+func lookupLower(m map[string]string, name string) (string, bool) {
+	var buf [32]byte
+	if len(name) > len(buf) {
+		v, ok := m[strings.ToLower(name)]
+		return v, ok
+	}
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if c >= 0x80 {
+			v, ok := m[strings.ToLower(name)]
+			return v, ok
+		}
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		buf[i] = c
+	}
+	v, ok := m[string(buf[:len(name)])]
+	return v, ok
+}
+
 // trimmedTags are tags whose values are parsed by programs, so spaces
 // around them are removed (with a warning).
 var trimmedTags = map[string]bool{"Result": true, "SetUp": true, "FEN": true, "GameType": true}
@@ -71,11 +95,11 @@ func decodeTag(raw string, p notation.Pos, d *diags) (t notation.Tag, ok bool) {
 		d.errorf(p, CodeUnreadable, "tag without a readable name: %s", raw)
 		return t, false
 	}
-	if std, ok := localTagNames[strings.ToLower(t.Name)]; ok {
+	if std, ok := lookupLower(localTagNames, t.Name); ok {
 		// A national federation's own tag name: read as the standard one,
 		// so that players, result and date mean the same in every file.
 		t.Name = std
-	} else if c, known := canonicalTags[strings.ToLower(t.Name)]; known && c != t.Name {
+	} else if c, known := lookupLower(canonicalTags, t.Name); known && c != t.Name {
 		d.warn(p, CodeTagNameCase, "tag ["+t.Name+"] read as ["+c+"]")
 		t.Name = c
 	} else if isLetter(t.Name[0]) && !('A' <= t.Name[0] && t.Name[0] <= 'Z') {

@@ -1,0 +1,5 @@
+//go:build !race
+
+package pdn
+
+const raceEnabled = false

@@ -1,0 +1,194 @@
+package pdn
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"reflect"
+	"strings"
+	"testing"
+	"testing/iotest"
+
+	"golang.org/x/text/encoding/charmap"
+
+	"arbiter/notation"
+)
+
+// runTexts are games whose move numbers and moves a run must cut exactly
+// as the scanner cuts them one by one: line breaks (LF, CRLF, a stray CR)
+// inside the movetext, glued numbers and moves, padded squares, leading
+// zeros, alphanumeric moves glued to each other, a bare tag at the start of
+// a line, results in every form, text glued to the last move, and
+// multi-byte characters and game texts starting inside a line before and
+// after a run.
+var runTexts = []string{
+	"1. 32-28 19-23 2. 28x19 14x23\n3. 37-32 10-14 2-0",
+	"1. 32-28 19-23\r\n2. 28x19 14x23\r\n3. 37-32 2-0\r\n",
+	"1. 32-28 19-23\r2. 28x19 14x23 2-0",
+	"01.32-28 09-13 2.- 1- 6 35x 4 29x18x 7x16 13x 2x16 1-101.32-28",
+	"1.c3-d4e5-f6 a3b4 c3:e5:g3 2...h2-g3\nWhite \"x\"]\n1. a3-b4 *",
+	"1. c3-d4 f6-e5\na3b4 \"x\"]\n2. d4xf6 g7xe5 *",
+	"[Event \"é\"]\n1. 32-28 19-23 0 - 2",
+	"{é} 1. 32-28 19-23 ½-½",
+	"1. 32-28 19-23 1/2-1/2",
+	"1. 32-28 19-23 2. 28x19Red overstepped 1-0",
+	"1. 32-28 19-23 2. 28x19. 1-0",
+	"1. 32-28 (1... 19-23 2. 33-29) 18-23 (0-2) 2-0",
+	"1. 32-28 19-23 2. - - 3. 37-32 *",
+	"1. 32-28 0-1A0 19-23 *",
+	"1.\t32-28\t\t19-23\n\n\n2.  28x19  14x23 \n *",
+	"1. 32-28 19-23 2. 1000000000. 28x19 *",
+	"1. 32-28 19-23 12 13 *",
+	"1. 32-28\f19-23 2. 28x19\v14x23\u00a02. 1-0",
+	"1. 32-28 19-23 % not at line start\n% at line start\n2. 28x19 *",
+	"1. 32-28 $1 19-23! 2. 28x19 !? 14x23 (!?) *",
+	"1. 32-28 19-23 2. 28x19 14x23",
+	"12... 32-28",
+	"32-28",
+	"1.",
+	"1. 32-28 19-23 1-12. 23-28 *",
+	"1. 11-15 23-19 2. 8-11 22-17 3. 4-8 1-0",
+	// Runs of tags.
+	"[Event \"Léman\"]\r\n[Site \"\"]\r\n[White \"Ren\xe9\"]\r\n\r\n1. 32-28 *",
+	"[Event \"x\"][Site \"y\"] [Round \"1\"]\n[Event \"x\" [Site \"y\"]\n[[Date \"z\"]\n*",
+	"[FEN \"W:W28,31:\nB1,19\"]\n[Event \"a\nb\"]\n[Black \"unclosed]\n[White \"\\\"q\\\"\"]\n*",
+	"[Event \"x\"]\n[\n[Site \"y\"]\n[%clock 1:00]\n[Round \"2\"]\n[Empty]\n[ Spaced \"v\"]\n*",
+	"[Event \"x\"]\nBlack \"a\"]\nWhite \"b\"] [Round \"3\"]\n  Date \"d\"]\n1. 32-28 [Site \"late\"] [Round \"late\"]\n2-0",
+	"[Event \"x\"]\r[Site \"y\"]\f[Round \"1\"]\u00a0[Date \"d\"] *",
+	"[Event \"x\"] Black \"a\"]\n[Site \"y\"]\tWhite \"b\"]\n*",
+	"[A \"1\"] [B \"2\"] 1. 32-28 2-0 [C \"3\"] [D \"4\"] 1. 33-29 2-0",
+}
+
+// TestRunsReadAsTokens: a game read with runs is the game read with every
+// move number and move a token of its own, to the last position and
+// diagnostic, on every offset mode (UTF-8, Windows-1252 by fallback,
+// UTF-8 with replaced bytes) and on a game text starting inside a line.
+func TestRunsReadAsTokens(t *testing.T) {
+	var ins []string
+	ins = append(ins, runTexts...)
+	for _, c := range constructs {
+		ins = append(ins, c.in)
+	}
+	for _, c := range leniencies {
+		ins = append(ins, c.in)
+	}
+	for _, in := range ins {
+		for _, variant := range []string{in, "\xe9 " + in, "\u00e9\xff " + in, "1-0 " + in, strings.ReplaceAll(in, "\n", "\r\n")} {
+			sameWithRuns(t, variant, Options{})
+			sameWithRuns(t, variant, Options{Encoding: charmap.Windows1251})
+		}
+	}
+	for _, sub := range []string{"pdn-conformance/succeed", "pdn-conformance/fail", "international-tournaments", "english", "russian-belarus"} {
+		files, _ := corpusFilesOpt(sub)
+		for _, f := range files {
+			sameWithRuns(t, string(f.data), Options{})
+		}
+	}
+}
+
+// corpusFilesOpt is corpusFiles without skipping when a folder is absent.
+func corpusFilesOpt(sub string) (out []corpusFile, ok bool) {
+	defer func() {
+		if recover() != nil {
+			out, ok = nil, false
+		}
+	}()
+	return corpusFiles(skipPanics{}, sub), true
+}
+
+// skipPanics is a testing.TB whose Skip panics, for corpusFilesOpt.
+type skipPanics struct{ testing.TB }
+
+func (skipPanics) Helper()           {}
+func (skipPanics) Skip(args ...any)  { panic("skip") }
+func (skipPanics) Fatal(args ...any) { panic("fatal") }
+
+// sameWithRuns compares the games of in read with and without runs, each
+// game as the splitter cuts it, and the whole text given as one game (as
+// Parse may be given it: several games' tags and moves in one text).
+func sameWithRuns(t *testing.T, in string, opts Options) {
+	t.Helper()
+	whole := GameText{Text: in, Pos: notation.Pos{Line: 1, Col: 1}}
+	if a, b := parse(whole, "f", true), parse(whole, "f", false); !reflect.DeepEqual(a, b) {
+		t.Fatalf("%q (whole): read with runs\n%s\nread token by token\n%s", in, dumpRecord(a), dumpRecord(b))
+	}
+	sp := NewSplitter(strings.NewReader(in), opts)
+	for {
+		g, err := sp.Next()
+		if errors.Is(err, io.EOF) || errors.Is(err, ErrNotText) {
+			return
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, b := parse(g, "f", true), parse(g, "f", false)
+		if !reflect.DeepEqual(a, b) {
+			t.Fatalf("%q (game %d): read with runs\n%s\nread token by token\n%s", in, g.Index, dumpRecord(a), dumpRecord(b))
+		}
+	}
+}
+
+func dumpRecord(r *notation.Record) string {
+	var b bytes.Buffer
+	for _, d := range r.Diagnostics {
+		b.WriteString(d.Pos.String() + " " + d.Code + " " + d.Msg + "\n")
+	}
+	var line func(l notation.Line, depth int)
+	line = func(l notation.Line, depth int) {
+		for _, m := range l {
+			b.WriteString(strings.Repeat("  ", depth) + m.Text + " " + m.Pos.String() + "\n")
+			for _, v := range m.Variations {
+				line(v, depth+1)
+			}
+		}
+	}
+	line(r.Moves, 0)
+	return b.String()
+}
+
+// FuzzRuns: on any input, runs read what single tokens read.
+func FuzzRuns(f *testing.F) {
+	for _, in := range runTexts {
+		f.Add(in)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		sameWithRuns(t, in, Options{MaxGameBytes: 1 << 16})
+	})
+}
+
+// TestSplitReadSizes: the splitter cuts the same games, with the same
+// positions and diagnostics, whatever its reads bring at a time (one byte,
+// half of what is asked), so that its fast skips over tags, strings and
+// comments stop and go on correctly at the end of what is buffered.
+func TestSplitReadSizes(t *testing.T) {
+	var ins []string
+	ins = append(ins, runTexts...)
+	for _, c := range constructs {
+		ins = append(ins, c.in)
+	}
+	for _, sub := range []string{"pdn-conformance/succeed", "international-tournaments"} {
+		files, _ := corpusFilesOpt(sub)
+		for _, f := range files {
+			ins = append(ins, string(f.data))
+		}
+	}
+	split := func(r io.Reader) []GameText {
+		var out []GameText
+		sp := NewSplitter(r, Options{})
+		for {
+			g, err := sp.Next()
+			if err != nil {
+				return out
+			}
+			out = append(out, g)
+		}
+	}
+	for _, in := range ins {
+		want := split(strings.NewReader(in))
+		for _, r := range []io.Reader{iotest.OneByteReader(strings.NewReader(in)), iotest.HalfReader(strings.NewReader(in))} {
+			if got := split(r); !reflect.DeepEqual(got, want) {
+				t.Fatalf("%.200q: split differently through %T", in, r)
+			}
+		}
+	}
+}
