@@ -29,12 +29,7 @@ func cpuTime() time.Duration {
 // tournamentInputs is the international tournament corpus repeated n times
 // (in a fixed order), as check's inputs.
 func tournamentInputs(b *testing.B, n int) []referee.Input {
-	files := readCorpus(b, "draughts/international-tournaments")
-	names := make([]string, 0, len(files))
-	for name := range files {
-		names = append(names, name)
-	}
-	sort.Strings(names)
+	files, names := sortedCorpus(b, "draughts/international-tournaments")
 	var inputs []referee.Input
 	for i := range n {
 		for _, name := range names {
@@ -62,12 +57,7 @@ func BenchmarkCheckTournamentsX20(b *testing.B) {
 	defer debug.SetMemoryLimit(debug.SetMemoryLimit(32 << 20))
 	for _, jobs := range []int{1, 2} {
 		b.Run(fmt.Sprintf("jobs=%d", jobs), func(b *testing.B) {
-			b.ReportAllocs()
-			var ms0, ms1 runtime.MemStats
-			runtime.GC()
-			runtime.ReadMemStats(&ms0)
-			cpu0 := cpuTime()
-			b.ResetTimer()
+			m := startPerGame(b)
 			games := 0
 			for i := 0; i < b.N; i++ {
 				err := referee.CheckInputs(inputs, referee.StreamOptions{Jobs: jobs}, func(*referee.Report) error {
@@ -78,14 +68,8 @@ func BenchmarkCheckTournamentsX20(b *testing.B) {
 					b.Fatal(err)
 				}
 			}
-			b.StopTimer()
-			cpu := cpuTime() - cpu0
-			runtime.ReadMemStats(&ms1)
-			g := float64(games)
-			b.ReportMetric(float64(cpu.Microseconds())/g, "cpu-µs/game")
-			b.ReportMetric(g/b.Elapsed().Seconds(), "games/s")
-			b.ReportMetric(float64(ms1.Mallocs-ms0.Mallocs)/g, "allocs/game")
-			b.ReportMetric(float64(ms1.TotalAlloc-ms0.TotalAlloc)/g, "B/game")
+			m.report(b, games)
+			b.ReportMetric(float64(games)/b.Elapsed().Seconds(), "games/s")
 		})
 	}
 }
@@ -102,18 +86,64 @@ func BenchmarkSplitTournamentsX20(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		for _, in := range inputs {
 			rc, _ := in.Open()
-			sp := pdn.NewSplitter(rc, pdn.Options{})
-			for {
-				_, err := sp.Next()
-				if errors.Is(err, io.EOF) {
-					break
-				}
-				if err != nil {
-					b.Fatal(err)
-				}
-				games++
-			}
+			eachGame(b, rc, func(pdn.GameText) { games++ })
 		}
 	}
 	b.ReportMetric(float64((cpuTime()-cpu0).Microseconds())/float64(games), "cpu-µs/game")
+}
+
+// sortedCorpus is readCorpus with the file names in order.
+func sortedCorpus(b *testing.B, sub string) (map[string][]byte, []string) {
+	files := readCorpus(b, sub)
+	names := make([]string, 0, len(files))
+	for name := range files {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	return files, names
+}
+
+// eachGame cuts r into games (pdn.Splitter) and hands each to fn.
+func eachGame(b *testing.B, r io.Reader, fn func(pdn.GameText)) {
+	sp := pdn.NewSplitter(r, pdn.Options{})
+	for {
+		g, err := sp.Next()
+		if errors.Is(err, io.EOF) {
+			return
+		}
+		if err != nil {
+			b.Fatal(err)
+		}
+		fn(g)
+	}
+}
+
+// perGame measures a benchmark's CPU time (all goroutines), allocations
+// and bytes allocated, reported per game.
+type perGame struct {
+	cpu0 time.Duration
+	ms0  runtime.MemStats
+}
+
+// startPerGame starts the measure (and the benchmark's timer) after a
+// collection, so the figures are the games' alone.
+func startPerGame(b *testing.B) *perGame {
+	b.ReportAllocs()
+	m := &perGame{}
+	runtime.GC()
+	runtime.ReadMemStats(&m.ms0)
+	m.cpu0 = cpuTime()
+	b.ResetTimer()
+	return m
+}
+
+func (m *perGame) report(b *testing.B, games int) {
+	b.StopTimer()
+	cpu := cpuTime() - m.cpu0
+	var ms1 runtime.MemStats
+	runtime.ReadMemStats(&ms1)
+	g := float64(games)
+	b.ReportMetric(float64(cpu.Microseconds())/g, "cpu-µs/game")
+	b.ReportMetric(float64(ms1.Mallocs-m.ms0.Mallocs)/g, "allocs/game")
+	b.ReportMetric(float64(ms1.TotalAlloc-m.ms0.TotalAlloc)/g, "B/game")
 }

@@ -342,7 +342,7 @@ func newLineState(g *draughtsGame, start Position) *lineState {
 	}
 	// An endgame the record starts in counts from its first move; one
 	// drawn at once is drawn before it.
-	st.endgame = g.endgameRule(start)
+	st.endgame = g.endgameRule(&start)
 	g.endgameDraw(st, st.moveNumber())
 	g.checkOver(st)
 	return st
@@ -556,7 +556,7 @@ func (g *draughtsGame) play(st *lineState, mv Move) {
 	mover := st.pos.Turn()
 	wasKing := st.pos.At(mv.From).IsKing()
 	num := st.moveNumber()
-	st.pos = g.r.Play(st.pos, mv)
+	g.r.play(&st.pos, mv)
 	st.plies++
 	draw := SectionOf(g.c.variant).Draw
 	if g.c.win == WinFirstKing && !wasKing && st.pos.At(mv.To).IsKing() && st.over == "" {
@@ -610,7 +610,7 @@ func (g *draughtsGame) play(st *lineState, mv Move) {
 		}
 	}
 	if len(draw.Endgames) > 0 {
-		rule := g.endgameRule(st.pos)
+		rule := g.endgameRule(&st.pos)
 		if rule != st.endgame {
 			st.endgame, st.endPlies = rule, 0
 		} else if rule != 0 {
@@ -636,12 +636,12 @@ func (g *draughtsGame) endgameDraw(st *lineState, num int) {
 	}
 }
 
-func (g *draughtsGame) endgameRule(p Position) int {
+func (g *draughtsGame) endgameRule(p *Position) int {
+	if p.pc[0].or(p.pc[1]).count() > g.c.endgamePieces {
+		return 0 // (most plies: before counting by side and kind)
+	}
 	wm, wk := p.Count(White)
 	bm, bk := p.Count(Black)
-	if wm+wk+bm+bk > g.c.endgamePieces {
-		return 0
-	}
 	w, b := Material(wm, wk), Material(bm, bk)
 	for i, e := range SectionOf(g.c.variant).Draw.Endgames {
 		if e.Matches(w, b) || e.Matches(b, w) {

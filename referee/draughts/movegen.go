@@ -731,9 +731,16 @@ func compareInts(a, b []int) int {
 // Play returns the position after m, with the side to move switched. m must
 // be a legal move of p (from LegalMoves); squares out of range are ignored.
 func (r *Rules) Play(p Position, m Move) Position {
+	r.play(&p, m)
+	return p
+}
+
+// play is Play in place: a referee plays every ply of every game, and
+// copying the position in and out cost as much as playing the move.
+func (r *Rules) play(p *Position, m Move) {
 	cm := cmove{prom: m.Promotes, n: uint8(len(m.Captured))}
 	if m.From < 1 || m.From > r.n || m.To < 1 || m.To > r.n {
-		return p
+		return
 	}
 	cm.from, cm.to = r.sqIdx[m.From], r.sqIdx[m.To]
 	for _, s := range m.Captured {
@@ -745,5 +752,4 @@ func (r *Rules) Play(p Position, m Move) Position {
 	if r.KingMoveLimit > 0 {
 		p.countKingMove(&cm)
 	}
-	return p
 }
