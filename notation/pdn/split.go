@@ -264,6 +264,34 @@ func sizeString(n int) string {
 	return fmt.Sprintf("%d bytes", n)
 }
 
+// wordRest consumes the rest of the current word as the stNormal case of
+// scanGame would, byte by byte, but without its state switch: most of a
+// game's bytes are in its moves. It stops before any byte that needs one
+// of that case's checks: a delimiter, a non-ASCII byte (a column is a
+// character, not a byte), and a digit after a word that may be a result
+// glued to the next game's first move number ("1-101.").
+func (s *Splitter) wordRest(depth int) {
+	src, w := &s.src, &s.words
+	buf := src.buf[:src.end]
+	p := src.pos
+	for p < len(buf) {
+		c := buf[p]
+		if c >= 0x80 || isDelim(c) ||
+			(depth == 0 && isDigit(c) && w.wlen >= 3 && (w.word[1] == '-' || w.word[1] == '/' || w.word[0] >= 0x80)) {
+			break
+		}
+		if w.wlen < len(w.word) {
+			w.word[w.wlen] = c
+			w.wlen++
+		}
+		p++
+	}
+	n := p - src.pos
+	src.pos = p
+	s.off += int64(n)
+	s.col += n // ASCII, and no line break: a delimiter
+}
+
 // adv consumes one byte, counting lines and characters.
 func (s *Splitter) adv(c byte) {
 	s.src.pos++
@@ -426,6 +454,7 @@ func (s *Splitter) scanGame() gluedNext {
 					w.wlen++
 				}
 				s.adv(c)
+				s.wordRest(depth)
 				continue
 			}
 			if w.wlen > 0 {
