@@ -62,6 +62,11 @@ func ParseMoveInto(text string, buf []Square) (MoveText, error) {
 		return mt, &MoveError{text, "the move is not known"}
 	}
 	mt.Squares = buf[:0]
+	if a, sep, b, ok := plainMove(text); ok {
+		mt.Squares = append(mt.Squares, Square{Num: a}, Square{Num: b})
+		mt.Sep, mt.Capture = sep, sep != '-'
+		return mt, nil
+	}
 	end, info := scanMoveSquares(text, 0, &mt)
 	if end == 0 {
 		return MoveText{}, &MoveError{text, "not a move"}
@@ -76,6 +81,42 @@ func ParseMoveInto(text string, buf []Square) (MoveText, error) {
 	}
 	mt.LeadingZero, mt.Padded = info.leadingZero, info.padded
 	return mt, nil
+}
+
+// plainMove reads the move most records are made of, two numeric squares
+// of one or two digits without a leading zero around one separator
+// ("32-28", "19x30", "9:18"), as scanMoveSquares would, without its
+// general machinery: a referee decodes every move of every game.
+func plainMove(t string) (a int, sep byte, b int, ok bool) {
+	i := 0
+	a, i = smallSquare(t, i)
+	if a == 0 || i >= len(t) || !isSep(t[i]) {
+		return 0, 0, 0, false
+	}
+	sep = t[i]
+	b, i = smallSquare(t, i+1)
+	if b == 0 || i != len(t) {
+		return 0, 0, 0, false
+	}
+	return a, sep, b, true
+}
+
+// smallSquare reads a square of one or two digits at t[i], not starting
+// with 0; it returns 0 when there is none.
+func smallSquare(t string, i int) (int, int) {
+	if i >= len(t) || t[i] < '1' || t[i] > '9' {
+		return 0, i
+	}
+	n := int(t[i] - '0')
+	i++
+	if i < len(t) && isDigit(t[i]) {
+		n = 10*n + int(t[i]-'0')
+		i++
+	}
+	if i < len(t) && isDigit(t[i]) {
+		return 0, i // three digits: the general path
+	}
+	return n, i
 }
 
 // moveScan is what the lexer needs to know about a scanned move.

@@ -1,0 +1,63 @@
+package pdn
+
+import (
+	"reflect"
+	"strconv"
+	"testing"
+)
+
+// TestPlainMoveAgrees: the short path for plain moves ("32-28") decodes
+// exactly what the general scanner decodes, and leaves it everything else
+// (leading zeros, three digits, squares 0, text after the move).
+func TestPlainMoveAgrees(t *testing.T) {
+	var texts []string
+	squares := []string{"0", "1", "9", "10", "45", "50", "99", "05", "100", "123", "a1"}
+	for _, a := range squares {
+		for _, sep := range []string{"-", "x", ":", "/", ""} {
+			for _, b := range squares {
+				for _, tail := range []string{"", "x1", "-7", "!", " ", "x 4"} {
+					texts = append(texts, a+sep+b+tail)
+				}
+			}
+		}
+	}
+	for i := 1; i <= 99; i++ {
+		texts = append(texts, strconv.Itoa(i)+"-"+strconv.Itoa(100-i))
+	}
+	plain := 0
+	for _, text := range texts {
+		got, gotErr := ParseMoveInto(text, nil)
+		var want MoveText
+		var wantErr error
+		want.Squares = nil
+		end, info := scanMoveSquares(text, 0, &want)
+		switch {
+		case end == 0:
+			want, wantErr = MoveText{}, &MoveError{text, "not a move"}
+		case end != len(text):
+			want, wantErr = MoveText{}, &MoveError{}
+		default:
+			for _, sq := range want.Squares {
+				if sq.Alpha == "" && sq.Num == 0 {
+					want, wantErr = MoveText{}, &MoveError{}
+				}
+			}
+			if wantErr == nil {
+				want.LeadingZero, want.Padded = info.leadingZero, info.padded
+			}
+		}
+		if (gotErr != nil) != (wantErr != nil) {
+			t.Errorf("%q: error %v, want %v", text, gotErr, wantErr)
+			continue
+		}
+		if gotErr == nil && !reflect.DeepEqual(got, want) {
+			t.Errorf("%q: %+v, want %+v", text, got, want)
+		}
+		if _, _, _, ok := plainMove(text); ok {
+			plain++
+		}
+	}
+	if plain < 99 {
+		t.Errorf("the short path took only %d texts", plain)
+	}
+}
