@@ -139,15 +139,12 @@ func version() string {
 // suggestCommand returns " (did you mean 'arbiter check'?)" for a mistyped
 // command, or "" when nothing is close.
 func suggestCommand(cmds []*cli.Command, typed string) string {
-	best, score := "", 0.0
+	var names []string
 	for _, c := range cmds {
-		for _, n := range c.Names() {
-			if s := similarity(typed, n); s > score {
-				best, score = n, s
-			}
-		}
+		names = append(names, c.Names()...)
 	}
-	if score < 0.8 {
+	best := closest(typed, names)
+	if best == "" {
 		return ""
 	}
 	return fmt.Sprintf(" (did you mean '%s'?)", best)
@@ -155,16 +152,12 @@ func suggestCommand(cmds []*cli.Command, typed string) string {
 
 // suggestFlag does the same for a flag of cmd.
 func suggestFlag(flags []cli.Flag, typed string) string {
-	typed = strings.TrimLeft(typed, "-")
-	best, score := "", 0.0
+	var names []string
 	for _, f := range flags {
-		for _, n := range f.Names() {
-			if s := similarity(typed, n); s > score {
-				best, score = n, s
-			}
-		}
+		names = append(names, f.Names()...)
 	}
-	if score < 0.8 {
+	best := closest(strings.TrimLeft(typed, "-"), names)
+	if best == "" {
 		return ""
 	}
 	dash := "--"
@@ -172,6 +165,21 @@ func suggestFlag(flags []cli.Flag, typed string) string {
 		dash = "-"
 	}
 	return fmt.Sprintf(" (did you mean %s%s?)", dash, best)
+}
+
+// closest is the name most similar to typed, the first of equals, or ""
+// when none is close enough to suggest (similarity below 0.8).
+func closest(typed string, names []string) string {
+	best, score := "", 0.0
+	for _, n := range names {
+		if s := similarity(typed, n); s > score {
+			best, score = n, s
+		}
+	}
+	if score < 0.8 {
+		return ""
+	}
+	return best
 }
 
 // similarity is the Jaro-Winkler similarity urfave/cli's own suggestions

@@ -52,13 +52,12 @@ func capitalise(s string) string {
 
 // suggestCode: " (did you mean illegal?)" for a mistyped code.
 func suggestCode(typed string) string {
-	best, score := "", 0.0
-	for _, d := range codeDocs {
-		if s := similarity(typed, d.Code); s > score {
-			best, score = d.Code, s
-		}
+	names := make([]string, len(codeDocs))
+	for i, d := range codeDocs {
+		names[i] = d.Code
 	}
-	if score < 0.8 {
+	best := closest(typed, names)
+	if best == "" {
 		return ""
 	}
 	return fmt.Sprintf(" (did you mean %s?)", best)
