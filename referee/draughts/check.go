@@ -675,9 +675,8 @@ func (g *draughtsGame) checkOver(st *lineState) {
 	// The buffers are the line's own: a clone (a variation) starts without,
 	// so it never overwrites the list its parent has yet to match against.
 	st.legalOK = false
-	// As Rules.hasLegalMove, keeping the capturers for quickMatch.
-	st.capturers = g.r.capturers(&st.pos)
-	st.hasMove = !st.capturers.zero() || g.r.countQuiet(&st.pos) > 0
+	st.capturers = g.r.capturers(&st.pos) // kept for quickMatch
+	st.hasMove = g.r.hasLegalMoveWith(&st.pos, st.capturers)
 	if st.over != "" || st.hasMove {
 		return
 	}

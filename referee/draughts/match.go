@@ -109,7 +109,7 @@ func (g *draughtsGame) quickMatch(st *lineState, sq []int) (Move, bool) {
 	}
 	gn := &g.quick.gen
 	gn.reset(r, true, true, true)
-	gn.generateFrom(&st.pos, r.sqIdx[from], st.capturers)
+	gn.generateFor(&st.pos, st.capturers, st.pos.pc[st.pos.turn&1].and(bit(r.sqIdx[from])))
 	fi, ti := r.sqIdx[from], r.sqIdx[to]
 	mid := sq[1 : len(sq)-1]
 	found := -1
@@ -119,20 +119,12 @@ func (g *draughtsGame) quickMatch(st *lineState, sq []int) (Move, bool) {
 			continue
 		}
 		if len(mid) > 0 {
-			// As fits: every written intermediate square is a landing
-			// square before the last, in order.
-			n := int(cm.n)
+			n := uint32(cm.n)
 			if n == 0 {
 				continue
 			}
-			landing := gn.arena[gn.paths[i].off : gn.paths[i].off+uint32(n)-1]
-			j := 0
-			for _, l := range landing {
-				if j < len(mid) && int(r.idxSq[l]) == mid[j] {
-					j++
-				}
-			}
-			if j != len(mid) {
+			landings := gn.arena[gn.paths[i].off : gn.paths[i].off+n-1]
+			if !passesThrough(mid, landings, func(l uint8) int { return int(r.idxSq[l]) }) {
 				continue
 			}
 		}
@@ -189,10 +181,16 @@ func fits(mv Move, sq []int) bool {
 	if mv.From != sq[0] || mv.To != sq[len(sq)-1] {
 		return false
 	}
-	mid := sq[1 : len(sq)-1]
+	return passesThrough(sq[1:len(sq)-1], mv.Path[:len(mv.Path)-1], func(s int) int { return s })
+}
+
+// passesThrough: the written intermediate squares mid are landing squares
+// of the move (given as landings, each read as a PDN number by square), in
+// order; a path written in part still picks one move.
+func passesThrough[S int | uint8](mid []int, landings []S, square func(S) int) bool {
 	j := 0
-	for _, p := range mv.Path[:len(mv.Path)-1] {
-		if j < len(mid) && p == mid[j] {
+	for _, l := range landings {
+		if j < len(mid) && square(l) == mid[j] {
 			j++
 		}
 	}

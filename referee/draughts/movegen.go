@@ -531,29 +531,24 @@ func (g *gen) reset(r *Rules, keepDup, allPaths, wantPath bool) {
 
 // generate appends all legal moves of the side to move.
 func (g *gen) generate(p *Position) {
-	if src := g.r.capturers(p); !src.zero() {
-		g.captures(p, src)
-		if g.r.CaptureCompulsory {
-			return
-		}
-	}
-	g.quiet(p, p.pc[p.turn&1])
+	g.generateFor(p, g.r.capturers(p), p.pc[p.turn&1])
 }
 
-// generateFrom appends the legal moves of the side to move from the
-// internal square from, in the order generate gives them. When there is a
-// capture the whole list is generated, since the precedence rules judge a
-// capture against every other piece's; else only that piece's moves are,
-// which is what a referee matching one written move needs at most plies.
-// src is r.capturers(p), which a caller may already have.
-func (g *gen) generateFrom(p *Position, from uint8, src bb) {
+// generateFor appends the legal moves of the side to move, the
+// non-captures of the pieces in movers only, in the order generate gives
+// them. Captures are always generated for every piece, since the
+// precedence rules judge a capture against every other piece's; when
+// there is none, a referee matching one written move needs only its
+// piece's moves (movers), which is most plies. src is r.capturers(p),
+// which a caller may already have.
+func (g *gen) generateFor(p *Position, src, movers bb) {
 	if !src.zero() {
 		g.captures(p, src)
 		if g.r.CaptureCompulsory {
 			return
 		}
 	}
-	g.quiet(p, p.pc[p.turn&1].and(bit(from)))
+	g.quiet(p, movers)
 }
 
 // count returns the number of legal moves of the side to move. Non-captures
@@ -621,7 +616,12 @@ func (r *Rules) appendLegalPathsFrom(p *Position, from int, buf []Move, ints []i
 // capture, and when there is one, the precedence rules keep at least one;
 // else non-captures are counted by population counts (as count does).
 func (r *Rules) hasLegalMove(p *Position) bool {
-	return !r.capturers(p).zero() || r.countQuiet(p) > 0
+	return r.hasLegalMoveWith(p, r.capturers(p))
+}
+
+// hasLegalMoveWith is hasLegalMove for a caller that has r.capturers(p).
+func (r *Rules) hasLegalMoveWith(p *Position, capturers bb) bool {
+	return !capturers.zero() || r.countQuiet(p) > 0
 }
 
 // SortMoves puts moves in the order LegalMoves returns them: by From, To,
@@ -637,7 +637,7 @@ func (r *Rules) legal(p *Position, keepDuplicates, allPaths, sorted bool, from i
 	defer genPool.Put(g)
 	g.reset(r, keepDuplicates, allPaths, true)
 	if from >= 1 && from <= r.n {
-		g.generateFrom(p, r.sqIdx[from], r.capturers(p))
+		g.generateFor(p, r.capturers(p), p.pc[p.turn&1].and(bit(r.sqIdx[from])))
 	} else {
 		g.generate(p)
 	}
