@@ -7,6 +7,7 @@ package notation
 import (
 	"fmt"
 	"strings"
+	"sync"
 )
 
 // Pos is a 1-based line and column in a source file. Offset is the 0-based
@@ -132,6 +133,66 @@ type Record struct {
 	// (errors). A record with a read error is still returned with what could
 	// be read.
 	Diagnostics []Diagnostic `json:"diagnostics,omitempty"`
+
+	// storage is the memory the moves were carved from (AllocMoves), given
+	// back by ReleaseMoves.
+	storage *moveStorage
+}
+
+// moveStorage is a record's moves in one piece, and room for its main
+// line: the largest allocation of a game by far (a move is about 180
+// bytes), so a stream of games reuses it rather than allocating and
+// collecting it again for every game.
+type moveStorage struct {
+	moves []Move
+	line  Line
+}
+
+var moveStorages = sync.Pool{New: func() any { return new(moveStorage) }}
+
+// maxKeptMoves bounds the storage kept for reuse: a game of thousands of
+// moves is rare, and its storage is not worth holding on to.
+const maxKeptMoves = 1024
+
+// AllocMoves returns n zeroed moves and an empty line with room for n+1,
+// for a reader that knows a game's move count before building it. They
+// belong to r: ReleaseMoves may hand them to another record.
+func (r *Record) AllocMoves(n int) ([]Move, Line) {
+	if n == 0 {
+		return nil, nil
+	}
+	s := moveStorages.Get().(*moveStorage)
+	if cap(s.moves) < n {
+		s.moves = make([]Move, n)
+	}
+	if cap(s.line) < n+1 {
+		s.line = make(Line, 0, n+1)
+	}
+	s.moves = s.moves[:n]
+	r.storage = s
+	return s.moves, s.line[:0]
+}
+
+// ReleaseMoves is for a caller that is done with r's moves but keeps the
+// record (its text and tags, to quote them): it drops r.Moves, and the
+// memory AllocMoves gave r goes to the next record read. No pointer to
+// one of r's moves may be used afterwards.
+func (r *Record) ReleaseMoves() {
+	r.Moves = nil
+	s := r.storage
+	if s == nil {
+		return
+	}
+	r.storage = nil
+	if cap(s.moves) > maxKeptMoves {
+		return
+	}
+	// Zeroed as they were handed out (AllocMoves does not clear), and so
+	// that the pool holds no texts or comments of games gone.
+	clear(s.moves)
+	clear(s.line[:cap(s.line)])
+	s.moves, s.line = s.moves[:0], s.line[:0]
+	moveStorages.Put(s)
 }
 
 // Tag returns the value of the first tag with the given name (compared

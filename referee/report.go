@@ -70,7 +70,9 @@ type Report struct {
 	FinalFEN    string         `json:"final_fen,omitempty"`
 	Diagnostics []Diagnostic   `json:"diagnostics"`
 
-	// Record is the game as read, for quoting source lines.
+	// Record is the game as read, for quoting source lines. In the
+	// reports of CheckInputs and CheckStream its moves are released
+	// (Record.ReleaseMoves): the text, tags and positions remain.
 	Record *notation.Record `json:"-"`
 	// Film is the main line as pictures, when Options.Film asked for it
 	// and the family draws (see Drawer).

@@ -84,7 +84,12 @@ func CheckInputs(inputs []Input, opts StreamOptions, emit func(*Report) error, f
 						if it.in.Options != nil {
 							o = *it.in.Options // the input's own .arbiter.yaml
 						}
-						it.rep = Check(ParseGame(it.text, it.file), o)
+						rec := ParseGame(it.text, it.file)
+						it.rep = Check(rec, o)
+						// The report quotes the record's text; its moves
+						// are done with, and their memory serves the
+						// worker's next game.
+						rec.ReleaseMoves()
 					}
 				}
 				out <- b

@@ -1,12 +1,17 @@
 package referee_test
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
+	"arbiter/notation/pdn"
 	"arbiter/referee"
 )
 
@@ -137,4 +142,69 @@ func TestCheckInputsEmitError(t *testing.T) {
 			t.Errorf("jobs=%d: err %v after %d calls, want %v after 37", jobs, err, calls, stopErr)
 		}
 	}
+}
+
+// TestStreamReleasesMoves: CheckInputs hands each record's moves back
+// after its check (Record.ReleaseMoves) and the next games are built in
+// the same memory. No report may differ by it from a check of the same
+// game that keeps its moves, on every record in testdata (comments,
+// variations, setups, every family) and the corpus folders with the most
+// variations, with one job and with two; and the reports hold no moves.
+func TestStreamReleasesMoves(t *testing.T) {
+	var names []string
+	for _, pattern := range []string{"../testdata/*/*.pdn", "../testdata/*/*.txt", "../testdata/*/*/*.pdn",
+		corpusDir + "/draughts/pdn-conformance/succeed/*.pdn", corpusDir + "/draughts/international-tournaments/*.pdn"} {
+		found, _ := filepath.Glob(pattern)
+		names = append(names, found...)
+	}
+	var inputs []referee.Input
+	var want []string
+	for _, name := range names {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		inputs = append(inputs, referee.Input{Name: name, Open: func() (io.ReadCloser, error) {
+			return io.NopCloser(bytes.NewReader(data)), nil
+		}})
+		sp := pdn.NewSplitter(bytes.NewReader(data), pdn.Options{})
+		for {
+			g, err := sp.Next()
+			if err != nil {
+				break
+			}
+			rep := referee.Check(referee.ParseGame(g, name), referee.Options{})
+			want = append(want, reportJSON(t, rep))
+		}
+	}
+	for _, jobs := range []int{1, 2} {
+		i := 0
+		err := referee.CheckInputs(inputs, referee.StreamOptions{Jobs: jobs}, func(rep *referee.Report) error {
+			if rep.Record != nil && rep.Record.Moves != nil {
+				t.Fatalf("%s game %d: the report still holds its moves", rep.File, rep.Game)
+			}
+			if i < len(want) && reportJSON(t, rep) != want[i] {
+				t.Errorf("jobs=%d: %s game %d differs from its check with moves kept:\n%s\nwant\n%s", jobs, rep.File, rep.Game, reportJSON(t, rep), want[i])
+			}
+			i++
+			return nil
+		}, func(in referee.Input, err error) { t.Fatal(in.Name, err) })
+		if err != nil {
+			t.Fatal(err)
+		}
+		if i != len(want) {
+			t.Errorf("jobs=%d: %d reports, want %d", jobs, i, len(want))
+		}
+	}
+	if len(want) < 100 {
+		t.Errorf("only %d games read from %d files", len(want), len(names))
+	}
+}
+
+func reportJSON(t *testing.T, rep *referee.Report) string {
+	b, err := json.Marshal(rep)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }

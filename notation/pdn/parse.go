@@ -139,7 +139,7 @@ func parse(g GameText, file string, runs bool) *notation.Record {
 		d.errorf(g.Pos, CodeInternal, "lexer: %v", err)
 	} else {
 		// The scanner has read the whole game: its moves are allocated at once.
-		b.slab = make([]notation.Move, sc.moves)
+		b.slab, b.mainLine = rec.AllocMoves(sc.moves)
 		b.tagEls = sc.tagEls
 		for round := 0; ; round++ {
 			before := pl.Cursor()
@@ -236,6 +236,7 @@ type builder struct {
 	skipped  []string
 
 	slab         []notation.Move // preallocated moves
+	mainLine     notation.Line   // preallocated room for the main line
 	lastInner    string          // an inner result that was the last token so far, or ""
 	lastInnerPos notation.Pos
 	afterErr     bool // text-after-result said
@@ -419,9 +420,9 @@ func (b *builder) item(typ lexer.TokenType, v string, p notation.Pos) {
 			f.pre = nil
 		}
 		if f.line == nil && f.main {
-			// The main line holds at most the moves left in this round:
-			// one allocation instead of one per doubling.
-			f.line = make(notation.Line, 0, len(b.slab)+1)
+			// The main line holds at most the game's moves: one
+			// allocation instead of one per doubling.
+			f.line = b.mainLine
 		}
 		f.line = append(f.line, m)
 		f.last = m
