@@ -173,6 +173,14 @@ func (num *numbering) name(sq int) string {
 	return strconv.Itoa(num.fromEngine[sq])
 }
 
+// appendName is name appended to b.
+func (num *numbering) appendName(b []byte, sq int) []byte {
+	if num.notation.alpha {
+		return append(b, num.alpha[sq]...)
+	}
+	return strconv.AppendInt(b, int64(num.fromEngine[sq]), 10)
+}
+
 // move writes a move in the record's notation: from and to, or with
 // every landing square when full is set.
 func (num *numbering) move(m Move, full bool) string {
@@ -246,25 +254,30 @@ func (num *numbering) engineText(text string, n int, alpha string) string {
 // formatFEN writes a position as a PDN FEN in the record's numbering,
 // squares in the numbering's order.
 func (num *numbering) formatFEN(p Position) string {
-	var b strings.Builder
-	b.WriteString(map[Color]string{White: "W", Black: "B"}[p.Turn()])
+	// Once per game and per diagnostic: one buffer, no map or builder.
+	b := make([]byte, 0, 8+4*len(num.toEngine))
+	b = append(b, fenSide[p.Turn()])
 	for _, c := range []Color{White, Black} {
-		b.WriteString(map[Color]string{White: ":W", Black: ":B"}[c])
+		b = append(b, ':', fenSide[c])
 		first := true
 		for n := 1; n < len(num.toEngine); n++ {
-			pc := p.At(num.toEngine[n])
+			sq := num.toEngine[n]
+			pc := p.At(sq)
 			if pc == Empty || pc.Color() != c {
 				continue
 			}
 			if !first {
-				b.WriteByte(',')
+				b = append(b, ',')
 			}
 			first = false
 			if pc.IsKing() {
-				b.WriteByte('K')
+				b = append(b, 'K')
 			}
-			b.WriteString(num.name(num.toEngine[n]))
+			b = num.appendName(b, sq)
 		}
 	}
-	return b.String()
+	return string(b)
 }
+
+// fenSide is a side's letter in a FEN.
+var fenSide = [2]byte{White: 'W', Black: 'B'}
