@@ -24,28 +24,12 @@ func (g *draughtsGame) match(st *lineState, m *notation.Move, diag diagFunc) (Mo
 	if g.quick == nil {
 		g.quick = quickPool.Get().(*quickScratch)
 	}
-	mt, err := pdn.ParseMoveInto(m.Text, g.quick.squares)
-	g.quick.squares = mt.Squares[:0]
-	if err != nil {
-		diag(notation.Error, "unreadable-move", fmt.Sprintf("cannot read move %q: %v", m.Text, err), nil)
-		return Move{}, false
-	}
-	sq := slices.Grow(g.quick.written[:0], len(mt.Squares))[:len(mt.Squares)]
-	g.quick.written = sq[:0]
-	for i, s := range mt.Squares {
-		n, ok := g.num.square(s.Num, s.Alpha)
-		if !ok {
-			diag(notation.Error, "no-such-square", fmt.Sprintf("%s is not a playing square of the %dx%d board", squareText(s), g.r.Width, g.r.Height), nil)
-			return Move{}, false
-		}
-		sq[i] = n
-	}
-	if len(sq) < 2 {
-		diag(notation.Error, "unreadable-move", fmt.Sprintf("move %q needs a from and a to square", m.Text), nil)
+	sq, capture, ok := g.writtenSquares(m, diag)
+	if !ok {
 		return Move{}, false
 	}
 	if mv, ok := g.quickMatch(st, sq); ok {
-		return g.matchedOne(mv, sq, mt.Capture, diag), true
+		return g.matchedOne(mv, sq, capture, diag), true
 	}
 	cands := g.candBuf[:0]
 	for _, mv := range g.legalFor(st, sq[0]) {
@@ -61,7 +45,7 @@ func (g *draughtsGame) match(st *lineState, m *notation.Move, diag diagFunc) (Mo
 	}
 	switch {
 	case len(groups) == 1:
-		return g.matchedOne(groups[0], sq, mt.Capture, diag), true
+		return g.matchedOne(groups[0], sq, capture, diag), true
 	case len(groups) > 1:
 		var full []string
 		for _, mv := range groups {
@@ -73,8 +57,45 @@ func (g *draughtsGame) match(st *lineState, m *notation.Move, diag diagFunc) (Mo
 	}
 	sorted := distinct(g.legalFor(st, 0))
 	SortMoves(sorted)
-	diag(notation.Error, "illegal", g.explain(pos, sq, mt.Capture, sorted), g.num.listMoves(sorted))
+	diag(notation.Error, "illegal", g.explain(pos, sq, capture, sorted), g.num.listMoves(sorted))
 	return Move{}, false
+}
+
+// writtenSquares decodes a written move into engine squares (at least two, valid
+// until the next move) and whether it was written as a capture; it
+// reports a move it cannot read.
+func (g *draughtsGame) writtenSquares(m *notation.Move, diag diagFunc) (sq []int, capture, ok bool) {
+	if a, sep, b, ok := pdn.PlainMove(m.Text); ok {
+		from, okFrom := g.num.square(a, "")
+		to, okTo := g.num.square(b, "")
+		if okFrom && okTo {
+			sq = append(g.quick.written[:0], from, to)
+			g.quick.written = sq[:0]
+			return sq, sep != '-', true
+		}
+		// A square off the board: the general path says which.
+	}
+	mt, err := pdn.ParseMoveInto(m.Text, g.quick.squares)
+	g.quick.squares = mt.Squares[:0]
+	if err != nil {
+		diag(notation.Error, "unreadable-move", fmt.Sprintf("cannot read move %q: %v", m.Text, err), nil)
+		return nil, false, false
+	}
+	sq = slices.Grow(g.quick.written[:0], len(mt.Squares))[:len(mt.Squares)]
+	g.quick.written = sq[:0]
+	for i, s := range mt.Squares {
+		n, ok := g.num.square(s.Num, s.Alpha)
+		if !ok {
+			diag(notation.Error, "no-such-square", fmt.Sprintf("%s is not a playing square of the %dx%d board", squareText(s), g.r.Width, g.r.Height), nil)
+			return nil, false, false
+		}
+		sq[i] = n
+	}
+	if len(sq) < 2 {
+		diag(notation.Error, "unreadable-move", fmt.Sprintf("move %q needs a from and a to square", m.Text), nil)
+		return nil, false, false
+	}
+	return sq, mt.Capture, true
 }
 
 // matchedOne is the one legal move mv the written squares sq fit: it

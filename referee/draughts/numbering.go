@@ -260,17 +260,18 @@ func (num *numbering) formatFEN(p Position) string {
 	for _, c := range []Color{White, Black} {
 		b = append(b, ':', fenSide[c])
 		first := true
-		for n := 1; n < len(num.toEngine); n++ {
+		own := p.pc[c]
+		for n := 1; n < len(num.toEngine) && !own.zero() && p.r != nil; n++ {
 			sq := num.toEngine[n]
-			pc := p.At(sq)
-			if pc == Empty || pc.Color() != c {
+			i, ok := p.index(sq)
+			if !ok || !own.has(i) {
 				continue
 			}
 			if !first {
 				b = append(b, ',')
 			}
 			first = false
-			if pc.IsKing() {
+			if p.kings.has(i) {
 				b = append(b, 'K')
 			}
 			b = num.appendName(b, sq)
