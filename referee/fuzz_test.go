@@ -95,3 +95,44 @@ func FuzzCheckGames(f *testing.F) {
 		}
 	})
 }
+
+// FuzzStreamReleasesMoves: on any text, the stream's reports (which release
+// each record's moves and build the next game in their memory) are those
+// of checking each game on its own with its moves kept.
+func FuzzStreamReleasesMoves(f *testing.F) {
+	for _, pattern := range []string{"../testdata/*/*.pdn", "../testdata/*/*.txt"} {
+		files, _ := filepath.Glob(pattern)
+		for _, name := range files {
+			if data, err := os.ReadFile(name); err == nil && len(data) < 1<<14 {
+				f.Add(string(data))
+			}
+		}
+	}
+	f.Add("1. 32-28 {a} (1. 33-29 19-23) 19-23 2. 28x19 14x23 *\n\n[FEN \"W:W28:B19\"]\n1. 28x10 *\n\n1. 32-28 /FEN \"B:W28:B19\"/ 19x37 *")
+	f.Fuzz(func(t *testing.T, text string) {
+		opts := pdn.Options{MaxGameBytes: 1 << 16}
+		var want []string
+		sp := pdn.NewSplitter(strings.NewReader(text), opts)
+		for {
+			g, err := sp.Next()
+			if err != nil {
+				break
+			}
+			want = append(want, reportJSON(t, referee.Check(referee.ParseGame(g, "f"), referee.Options{})))
+		}
+		i := 0
+		referee.CheckStream(strings.NewReader(text), "f", referee.StreamOptions{PDN: opts, Jobs: 1}, func(rep *referee.Report) error {
+			if i >= len(want) {
+				t.Fatalf("more reports than games")
+			}
+			if got := reportJSON(t, rep); got != want[i] {
+				t.Fatalf("game %d:\n%s\nwant\n%s", i+1, got, want[i])
+			}
+			i++
+			return nil
+		})
+		if i != len(want) {
+			t.Fatalf("%d reports, want %d", i, len(want))
+		}
+	})
+}
