@@ -424,3 +424,48 @@ func TestReportJSONKnowsEveryField(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkReportJSON writes the reports of the tournament corpus, by hand
+// and by encoding/json (what jsonWriter did before): an op is one game.
+func BenchmarkReportJSON(b *testing.B) {
+	files, _ := filepath.Glob("../../../shared/corpus/draughts/international-tournaments/*.pdn")
+	if len(files) == 0 {
+		b.Skip("no ../shared/corpus/draughts/international-tournaments")
+	}
+	var inputs []referee.Input
+	for _, f := range files {
+		inputs = append(inputs, referee.Input{Name: f, Open: func() (io.ReadCloser, error) { return os.Open(f) }})
+	}
+	var reps []*referee.Report
+	err := referee.CheckInputs(inputs, referee.StreamOptions{}, func(rep *referee.Report) error {
+		reps = append(reps, rep)
+		return nil
+	}, func(in referee.Input, err error) { b.Fatal(in.Name, err) })
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, enc := range []struct {
+		name  string
+		write func(*referee.Report) error
+	}{
+		{"hand", func() func(*referee.Report) error {
+			w := &jsonWriter{out: io.Discard}
+			return w.write
+		}()},
+		{"encoding-json", func(rep *referee.Report) error {
+			_, err := io.Discard.Write(append(marshalReportJSON(b, rep), '\n'))
+			return err
+		}},
+	} {
+		b.Run(enc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			n := 0
+			for b.Loop() {
+				if err := enc.write(reps[n%len(reps)]); err != nil {
+					b.Fatal(err)
+				}
+				n++
+			}
+		})
+	}
+}
