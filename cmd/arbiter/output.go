@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"github.com/rivo/uniseg"
 	"github.com/urfave/cli/v2"
@@ -209,27 +208,21 @@ func expandTabs(s string) string {
 // when a field changes meaning or goes away (docs/report.schema.json).
 const jsonVersion = 1
 
-// jsonWriter writes one JSON object per game, one per line.
-type jsonWriter struct{ out io.Writer }
+// jsonWriter writes one JSON object per game, one per line
+// (appendReportJSON), in one buffer reused from game to game.
+type jsonWriter struct {
+	out io.Writer
+	buf []byte
+}
 
 func (j *jsonWriter) setOutput(w io.Writer) { j.out = w }
 
 func (j *jsonWriter) write(rep *referee.Report) error {
-	if rep.Diagnostics == nil {
-		rep.Diagnostics = []referee.Diagnostic{}
+	j.buf = append(appendReportJSON(j.buf[:0], rep), '\n')
+	_, err := j.out.Write(j.buf)
+	if cap(j.buf) > 1<<20 {
+		j.buf = nil // a rare huge report does not stay in memory for the rest of the run
 	}
-	if rep.Tags == nil {
-		rep.Tags = []notation.Tag{}
-	}
-	b, err := json.Marshal(struct {
-		Version int `json:"version"`
-		*referee.Report
-	}{jsonVersion, rep})
-	if err != nil {
-		return err
-	}
-	b = append(b, '\n')
-	_, err = j.out.Write(b)
 	return err
 }
 
