@@ -265,32 +265,53 @@ func sizeString(n int) string {
 }
 
 // wordRest consumes the rest of the current word as the stNormal case of
-// scanGame would, byte by byte, but without its state switch: most of a
-// game's bytes are in its moves. It stops before any byte that needs one
-// of that case's checks: a delimiter, a non-ASCII byte (a column is a
-// character, not a byte), and a digit after a word that may be a result
-// glued to the next game's first move number ("1-101.").
+// scanGame would, but without its state switch: most of a game's bytes
+// are in its moves. It stops before any byte that needs one of that
+// case's checks: a delimiter, a non-ASCII byte (a column is a character,
+// not a byte), and a digit after a word that may be a result glued to the
+// next game's first move number ("1-101."). The word has its first byte.
 func (s *Splitter) wordRest(depth int) {
 	src, w := &s.src, &s.words
 	buf := src.buf[:src.end]
-	p := src.pos
-	for p < len(buf) {
-		c := buf[p]
-		if c >= 0x80 || isDelim(c) ||
-			(depth == 0 && isDigit(c) && w.wlen >= 3 && (w.word[1] == '-' || w.word[1] == '/' || w.word[0] >= 0x80)) {
-			break
-		}
-		if w.wlen < len(w.word) {
-			w.word[w.wlen] = c
-			w.wlen++
-		}
+	start := src.pos
+	p := start
+	for p < len(buf) && !wordStops[buf[p]] {
 		p++
 	}
-	n := p - src.pos
+	// The digit stop applies from the word's fourth byte on, once its
+	// second byte says it may be a result (w.word[1] is '-' or '/', or
+	// its first byte is not ASCII); a word cut at 16 bytes still has them.
+	if depth == 0 && w.wlen+(p-start) > 3 {
+		second := byte(0)
+		if w.wlen >= 2 {
+			second = w.word[1]
+		} else {
+			second = buf[start+1-w.wlen]
+		}
+		if second == '-' || second == '/' || w.word[0] >= 0x80 {
+			for i := start + max(0, 3-w.wlen); i < p; i++ {
+				if isDigit(buf[i]) {
+					p = i
+					break
+				}
+			}
+		}
+	}
+	n := p - start
+	w.wlen += copy(w.word[w.wlen:], buf[start:p])
 	src.pos = p
 	s.off += int64(n)
 	s.col += n // ASCII, and no line break: a delimiter
 }
+
+// wordStops are the bytes that end wordRest's fast loop: the delimiters
+// and every non-ASCII byte.
+var wordStops = func() (t [256]bool) {
+	for c := range 256 {
+		t[c] = c >= 0x80 || isDelim(byte(c))
+	}
+	return t
+}()
 
 // adv consumes one byte, counting lines and characters.
 func (s *Splitter) adv(c byte) {
@@ -313,14 +334,14 @@ const (
 	stSetup
 )
 
-// words remembers the current word and the last words of the line, so the
-// splitter sees results, also spaced ones ("0 - 2").
+// words remembers the current word and the last two words of the line,
+// so the splitter sees results, also spaced ones ("0 - 2").
 type words struct {
-	word    [16]byte
-	wlen    int
-	recent  [3][16]byte
-	rlen    [3]int
-	nrecent int
+	word       [16]byte
+	wlen       int
+	last, prev [16]byte // the line's last word before this one, and the one before it
+	llen, plen int
+	nrecent    int // how many of last and prev the line has (0 to 2)
 }
 
 // end ends the current word; it reports whether the word was a result
@@ -336,18 +357,18 @@ func (w *words) end() (result, any bool) {
 		w.nrecent = 0
 		return false, true
 	}
-	word := w.word[:n]
-	if isResultWord(word, w.recent[:], w.rlen[:], w.nrecent) {
-		return true, true
+	// A result alone has at most 7 bytes and starts like one; a word that
+	// ends a spaced result has at most 3 (isResultWord says the rest).
+	if c := w.word[0]; n <= 3 || (n <= 7 && (c == '0' || c == '1' || c == '2' || c == 0xC2 || c == 0xBD)) {
+		if isResultWord(w.word[:n], w) {
+			return true, true
+		}
 	}
-	if w.nrecent == 3 {
-		w.recent[0], w.recent[1] = w.recent[1], w.recent[2]
-		w.rlen[0], w.rlen[1] = w.rlen[1], w.rlen[2]
-		w.nrecent = 2
+	w.prev, w.plen = w.last, w.llen
+	w.last, w.llen = w.word, n
+	if w.nrecent < 2 {
+		w.nrecent++
 	}
-	copy(w.recent[w.nrecent][:], word)
-	w.rlen[w.nrecent] = n
-	w.nrecent++
 	return false, true
 }
 
@@ -810,28 +831,28 @@ func tagLineAhead(src *source) bool {
 	return sp > 0 && c == '"'
 }
 
-// isResultWord reports whether w, alone or after the last words of the
+// isResultWord reports whether word, alone or after the last words of the
 // line ("0", "-", "2"), is a result.
-func isResultWord(w []byte, recent [][16]byte, rlen []int, n int) bool {
-	if isResultBytes(w) {
+func isResultWord(word []byte, w *words) bool {
+	if isResultBytes(word) {
 		return true
 	}
 	// Only a short word ending like a result can end a spaced result.
-	if n == 0 || len(w) > 3 {
+	if w.nrecent == 0 || len(word) > 3 {
 		return false
 	}
-	switch w[len(w)-1] {
+	switch word[len(word)-1] {
 	case '0', '1', '2', 0xBD:
 	default:
 		return false
 	}
 	var tmp [64]byte
-	cat := append(append(tmp[:0], recent[n-1][:rlen[n-1]]...), w...)
+	cat := append(append(tmp[:0], w.last[:w.llen]...), word...)
 	if isResultBytes(cat) {
 		return true
 	}
-	if n >= 2 {
-		cat = append(append(append(tmp[:0], recent[n-2][:rlen[n-2]]...), recent[n-1][:rlen[n-1]]...), w...)
+	if w.nrecent >= 2 {
+		cat = append(append(append(tmp[:0], w.prev[:w.plen]...), w.last[:w.llen]...), word...)
 		if isResultBytes(cat) {
 			return true
 		}
