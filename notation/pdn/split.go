@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"sync"
 	"unicode/utf8"
 
@@ -313,6 +314,85 @@ var wordStops = func() (t [256]bool) {
 	return t
 }()
 
+// plainWords consumes, at the start of a word, the run of words of
+// movetext that can be no part of a result ("12.", "32-28", "19x30"),
+// each followed by a space or a line break, as the stNormal case of
+// scanGame would: such a word holds a byte that no result has (results
+// are made of 0, 1, 2, '-', '/' and ½), so neither it nor the spaced
+// results ("0 - 2") read across it can be results, and it only needs to
+// be remembered as such a word. It leaves alone a word that starts like a
+// result glued to a move number ("1-1" + "01."), whose second byte is '-'
+// or '/', and one of 16 bytes or more (too long to remember). It returns
+// the number of words consumed and whether it stopped at the start of a
+// line.
+func (s *Splitter) plainWords() (n int, lineStart bool) {
+	src, w := &s.src, &s.words
+	buf := src.buf[:src.end]
+	p := src.pos
+	sinceLine := -1 // words since the last line break, -1 before any
+words:
+	for p < len(buf) && isDigit(buf[p]) {
+		q := p
+		var other byte
+		for q < len(buf) && !wordStops[buf[q]] {
+			other |= notInResult[buf[q]]
+			q++
+		}
+		if q == len(buf) || other == 0 || q-p >= len(w.word) || (q-p >= 2 && (buf[p+1] == '-' || buf[p+1] == '/')) {
+			break words
+		}
+		switch buf[q] {
+		case ' ':
+			s.col += q + 1 - p
+			if sinceLine >= 0 {
+				sinceLine++
+			}
+		case '\n':
+			s.line++
+			s.col = 1
+			sinceLine = 0
+		default: // a word, then another delimiter: left to scanGame
+			break words
+		}
+		s.off += int64(q + 1 - p)
+		p = q + 1
+		n++
+	}
+	if n == 0 {
+		return 0, false
+	}
+	src.pos = p
+	// The words are remembered as "." (any byte no result has would do):
+	// after a line break only those since it, each line forgetting the
+	// words before it.
+	if sinceLine >= 0 {
+		w.nrecent = min(sinceLine, 2)
+		w.last, w.llen, w.prev, w.plen = plainWord, 1, plainWord, 1
+		return n, buf[p-1] == '\n'
+	}
+	if n == 1 {
+		w.prev, w.plen = w.last, w.llen
+	} else {
+		w.prev, w.plen = plainWord, 1
+	}
+	w.last, w.llen = plainWord, 1
+	w.nrecent = min(w.nrecent+n, 2)
+	return n, false
+}
+
+// plainWord stands for a word plainWords consumed.
+var plainWord = [16]byte{'.'}
+
+// notInResult is 1 for the ASCII bytes no result is written with.
+var notInResult = func() (t [256]byte) {
+	for c := range 128 {
+		if !strings.ContainsRune("012-/", rune(c)) {
+			t[c] = 1
+		}
+	}
+	return t
+}()
+
 // adv consumes one byte, counting lines and characters.
 func (s *Splitter) adv(c byte) {
 	s.src.pos++
@@ -442,6 +522,13 @@ func (s *Splitter) scanGame() gluedNext {
 		switch st {
 		case stNormal:
 			if !isDelim(c) {
+				if w.wlen == 0 && isDigit(c) {
+					if n, nl := s.plainWords(); n > 0 {
+						sawMoves = true
+						lineStart = nl
+						continue
+					}
+				}
 				if lineStart && w.wlen == 0 {
 					if c == '%' {
 						st = stLineComment
