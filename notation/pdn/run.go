@@ -222,7 +222,11 @@ func (l *scanner) extendRun(t *lexer.Token) {
 		if end == 0 {
 			break
 		}
-		l.advTo(j)
+		if nl {
+			l.advTo(j)
+		} else {
+			l.advASCII(j)
+		}
 		if num {
 			if zero, glued := numberFlags(s, j, end); zero || glued {
 				l.numberDiags(j, end, l.pos())
@@ -240,13 +244,21 @@ func (l *scanner) extendRun(t *lexer.Token) {
 			l.moveEnd = end
 			l.moves++
 		}
-		l.advTo(end)
+		l.advASCII(end)
 		n++
 	}
 	if n > 1 {
 		t.Type = tokMoves
 		t.Value = s[start:l.i]
 	}
+}
+
+// advASCII moves to byte j over ASCII bytes without a line break (what a
+// run's elements and the blanks between them are made of), each one
+// character: advTo without looking at each byte.
+func (l *scanner) advASCII(j int) {
+	l.runeIdx += j - l.i
+	l.i = j
 }
 
 // run walks a tokMoves token, handing each move number and move to item
