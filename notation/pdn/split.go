@@ -206,7 +206,17 @@ gap:
 	g := GameText{Index: s.index, Pos: notation.Pos{Line: s.line, Col: s.col, Offset: s.off}}
 	src.recording, src.recStart, src.out, src.outLen, src.limit, src.overflow = true, src.pos, src.out[:0], 0, s.opts.MaxGameBytes, false
 	glue := s.scanGame()
-	src.flush()
+	var text []byte
+	if src.outLen == 0 {
+		// Nothing was read while the game was scanned (most games): its
+		// bytes are still in the read buffer, and decode copies them.
+		text = src.buf[src.recStart:src.pos]
+		src.outLen = len(text)
+		src.overflow = src.outLen > src.limit
+	} else {
+		src.flush()
+		text = src.out
+	}
 	src.recording = false
 	if src.overflow {
 		g.skipped = true
@@ -214,7 +224,7 @@ gap:
 			Msg: fmt.Sprintf("game text longer than %s (%d bytes); skipped", sizeString(s.opts.MaxGameBytes), src.outLen)})
 		src.out = nil
 	} else {
-		s.decode(&g, src.out)
+		s.decode(&g, text)
 		if cap(src.out) > 1<<20 {
 			src.out = nil // do not keep a big buffer for the small games after it
 		}
@@ -334,8 +344,12 @@ words:
 	for p < len(buf) && isDigit(buf[p]) {
 		q := p
 		var other byte
-		for q < len(buf) && !wordStops[buf[q]] {
-			other |= notInResult[buf[q]]
+		for q < len(buf) {
+			k := plainClass[buf[q]]
+			if k == classStop {
+				break
+			}
+			other |= k
 			q++
 		}
 		if q == len(buf) || other == 0 || q-p >= len(w.word) || (q-p >= 2 && (buf[p+1] == '-' || buf[p+1] == '/')) {
@@ -383,15 +397,25 @@ words:
 // plainWord stands for a word plainWords consumed.
 var plainWord = [16]byte{'.'}
 
-// notInResult is 1 for the ASCII bytes no result is written with.
-var notInResult = func() (t [256]byte) {
-	for c := range 128 {
-		if !strings.ContainsRune("012-/", rune(c)) {
-			t[c] = 1
+// plainClass sorts bytes for plainWords: the bytes that end a word
+// (wordStops), the bytes of a word that no result is written with, and
+// the rest (0, 1, 2, '-', '/').
+var plainClass = func() (t [256]byte) {
+	for c := range 256 {
+		switch {
+		case wordStops[c]:
+			t[c] = classStop
+		case !strings.ContainsRune("012-/", rune(c)):
+			t[c] = classNotInResult
 		}
 	}
 	return t
 }()
+
+const (
+	classNotInResult = 1
+	classStop        = 2
+)
 
 // adv consumes one byte, counting lines and characters.
 func (s *Splitter) adv(c byte) {
