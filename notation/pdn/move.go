@@ -104,17 +104,17 @@ func plainMove(t string) (a int, sep byte, b int, ok bool) {
 // smallSquare reads a square of one or two digits at t[i], not starting
 // with 0; it returns 0 when there is none.
 func smallSquare(t string, i int) (int, int) {
-	if i >= len(t) || t[i] < '1' || t[i] > '9' {
+	if i >= len(t) || t[i]-'1' > 8 {
 		return 0, i
 	}
 	n := int(t[i] - '0')
 	i++
-	if i < len(t) && isDigit(t[i]) {
+	if i < len(t) && t[i]-'0' <= 9 {
 		n = 10*n + int(t[i]-'0')
 		i++
-	}
-	if i < len(t) && isDigit(t[i]) {
-		return 0, i // three digits: the general path
+		if i < len(t) && t[i]-'0' <= 9 {
+			return 0, i // three digits: the general path
+		}
 	}
 	return n, i
 }

@@ -133,6 +133,11 @@ func runElem(s string, j int, lineStart bool) (end int, num bool, info moveScan)
 		if k := moveNumberEnd(s, j); k > 0 {
 			return k, true, info
 		}
+		if !result {
+			if e := plainMoveEnd(s, j); e > 0 {
+				return e, false, info
+			}
+		}
 		if e, info := scanMove(s, j); e > 0 && (!result || normResult(s[j:e]) == "") {
 			return e, false, info
 		}
@@ -145,6 +150,23 @@ func runElem(s string, j int, lineStart bool) (end int, num bool, info moveScan)
 		}
 	}
 	return 0, false, info
+}
+
+// plainMoveEnd returns the end of the move at s[j] when it is a plain move
+// (see plainMove) that ends there, which is where scanMove would end it
+// (with no leading zero and no padding to report), or 0: the move goes on
+// as a capture path ("28x19x10") when a separator follows, and a square
+// of three digits or one written with a leading zero is scanMove's.
+func plainMoveEnd(s string, j int) int {
+	a, i := smallSquare(s, j)
+	if a == 0 || i >= len(s) || !isSep(s[i]) {
+		return 0
+	}
+	b, e := smallSquare(s, i+1)
+	if b == 0 || (e < len(s) && isSep(s[e])) {
+		return 0
+	}
+	return e
 }
 
 // mayBeResult reports whether a result written with digits may start at
@@ -200,7 +222,11 @@ func (l *scanner) extendRun(t *lexer.Token) {
 		if end == 0 {
 			break
 		}
-		l.advTo(j)
+		if nl {
+			l.advTo(j)
+		} else {
+			l.advASCII(j)
+		}
 		if num {
 			if zero, glued := numberFlags(s, j, end); zero || glued {
 				l.numberDiags(j, end, l.pos())
@@ -218,13 +244,21 @@ func (l *scanner) extendRun(t *lexer.Token) {
 			l.moveEnd = end
 			l.moves++
 		}
-		l.advTo(end)
+		l.advASCII(end)
 		n++
 	}
 	if n > 1 {
 		t.Type = tokMoves
 		t.Value = s[start:l.i]
 	}
+}
+
+// advASCII moves to byte j over ASCII bytes without a line break (what a
+// run's elements and the blanks between them are made of), each one
+// character: advTo without looking at each byte.
+func (l *scanner) advASCII(j int) {
+	l.runeIdx += j - l.i
+	l.i = j
 }
 
 // run walks a tokMoves token, handing each move number and move to item
@@ -247,8 +281,10 @@ func (b *builder) run(t *lexer.Token) {
 		typ, end := tokMoveNumber, moveNumberEnd(s, i)
 		if end == 0 {
 			typ = tokMove
-			if end, _ = scanMove(s, i); end == 0 {
-				end = i + 1 // cannot happen: the scanner read a move here
+			if end = plainMoveEnd(s, i); end == 0 {
+				if end, _ = scanMove(s, i); end == 0 {
+					end = i + 1 // cannot happen: the scanner read a move here
+				}
 			}
 		}
 		b.item(typ, s[i:end], notation.Pos{Line: line, Col: col0 + i - lineStart, Offset: p.Offset + int64(i)})

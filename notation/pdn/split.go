@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"sync"
 	"unicode/utf8"
 
@@ -205,7 +206,17 @@ gap:
 	g := GameText{Index: s.index, Pos: notation.Pos{Line: s.line, Col: s.col, Offset: s.off}}
 	src.recording, src.recStart, src.out, src.outLen, src.limit, src.overflow = true, src.pos, src.out[:0], 0, s.opts.MaxGameBytes, false
 	glue := s.scanGame()
-	src.flush()
+	var text []byte
+	if src.outLen == 0 {
+		// Nothing was read while the game was scanned (most games): its
+		// bytes are still in the read buffer, and decode copies them.
+		text = src.buf[src.recStart:src.pos]
+		src.outLen = len(text)
+		src.overflow = src.outLen > src.limit
+	} else {
+		src.flush()
+		text = src.out
+	}
 	src.recording = false
 	if src.overflow {
 		g.skipped = true
@@ -213,7 +224,7 @@ gap:
 			Msg: fmt.Sprintf("game text longer than %s (%d bytes); skipped", sizeString(s.opts.MaxGameBytes), src.outLen)})
 		src.out = nil
 	} else {
-		s.decode(&g, src.out)
+		s.decode(&g, text)
 		if cap(src.out) > 1<<20 {
 			src.out = nil // do not keep a big buffer for the small games after it
 		}
@@ -265,32 +276,146 @@ func sizeString(n int) string {
 }
 
 // wordRest consumes the rest of the current word as the stNormal case of
-// scanGame would, byte by byte, but without its state switch: most of a
-// game's bytes are in its moves. It stops before any byte that needs one
-// of that case's checks: a delimiter, a non-ASCII byte (a column is a
-// character, not a byte), and a digit after a word that may be a result
-// glued to the next game's first move number ("1-101.").
+// scanGame would, but without its state switch: most of a game's bytes
+// are in its moves. It stops before any byte that needs one of that
+// case's checks: a delimiter, a non-ASCII byte (a column is a character,
+// not a byte), and a digit after a word that may be a result glued to the
+// next game's first move number ("1-101."). The word has its first byte.
 func (s *Splitter) wordRest(depth int) {
 	src, w := &s.src, &s.words
 	buf := src.buf[:src.end]
-	p := src.pos
-	for p < len(buf) {
-		c := buf[p]
-		if c >= 0x80 || isDelim(c) ||
-			(depth == 0 && isDigit(c) && w.wlen >= 3 && (w.word[1] == '-' || w.word[1] == '/' || w.word[0] >= 0x80)) {
-			break
-		}
-		if w.wlen < len(w.word) {
-			w.word[w.wlen] = c
-			w.wlen++
-		}
+	start := src.pos
+	p := start
+	for p < len(buf) && !wordStops[buf[p]] {
 		p++
 	}
-	n := p - src.pos
+	// The digit stop applies from the word's fourth byte on, once its
+	// second byte says it may be a result (w.word[1] is '-' or '/', or
+	// its first byte is not ASCII); a word cut at 16 bytes still has them.
+	if depth == 0 && w.wlen+(p-start) > 3 {
+		second := byte(0)
+		if w.wlen >= 2 {
+			second = w.word[1]
+		} else {
+			second = buf[start+1-w.wlen]
+		}
+		if second == '-' || second == '/' || w.word[0] >= 0x80 {
+			for i := start + max(0, 3-w.wlen); i < p; i++ {
+				if isDigit(buf[i]) {
+					p = i
+					break
+				}
+			}
+		}
+	}
+	n := p - start
+	w.wlen += copy(w.word[w.wlen:], buf[start:p])
 	src.pos = p
 	s.off += int64(n)
 	s.col += n // ASCII, and no line break: a delimiter
 }
+
+// wordStops are the bytes that end wordRest's fast loop: the delimiters
+// and every non-ASCII byte.
+var wordStops = func() (t [256]bool) {
+	for c := range 256 {
+		t[c] = c >= 0x80 || isDelim(byte(c))
+	}
+	return t
+}()
+
+// plainWords consumes, at the start of a word, the run of words of
+// movetext that can be no part of a result ("12.", "32-28", "19x30"),
+// each followed by a space or a line break, as the stNormal case of
+// scanGame would: such a word holds a byte that no result has (results
+// are made of 0, 1, 2, '-', '/' and ½), so neither it nor the spaced
+// results ("0 - 2") read across it can be results, and it only needs to
+// be remembered as such a word. It leaves alone a word that starts like a
+// result glued to a move number ("1-1" + "01."), whose second byte is '-'
+// or '/', and one of 16 bytes or more (too long to remember). It returns
+// the number of words consumed and whether it stopped at the start of a
+// line.
+func (s *Splitter) plainWords() (n int, lineStart bool) {
+	src, w := &s.src, &s.words
+	buf := src.buf[:src.end]
+	p := src.pos
+	sinceLine := -1 // words since the last line break, -1 before any
+words:
+	for p < len(buf) && isDigit(buf[p]) {
+		q := p
+		var other byte
+		for q < len(buf) {
+			k := plainClass[buf[q]]
+			if k == classStop {
+				break
+			}
+			other |= k
+			q++
+		}
+		if q == len(buf) || other == 0 || q-p >= len(w.word) || (q-p >= 2 && (buf[p+1] == '-' || buf[p+1] == '/')) {
+			break words
+		}
+		switch buf[q] {
+		case ' ':
+			s.col += q + 1 - p
+			if sinceLine >= 0 {
+				sinceLine++
+			}
+		case '\n':
+			s.line++
+			s.col = 1
+			sinceLine = 0
+		default: // a word, then another delimiter: left to scanGame
+			break words
+		}
+		s.off += int64(q + 1 - p)
+		p = q + 1
+		n++
+	}
+	if n == 0 {
+		return 0, false
+	}
+	src.pos = p
+	// The words are remembered as "." (any byte no result has would do):
+	// after a line break only those since it, each line forgetting the
+	// words before it.
+	if sinceLine >= 0 {
+		w.nrecent = min(sinceLine, 2)
+		w.last, w.llen, w.prev, w.plen = plainWord, 1, plainWord, 1
+		return n, buf[p-1] == '\n'
+	}
+	if n == 1 {
+		w.prev, w.plen = w.last, w.llen
+	} else {
+		w.prev, w.plen = plainWord, 1
+	}
+	w.last, w.llen = plainWord, 1
+	w.nrecent = min(w.nrecent+n, 2)
+	return n, false
+}
+
+// plainWord stands for a word plainWords consumed.
+var plainWord = [16]byte{'.'}
+
+// plainClass sorts bytes for plainWords: the bytes that end a word
+// (wordStops), the bytes of a word that no result is written with, and
+// the rest (0, 1, 2, '-', '/').
+var plainClass = func() (t [256]byte) {
+	for c := range 256 {
+		switch {
+		case wordStops[c]:
+			t[c] = classStop
+		case !strings.ContainsRune("012-/", rune(c)):
+			t[c] = classNotInResult
+		}
+	}
+	return t
+}()
+
+const (
+	classNotInResult = 1
+	classStop        = 2
+)
 
 // adv consumes one byte, counting lines and characters.
 func (s *Splitter) adv(c byte) {
@@ -313,14 +438,14 @@ const (
 	stSetup
 )
 
-// words remembers the current word and the last words of the line, so the
-// splitter sees results, also spaced ones ("0 - 2").
+// words remembers the current word and the last two words of the line,
+// so the splitter sees results, also spaced ones ("0 - 2").
 type words struct {
-	word    [16]byte
-	wlen    int
-	recent  [3][16]byte
-	rlen    [3]int
-	nrecent int
+	word       [16]byte
+	wlen       int
+	last, prev [16]byte // the line's last word before this one, and the one before it
+	llen, plen int
+	nrecent    int // how many of last and prev the line has (0 to 2)
 }
 
 // end ends the current word; it reports whether the word was a result
@@ -336,18 +461,18 @@ func (w *words) end() (result, any bool) {
 		w.nrecent = 0
 		return false, true
 	}
-	word := w.word[:n]
-	if isResultWord(word, w.recent[:], w.rlen[:], w.nrecent) {
-		return true, true
+	// A result alone has at most 7 bytes and starts like one; a word that
+	// ends a spaced result has at most 3 (isResultWord says the rest).
+	if c := w.word[0]; n <= 3 || (n <= 7 && (c == '0' || c == '1' || c == '2' || c == 0xC2 || c == 0xBD)) {
+		if isResultWord(w.word[:n], w) {
+			return true, true
+		}
 	}
-	if w.nrecent == 3 {
-		w.recent[0], w.recent[1] = w.recent[1], w.recent[2]
-		w.rlen[0], w.rlen[1] = w.rlen[1], w.rlen[2]
-		w.nrecent = 2
+	w.prev, w.plen = w.last, w.llen
+	w.last, w.llen = w.word, n
+	if w.nrecent < 2 {
+		w.nrecent++
 	}
-	copy(w.recent[w.nrecent][:], word)
-	w.rlen[w.nrecent] = n
-	w.nrecent++
 	return false, true
 }
 
@@ -421,6 +546,13 @@ func (s *Splitter) scanGame() gluedNext {
 		switch st {
 		case stNormal:
 			if !isDelim(c) {
+				if w.wlen == 0 && isDigit(c) {
+					if n, nl := s.plainWords(); n > 0 {
+						sawMoves = true
+						lineStart = nl
+						continue
+					}
+				}
 				if lineStart && w.wlen == 0 {
 					if c == '%' {
 						st = stLineComment
@@ -810,28 +942,28 @@ func tagLineAhead(src *source) bool {
 	return sp > 0 && c == '"'
 }
 
-// isResultWord reports whether w, alone or after the last words of the
+// isResultWord reports whether word, alone or after the last words of the
 // line ("0", "-", "2"), is a result.
-func isResultWord(w []byte, recent [][16]byte, rlen []int, n int) bool {
-	if isResultBytes(w) {
+func isResultWord(word []byte, w *words) bool {
+	if isResultBytes(word) {
 		return true
 	}
 	// Only a short word ending like a result can end a spaced result.
-	if n == 0 || len(w) > 3 {
+	if w.nrecent == 0 || len(word) > 3 {
 		return false
 	}
-	switch w[len(w)-1] {
+	switch word[len(word)-1] {
 	case '0', '1', '2', 0xBD:
 	default:
 		return false
 	}
 	var tmp [64]byte
-	cat := append(append(tmp[:0], recent[n-1][:rlen[n-1]]...), w...)
+	cat := append(append(tmp[:0], w.last[:w.llen]...), word...)
 	if isResultBytes(cat) {
 		return true
 	}
-	if n >= 2 {
-		cat = append(append(append(tmp[:0], recent[n-2][:rlen[n-2]]...), recent[n-1][:rlen[n-1]]...), w...)
+	if w.nrecent >= 2 {
+		cat = append(append(append(tmp[:0], w.prev[:w.plen]...), w.last[:w.llen]...), word...)
 		if isResultBytes(cat) {
 			return true
 		}

@@ -20,6 +20,19 @@ var canonicalTags = map[string]string{
 	"setup": "SetUp", "fen": "FEN", "gametype": "GameType",
 }
 
+// standardSpelling holds the names of canonicalTags as they are spelled
+// (Event, White, ...) that are no national name too: such a name is read
+// as it is, without the two look-ups by lower-case form.
+var standardSpelling = func() map[string]bool {
+	m := make(map[string]bool)
+	for lower, name := range canonicalTags {
+		if _, local := localTagNames[lower]; !local {
+			m[name] = true
+		}
+	}
+	return m
+}()
+
 // lookupLower looks name up in m by its lower-case form
 // (strings.ToLower's), without allocating it for a short ASCII name: every
 // tag of every game is looked up twice.
@@ -95,7 +108,9 @@ func decodeTag(raw string, p notation.Pos, d *diags) (t notation.Tag, ok bool) {
 		d.errorf(p, CodeUnreadable, "tag without a readable name: %s", raw)
 		return t, false
 	}
-	if std, ok := lookupLower(localTagNames, t.Name); ok {
+	if standardSpelling[t.Name] {
+		// Most tags: nothing to look up.
+	} else if std, ok := lookupLower(localTagNames, t.Name); ok {
 		// A national federation's own tag name: read as the standard one,
 		// so that players, result and date mean the same in every file.
 		t.Name = std
