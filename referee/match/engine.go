@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"net"
 	"os"
 	"os/exec"
@@ -325,10 +326,17 @@ func (t *tailBuffer) String() string {
 	return string(bytes.ToValidUTF8(t.b, []byte("?")))
 }
 
-// freePort asks the system for a free TCP port on host. Another program
-// may take it before the engine does (the game then says the engine did
-// not start); ports handed out in the last minute are not handed out again,
-// so that games played at once never share one.
+// freePort chooses a free TCP port on host for an engine to listen on.
+// Another program may take it before the engine does (the game then says
+// the engine did not start, or arbiter reaches the wrong program); ports
+// handed out in the last minute are not handed out again, so that games
+// played at once never share one.
+//
+// The port is chosen at random below the system's ephemeral range when
+// there is room: a port of that range (what a listen on port 0 gets) is
+// handed out again by the system, to any program's listener or outgoing
+// connection, possibly between the choice and the engine's bind; a port
+// below it goes only to a program that asks for it by number.
 func freePort(host string) (string, error) {
 	portsMu.Lock()
 	defer portsMu.Unlock()
@@ -338,9 +346,17 @@ func freePort(host string) (string, error) {
 			delete(portsGiven, p)
 		}
 	}
-	for range 100 {
-		l, err := net.Listen("tcp", net.JoinHostPort(host, "0"))
+	lo, hi := belowEphemeral()
+	for try := range 100 {
+		want := 0
+		if hi > lo && try < 90 {
+			want = lo + rand.IntN(hi-lo)
+		}
+		l, err := net.Listen("tcp", net.JoinHostPort(host, strconv.Itoa(want)))
 		if err != nil {
+			if want != 0 {
+				continue // taken: another
+			}
 			return "", err
 		}
 		port := l.Addr().(*net.TCPAddr).Port
@@ -351,6 +367,26 @@ func freePort(host string) (string, error) {
 		}
 	}
 	return "", fmt.Errorf("no free port on %s", host)
+}
+
+// belowEphemeral is the range of ports freePort draws from: from 20000 up
+// to the start of the system's ephemeral range, when the system says where
+// that is (Linux) and it leaves at least a thousand ports; else empty, and
+// the system chooses.
+func belowEphemeral() (lo, hi int) {
+	b, err := os.ReadFile("/proc/sys/net/ipv4/ip_local_port_range")
+	if err != nil {
+		return 0, 0
+	}
+	f := strings.Fields(string(b))
+	if len(f) == 0 {
+		return 0, 0
+	}
+	start, err := strconv.Atoi(f[0])
+	if err != nil || start < 21000 {
+		return 0, 0
+	}
+	return 20000, start
 }
 
 var (

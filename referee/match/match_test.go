@@ -528,3 +528,29 @@ func TestHubFrisian(t *testing.T) {
 		t.Error("Hub engines were let play Russian draughts")
 	}
 }
+
+// freePort draws below the system's ephemeral range when it knows it, so
+// that no listen on port 0 or outgoing connection elsewhere on the machine
+// takes the port before the engine binds it; and never hands out a port
+// twice within a minute.
+func TestFreePortBelowEphemeral(t *testing.T) {
+	lo, hi := belowEphemeral()
+	seen := map[string]bool{}
+	for range 20 {
+		p, err := freePort("127.0.0.1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if seen[p] {
+			t.Fatalf("port %s handed out twice", p)
+		}
+		seen[p] = true
+		n, _ := strconv.Atoi(p)
+		if hi > lo && (n < lo || n >= hi) {
+			t.Errorf("port %d outside [%d, %d)", n, lo, hi)
+		}
+	}
+	if hi <= lo {
+		t.Logf("the system's ephemeral range is not known here: the system chose the ports")
+	}
+}
