@@ -122,13 +122,13 @@ func (d *document) sections() []string {
 // sectionLinked says whether a builtin file's rules section (or, for a
 // file that only extends, its base's) belongs to a family this binary
 // links: a binary may ship fewer games than the embedded files describe.
-func sectionLinked(data []byte) bool {
-	return linked(data, 0)
+func sectionLinked(p string, data []byte) bool {
+	return linked(p, data, 0)
 }
 
-func linked(data []byte, depth int) bool {
-	var top map[string]yaml.Node
-	if yaml.Unmarshal(data, &top) != nil || depth > maxExtends {
+func linked(p string, data []byte, depth int) bool {
+	top, err := builtinTop(p, data)
+	if err != nil || depth > maxExtends {
 		return true // decoded anyway, so that the error is reported
 	}
 	sectionsMu.RLock()
@@ -140,15 +140,41 @@ func linked(data []byte, depth int) bool {
 		}
 	}
 	sectionsMu.RUnlock()
-	var base string
-	if n, ok := top["extends"]; ok && n.Decode(&base) == nil && base != "" {
+	if base := builtinExtends(top); base != "" {
 		if files, _ := fs.Glob(builtin, "*/"+base+".yaml"); len(files) == 1 {
 			if b, err := builtin.ReadFile(files[0]); err == nil {
-				return linked(b, depth+1)
+				return linked(files[0], b, depth+1)
 			}
 		}
 	}
 	return true
+}
+
+// builtinTop is a builtin file's top-level mapping, decoded once for the
+// questions loading asks of it (is its section linked, which variant does
+// it extend), however many variants extend it.
+func builtinTop(p string, data []byte) (map[string]yaml.Node, error) {
+	if top, ok := builtinTops.Load(p); ok {
+		return top.(map[string]yaml.Node), nil
+	}
+	var top map[string]yaml.Node
+	if err := yaml.Unmarshal(data, &top); err != nil {
+		return nil, err
+	}
+	builtinTops.Store(p, top)
+	return top, nil
+}
+
+var builtinTops sync.Map // builtin file path -> map[string]yaml.Node
+
+// builtinExtends is the variant a builtin file's top-level mapping
+// extends, "" if none.
+func builtinExtends(top map[string]yaml.Node) string {
+	var base string
+	if n, ok := top["extends"]; ok && n.Decode(&base) == nil {
+		return base
+	}
+	return ""
 }
 
 // headerKeys are the keys of header, every other top-level key is a

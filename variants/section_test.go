@@ -61,10 +61,10 @@ func TestSectionErrorsHaveLines(t *testing.T) {
 // A builtin file is skipped, not an error, when its family is not linked
 // into the binary (this test binary links none of the real ones).
 func TestBuiltinOfUnlinkedFamiliesSkipped(t *testing.T) {
-	if !sectionLinked([]byte("name: t\ngame: toys\ntoy:\n  size: 1\n")) {
+	if !sectionLinked("test/t.yaml", []byte("name: t\ngame: toys\ntoy:\n  size: 1\n")) {
 		t.Error("a linked section was taken for an unlinked one")
 	}
-	if sectionLinked([]byte("name: x\ngame: draughts\ndraughts:\n  start: W\n")) {
+	if sectionLinked("test/x.yaml", []byte("name: x\ngame: draughts\ndraughts:\n  start: W\n")) {
 		t.Error("an unlinked section was taken for a linked one")
 	}
 	all, err := Builtin()

@@ -97,10 +97,10 @@ func loadBuiltin() ([]*Variant, error) {
 		if err != nil {
 			return err
 		}
-		if !sectionLinked(data) {
+		if !sectionLinked(p, data) {
 			return nil // a game this binary does not link
 		}
-		v, err := Parse("builtin:"+p, data)
+		v, err := parseBuiltin(p, data, 0)
 		if err != nil {
 			return err
 		}
@@ -133,6 +133,31 @@ func Lookup(name string) (*Variant, error) {
 	return lookup(name, 0)
 }
 
+// parseBuiltin parses the builtin file p once: a base that several
+// variants extend (international: seven of them) is not parsed again for
+// each, and every run of arbiter loads the builtins (their YAML was most
+// of its start-up time). Variants are shared, never changed, as Lookup's
+// already are.
+func parseBuiltin(p string, data []byte, depth int) (*Variant, error) {
+	if v, ok := builtinParsed.Load(p); ok {
+		return v.(*Variant), nil
+	}
+	var v *Variant
+	var err error
+	if top, terr := builtinTop(p, data); terr == nil {
+		// The top-level mapping, decoded already, says what it extends.
+		v, err = parseExtending("builtin:"+p, data, depth, builtinExtends(top))
+	} else {
+		v, err = parse("builtin:"+p, data, depth)
+	}
+	if err == nil {
+		builtinParsed.Store(p, v)
+	}
+	return v, err
+}
+
+var builtinParsed sync.Map // builtin file path -> *Variant
+
 // maxExtends bounds a chain of `extends`, so a cycle is an error, not a hang.
 const maxExtends = 8
 
@@ -146,7 +171,7 @@ func lookup(name string, depth int) (*Variant, error) {
 		if err != nil {
 			return nil, err
 		}
-		return parse("builtin:"+files[0], data, depth)
+		return parseBuiltin(files[0], data, depth)
 	}
 	all, _ := fs.Glob(builtin, "*/*.yaml")
 	var names []string
@@ -183,9 +208,14 @@ func parse(file string, data []byte, depth int) (*Variant, error) {
 	if err := yaml.Unmarshal(data, &head); err != nil {
 		return nil, yamlError(file, err)
 	}
+	return parseExtending(file, data, depth, head.Extends)
+}
+
+// parseExtending is parse once the file's `extends` is known.
+func parseExtending(file string, data []byte, depth int, extends string) (*Variant, error) {
 	doc := newDocument()
-	if head.Extends != "" {
-		base, err := lookup(head.Extends, depth+1)
+	if extends != "" {
+		base, err := lookup(extends, depth+1)
 		if err != nil {
 			return nil, &Error{File: file, Line: lineOfKey(data, "extends"), Msg: err.Error()}
 		}
