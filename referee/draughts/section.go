@@ -163,10 +163,31 @@ func init() {
 	variants.RegisterSection("draughts", func() variants.Rules { return new(Section) })
 }
 
-// Clone copies the section, its endgame list included.
+// Clone copies the section deeply: a variant that extends another is
+// decoded over the clone of its base, and the decoder writes through the
+// pointers and into the slices it finds there.
 func (d *Section) Clone() variants.Rules {
 	c := *d
-	c.Draw.Endgames = append([]Endgame(nil), d.Draw.Endgames...)
+	c.Draw.Repetition = cloneRule(d.Draw.Repetition)
+	c.Draw.KingMoves = cloneRule(d.Draw.KingMoves)
+	c.Draw.SameMove = cloneRule(d.Draw.SameMove)
+	c.Draw.Endgames = make([]Endgame, len(d.Draw.Endgames))
+	for i, e := range d.Draw.Endgames {
+		e.Strong = append([]string(nil), e.Strong...)
+		e.Weak = append([]string(nil), e.Weak...)
+		c.Draw.Endgames[i] = e
+	}
+	if d.Draw.Endgames == nil {
+		c.Draw.Endgames = nil
+	}
+	return &c
+}
+
+func cloneRule(r *variants.CountRule) *variants.CountRule {
+	if r == nil {
+		return nil
+	}
+	c := *r
 	return &c
 }
 

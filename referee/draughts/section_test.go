@@ -129,3 +129,36 @@ func TestFryskRecord(t *testing.T) {
 		}
 	}
 }
+
+// A variant that extends another is decoded over a clone of its base's
+// section, and the base is shared by everything that loaded it: writing
+// through the clone must leave the base as it was.
+func TestCloneLeavesTheBaseAlone(t *testing.T) {
+	base, err := variants.Lookup("international")
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := SectionOf(base)
+	if d.Draw.Repetition == nil || d.Draw.KingMoves == nil || len(d.Draw.Endgames) == 0 {
+		t.Fatal("international has no repetition, king-move or endgame rule to test with")
+	}
+	rep, kings, strong := *d.Draw.Repetition, *d.Draw.KingMoves, d.Draw.Endgames[0].Strong[0]
+	c := d.Clone().(*Section)
+	c.Draw.Repetition.Count += 7
+	c.Draw.KingMoves.Effect = "changed"
+	c.Draw.Endgames[0].Strong[0] = "changed"
+	c.Draw.Endgames[0].Moves += 3
+	if *d.Draw.Repetition != rep || *d.Draw.KingMoves != kings || d.Draw.Endgames[0].Strong[0] != strong {
+		t.Errorf("writing through the clone changed the base: %+v %+v %q", *d.Draw.Repetition, *d.Draw.KingMoves, d.Draw.Endgames[0].Strong[0])
+	}
+	// The variants that extend international keep their own draw rules.
+	for _, name := range []string{"papyrus", "damspel-315"} {
+		v, err := variants.Lookup(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if SectionOf(v) == d || SectionOf(v).Draw.Repetition == d.Draw.Repetition && d.Draw.Repetition != nil {
+			t.Errorf("%s shares international's rules", name)
+		}
+	}
+}
