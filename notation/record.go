@@ -188,9 +188,12 @@ func (r *Record) ReleaseMoves() {
 		return
 	}
 	// Zeroed as they were handed out (AllocMoves does not clear), and so
-	// that the pool holds no texts or comments of games gone.
+	// that the pool holds no texts or comments of games gone. Only what
+	// this game could have written: its n moves and a main line of at
+	// most n+1 (a longer one was grown elsewhere). The rest is still zero,
+	// so a release costs this game's size, not the largest game's.
 	clear(s.moves)
-	clear(s.line[:cap(s.line)])
+	clear(s.line[:min(len(s.moves)+1, cap(s.line))])
 	s.moves, s.line = s.moves[:0], s.line[:0]
 	moveStorages.Put(s)
 }
