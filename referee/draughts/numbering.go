@@ -259,9 +259,12 @@ func (num *numbering) formatFEN(p Position) string {
 	b = append(b, fenSide[p.Turn()])
 	for _, c := range []Color{White, Black} {
 		b = append(b, ':', fenSide[c])
-		first := true
 		own := p.pc[c]
-		for n := 1; n < len(num.toEngine) && !own.zero() && p.r != nil; n++ {
+		if own.zero() {
+			continue
+		}
+		first := true
+		for n := 1; n < len(num.toEngine); n++ {
 			sq := num.toEngine[n]
 			i, ok := p.index(sq)
 			if !ok || !own.has(i) {
