@@ -110,6 +110,9 @@ func loadBuiltin() ([]*Variant, error) {
 		out = append(out, v)
 		return nil
 	})
+	// The top-level mappings served loading only; the parsed variants
+	// stay (builtinParsed), for extends of user files.
+	builtinTops.Clear()
 	sort.Slice(out, func(i, j int) bool {
 		if out[i].Game != out[j].Game {
 			return out[i].Game < out[j].Game
