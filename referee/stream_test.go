@@ -8,7 +8,9 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"arbiter/notation/pdn"
@@ -117,6 +119,38 @@ func TestCheckInputsOrder(t *testing.T) {
 		got := run(jobs)
 		if strings.Join(got, "\n") != strings.Join(want, "\n") {
 			t.Errorf("jobs=%d: events differ from jobs=1", jobs)
+		}
+	}
+}
+
+// TestCheckInputsEmitsOneAtATime: the workers emit the reports themselves
+// (CheckInputs has no collector goroutine), so they must take turns: emit
+// and failed never run on two goroutines at once, whatever the jobs.
+func TestCheckInputsEmitsOneAtATime(t *testing.T) {
+	text := games(300)
+	in := referee.Input{Name: "a.pdn", Open: func() (io.ReadCloser, error) {
+		return io.NopCloser(strings.NewReader(text)), nil
+	}}
+	bad := referee.Input{Name: "b.pdn", Open: func() (io.ReadCloser, error) { return nil, errors.New("cannot open") }}
+	for _, jobs := range []int{2, 4, 8} {
+		var inside atomic.Int32
+		overlaps, calls := 0, 0
+		enter := func() {
+			if inside.Add(1) != 1 {
+				overlaps++
+			}
+			calls++
+			runtime.Gosched() // give another emitter the chance to come in
+			inside.Add(-1)
+		}
+		err := referee.CheckInputs([]referee.Input{in, bad, in, bad, in}, referee.StreamOptions{Jobs: jobs},
+			func(*referee.Report) error { enter(); return nil },
+			func(referee.Input, error) { enter() })
+		if err != nil {
+			t.Fatal(err)
+		}
+		if overlaps > 0 || calls != 3*300+2 {
+			t.Errorf("jobs=%d: %d calls (want %d), %d of them while another ran", jobs, calls, 3*300+2, overlaps)
 		}
 	}
 }
