@@ -128,6 +128,17 @@ func (g *draughtsGame) quickMatch(st *lineState, sq []int) (Move, bool) {
 	if from < 1 || from > r.n || to < 1 || to > r.n {
 		return Move{}, false
 	}
+	if st.capturers.zero() && len(sq) == 2 && !r.general {
+		// No capture on the board: the move is a quiet one or illegal, and
+		// from and to say which without generating the piece's moves.
+		cm, ok := r.quietMove(&st.pos, r.sqIdx[from], r.sqIdx[to])
+		if !ok {
+			return Move{}, false
+		}
+		ints := append(g.quick.ints[:0], to)
+		g.quick.ints = ints[:0]
+		return Move{From: from, To: to, Promotes: cm.prom, Path: ints}, true
+	}
 	gn := &g.quick.gen
 	gn.reset(r, true, true, true)
 	gn.generateFor(&st.pos, st.capturers, st.pos.pc[st.pos.turn&1].and(bit(r.sqIdx[from])))

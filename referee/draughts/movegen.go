@@ -298,6 +298,43 @@ func (g *gen) quiet(p *Position, movers bb) {
 	}
 }
 
+// quietMove is the move quiet would generate from the internal square
+// from to to, if it would: the replay's test of a written plain move when
+// no capture is on the board, without generating the piece's other moves
+// (most plies of a game are such moves). Only for the diagonal generator:
+// with r.general, quietG decides.
+func (r *Rules) quietMove(p *Position, from, to uint8) (cmove, bool) {
+	c := p.turn & 1
+	own := p.pc[c]
+	empty := r.valid.andNot(own.or(p.pc[c^1]))
+	if !own.has(from) || !empty.has(to) {
+		return cmove{}, false
+	}
+	if !p.kings.has(from) {
+		// A man steps h or h+1 squares down the indices (White) or up
+		// (Black), as quiet's shifts do.
+		step := int(from) - int(to)
+		if c == Black {
+			step = -step
+		}
+		if step != int(r.h) && step != int(r.h)+1 {
+			return cmove{}, false
+		}
+		return cmove{from: from, to: to, prom: r.far[c].has(to)}, true
+	}
+	for d := 0; d < 4; d++ {
+		for s := r.nb[int(from)*4+d]; s != noSq && empty.has(s); s = r.nb[int(s)*4+d] {
+			if s == to {
+				return cmove{from: from, to: to}, true
+			}
+			if !r.FlyingKings {
+				break
+			}
+		}
+	}
+	return cmove{}, false
+}
+
 func (g *gen) push(m cmove) {
 	g.moves = append(g.moves, m)
 	if g.wantPath {
