@@ -110,9 +110,6 @@ func loadBuiltin() ([]*Variant, error) {
 		out = append(out, v)
 		return nil
 	})
-	// The top-level mappings served loading only; the parsed variants
-	// stay (builtinParsed), for extends of user files.
-	builtinTops.Clear()
 	sort.Slice(out, func(i, j int) bool {
 		if out[i].Game != out[j].Game {
 			return out[i].Game < out[j].Game
@@ -147,9 +144,8 @@ func parseBuiltin(p string, data []byte, depth int) (*Variant, error) {
 	}
 	var v *Variant
 	var err error
-	if top, terr := builtinTop(p, data); terr == nil {
-		// The top-level mapping, decoded already, says what it extends.
-		v, err = parseExtending("builtin:"+p, data, depth, builtinExtends(top))
+	if _, extends, herr := builtinHead(data); herr == nil {
+		v, err = parseExtending("builtin:"+p, data, depth, extends)
 	} else {
 		v, err = parse("builtin:"+p, data, depth)
 	}
