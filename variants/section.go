@@ -3,7 +3,6 @@ package variants
 import (
 	"bytes"
 	"fmt"
-	"io/fs"
 	"reflect"
 	"slices"
 	"sort"
@@ -47,6 +46,7 @@ func RegisterSection(key string, newRules func() Rules) {
 		panic(fmt.Sprintf("variants: section %q registered twice", key))
 	}
 	sections[key] = t
+	docType, docKeys = nil, nil // built again with the new section
 }
 
 // SectionKeys lists the registered rules sections, sorted.
@@ -72,9 +72,33 @@ type document struct {
 }
 
 func newDocument() *document {
-	keys := SectionKeys()
-	fields := []reflect.StructField{{Name: "Header", Type: reflect.TypeOf(header{}), Tag: `yaml:",inline"`}}
+	t, keys := documentType()
+	return &document{ptr: reflect.New(t), keys: keys}
+}
+
+// docType is the document struct for the sections registered so far, and
+// docKeys its sections' keys: built once, not for each of the files every
+// run decodes. Both are guarded by sectionsMu.
+var (
+	docType reflect.Type
+	docKeys []string
+)
+
+func documentType() (reflect.Type, []string) {
 	sectionsMu.RLock()
+	t, keys := docType, docKeys
+	sectionsMu.RUnlock()
+	if t != nil {
+		return t, keys
+	}
+	sectionsMu.Lock()
+	defer sectionsMu.Unlock()
+	keys = make([]string, 0, len(sections))
+	for k := range sections {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	fields := []reflect.StructField{{Name: "Header", Type: reflect.TypeOf(header{}), Tag: `yaml:",inline"`}}
 	for i, k := range keys {
 		fields = append(fields, reflect.StructField{
 			Name: fmt.Sprintf("S%d", i),
@@ -82,8 +106,8 @@ func newDocument() *document {
 			Tag:  reflect.StructTag(fmt.Sprintf(`yaml:"%s,omitempty"`, k)),
 		})
 	}
-	sectionsMu.RUnlock()
-	return &document{ptr: reflect.New(reflect.StructOf(fields)), keys: keys}
+	docType, docKeys = reflect.StructOf(fields), keys
+	return docType, docKeys
 }
 
 func (d *document) header() *header {
@@ -143,7 +167,7 @@ func linked(p string, data []byte, depth int) bool {
 	}
 	sectionsMu.RUnlock()
 	if base != "" {
-		if files, _ := fs.Glob(builtin, "*/"+base+".yaml"); len(files) == 1 {
+		if files := builtinFiles(base); len(files) == 1 {
 			if b, err := builtin.ReadFile(files[0]); err == nil {
 				return linked(files[0], b, depth+1)
 			}
