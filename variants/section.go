@@ -1,9 +1,10 @@
 package variants
 
 import (
+	"bytes"
 	"fmt"
-	"io/fs"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -45,6 +46,7 @@ func RegisterSection(key string, newRules func() Rules) {
 		panic(fmt.Sprintf("variants: section %q registered twice", key))
 	}
 	sections[key] = t
+	docType, docKeys = nil, nil // built again with the new section
 }
 
 // SectionKeys lists the registered rules sections, sorted.
@@ -70,9 +72,33 @@ type document struct {
 }
 
 func newDocument() *document {
-	keys := SectionKeys()
-	fields := []reflect.StructField{{Name: "Header", Type: reflect.TypeOf(header{}), Tag: `yaml:",inline"`}}
+	t, keys := documentType()
+	return &document{ptr: reflect.New(t), keys: keys}
+}
+
+// docType is the document struct for the sections registered so far, and
+// docKeys its sections' keys: built once, not for each of the files every
+// run decodes. Both are guarded by sectionsMu.
+var (
+	docType reflect.Type
+	docKeys []string
+)
+
+func documentType() (reflect.Type, []string) {
 	sectionsMu.RLock()
+	t, keys := docType, docKeys
+	sectionsMu.RUnlock()
+	if t != nil {
+		return t, keys
+	}
+	sectionsMu.Lock()
+	defer sectionsMu.Unlock()
+	keys = make([]string, 0, len(sections))
+	for k := range sections {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	fields := []reflect.StructField{{Name: "Header", Type: reflect.TypeOf(header{}), Tag: `yaml:",inline"`}}
 	for i, k := range keys {
 		fields = append(fields, reflect.StructField{
 			Name: fmt.Sprintf("S%d", i),
@@ -80,8 +106,8 @@ func newDocument() *document {
 			Tag:  reflect.StructTag(fmt.Sprintf(`yaml:"%s,omitempty"`, k)),
 		})
 	}
-	sectionsMu.RUnlock()
-	return &document{ptr: reflect.New(reflect.StructOf(fields)), keys: keys}
+	docType, docKeys = reflect.StructOf(fields), keys
+	return docType, docKeys
 }
 
 func (d *document) header() *header {
@@ -127,12 +153,12 @@ func sectionLinked(p string, data []byte) bool {
 }
 
 func linked(p string, data []byte, depth int) bool {
-	top, err := builtinTop(p, data)
+	keys, base, err := builtinHead(data)
 	if err != nil || depth > maxExtends {
 		return true // decoded anyway, so that the error is reported
 	}
 	sectionsMu.RLock()
-	for key := range top {
+	for _, key := range keys {
 		if _, isHeader := headerKeys[key]; !isHeader {
 			_, known := sections[key]
 			sectionsMu.RUnlock()
@@ -140,8 +166,8 @@ func linked(p string, data []byte, depth int) bool {
 		}
 	}
 	sectionsMu.RUnlock()
-	if base := builtinExtends(top); base != "" {
-		if files, _ := fs.Glob(builtin, "*/"+base+".yaml"); len(files) == 1 {
+	if base != "" {
+		if files := builtinFiles(base); len(files) == 1 {
 			if b, err := builtin.ReadFile(files[0]); err == nil {
 				return linked(files[0], b, depth+1)
 			}
@@ -150,31 +176,129 @@ func linked(p string, data []byte, depth int) bool {
 	return true
 }
 
-// builtinTop is a builtin file's top-level mapping, decoded once for the
-// questions loading asks of it (is its section linked, which variant does
-// it extend), however many variants extend it.
-func builtinTop(p string, data []byte) (map[string]yaml.Node, error) {
-	if top, ok := builtinTops.Load(p); ok {
-		return top.(map[string]yaml.Node), nil
+// builtinHead answers the questions loading asks of a builtin file before
+// decoding it (which top-level keys it has: is its section linked; which
+// variant it extends). Every run of arbiter loads every builtin, and a
+// YAML parse for these answers was a third of a small check's start-up
+// CPU, so our own files are scanned line by line (scanHead); a file the
+// scan is not sure of is parsed as YAML. TestScanHeadAgreesWithYAML holds
+// the scan to the YAML answer on every builtin file.
+func builtinHead(data []byte) (keys []string, extends string, err error) {
+	if keys, extends, ok := scanHead(data); ok {
+		return keys, extends, nil
 	}
-	var top map[string]yaml.Node
-	if err := yaml.Unmarshal(data, &top); err != nil {
-		return nil, err
-	}
-	builtinTops.Store(p, top)
-	return top, nil
+	return yamlHead(data)
 }
 
-var builtinTops sync.Map // builtin file path -> map[string]yaml.Node
-
-// builtinExtends is the variant a builtin file's top-level mapping
-// extends, "" if none.
-func builtinExtends(top map[string]yaml.Node) string {
-	var base string
-	if n, ok := top["extends"]; ok && n.Decode(&base) == nil {
-		return base
+// yamlHead is builtinHead by a YAML parse of the top-level mapping.
+func yamlHead(data []byte) (keys []string, extends string, err error) {
+	var m map[string]yaml.Node
+	if err := yaml.Unmarshal(data, &m); err != nil {
+		return nil, "", err
 	}
-	return ""
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	if n, ok := m["extends"]; ok && n.Decode(&extends) != nil {
+		extends = ""
+	}
+	return keys, extends, nil
+}
+
+// scanHead reads the top-level keys of a block mapping written the way
+// the builtin files are: one "key:" per line at column 0, a value (if
+// any) on the same line, nested lines indented, comments and blank lines
+// anywhere. ok is false for anything else (a document marker, a flow or
+// quoted key, a tab, a duplicate key, an extends value it cannot read
+// whole), and the caller parses the file as YAML instead.
+func scanHead(data []byte) (keys []string, extends string, ok bool) {
+	for len(data) > 0 {
+		line := data
+		if i := bytes.IndexByte(data, '\n'); i >= 0 {
+			line, data = data[:i], data[i+1:]
+		} else {
+			data = nil
+		}
+		line = bytes.TrimSuffix(line, []byte("\r"))
+		if bytes.IndexByte(line, '\t') >= 0 {
+			return nil, "", false
+		}
+		if len(line) == 0 || line[0] == ' ' || line[0] == '#' {
+			continue // blank, nested or a comment
+		}
+		key, value, found := bytes.Cut(line, []byte(":"))
+		if !found || !plainKey(key) || (len(value) > 0 && value[0] != ' ') {
+			return nil, "", false
+		}
+		k := string(key)
+		if slices.Contains(keys, k) {
+			return nil, "", false // YAML refuses it: let it say so
+		}
+		keys = append(keys, k)
+		if k == "extends" {
+			if extends, ok = scalarValue(value); !ok {
+				return nil, "", false
+			}
+		}
+	}
+	sort.Strings(keys)
+	return keys, extends, true
+}
+
+// plainKey: a key written as lower-case letters, digits, '_' and '-',
+// which YAML reads as the same string.
+func plainKey(k []byte) bool {
+	if len(k) == 0 || k[0] < 'a' || k[0] > 'z' {
+		return false
+	}
+	for _, c := range k {
+		if (c < 'a' || c > 'z') && (c < '0' || c > '9') && c != '_' && c != '-' {
+			return false
+		}
+	}
+	return true
+}
+
+// scalarValue reads the value after "key:" when it is a plain word (a
+// variant name) or a double-quoted one without escapes, with an optional
+// comment after it; ok is false for anything YAML might read otherwise.
+func scalarValue(v []byte) (string, bool) {
+	v = bytes.TrimLeft(v, " ")
+	if i := bytes.Index(v, []byte(" #")); i >= 0 {
+		v = v[:i]
+	}
+	v = bytes.TrimRight(v, " ")
+	if len(v) >= 2 && v[0] == '"' && v[len(v)-1] == '"' {
+		v = v[1 : len(v)-1]
+		if bytes.ContainsAny(v, "\"\\") {
+			return "", false
+		}
+		return string(v), true
+	}
+	if len(v) == 0 {
+		return "", false // null, or a value on the next lines
+	}
+	for _, c := range v {
+		if (c < 'a' || c > 'z') && (c < '0' || c > '9') && c != '_' && c != '-' {
+			return "", false
+		}
+	}
+	if !(v[0] >= 'a' && v[0] <= 'z') || isYAMLWord(string(v)) {
+		return "", false
+	}
+	return string(v), true
+}
+
+// isYAMLWord: plain words YAML 1.1/1.2 resolves to something other than a
+// string (yaml.v3 decodes them into a string field all the same, but the
+// scan does not have to know that).
+func isYAMLWord(s string) bool {
+	switch s {
+	case "null", "true", "false", "yes", "no", "on", "off", "y", "n":
+		return true
+	}
+	return false
 }
 
 // headerKeys are the keys of header, every other top-level key is a

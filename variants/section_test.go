@@ -2,6 +2,8 @@ package variants
 
 import (
 	"errors"
+	"io/fs"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -70,5 +72,75 @@ func TestBuiltinOfUnlinkedFamiliesSkipped(t *testing.T) {
 	all, err := Builtin()
 	if err != nil || len(all) != 0 {
 		t.Fatalf("Builtin() without families = %d variants, %v", len(all), err)
+	}
+}
+
+// The line scan that answers which keys a builtin file has and what it
+// extends must give, for every builtin file, what a YAML parse gives: it
+// decides which variants load and what they start from.
+func TestScanHeadAgreesWithYAML(t *testing.T) {
+	files, err := fs.Glob(builtin, "*/*.yaml")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no builtin files: %v", err)
+	}
+	for _, f := range files {
+		data, err := builtin.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		keys, extends, ok := scanHead(data)
+		if !ok {
+			t.Errorf("%s: the scan is not sure of a builtin file (every run would parse it as YAML)", f)
+			continue
+		}
+		wantKeys, wantExtends, err := yamlHead(data)
+		if err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		if !slices.Equal(keys, wantKeys) || extends != wantExtends {
+			t.Errorf("%s: scan gives keys %v extends %q, YAML %v %q", f, keys, extends, wantKeys, wantExtends)
+		}
+	}
+}
+
+// What the scan is not sure of goes to the YAML parse, which answers or
+// fails as before; what it reads, it reads as YAML does.
+func TestScanHeadCases(t *testing.T) {
+	tests := []struct {
+		name, yaml string
+		ok         bool
+		keys       []string
+		extends    string
+	}{
+		{"plain", "# c\nname: a\nextends: international # base\ntoy:\n  size: 1\n", true, []string{"extends", "name", "toy"}, "international"},
+		{"quoted extends", "name: a\nextends: \"frisian\"\n", true, []string{"extends", "name"}, "frisian"},
+		{"crlf", "name: a\r\nextends: b\r\n", true, []string{"extends", "name"}, "b"},
+		{"no extends", "name: a\ngame: g\n", true, []string{"game", "name"}, ""},
+		{"document marker", "---\nname: a\n", false, nil, ""},
+		{"flow mapping", "{name: a}\n", false, nil, ""},
+		{"quoted key", "\"name\": a\n", false, nil, ""},
+		{"tab", "name:\ta\n", false, nil, ""},
+		{"duplicate key", "name: a\nname: b\n", false, nil, ""},
+		{"extends on the next line", "extends:\n  b\n", false, nil, ""},
+		{"extends with an escape", "extends: \"a\\x62\"\n", false, nil, ""},
+		{"extends a YAML word", "extends: null\n", false, nil, ""},
+		{"extends single-quoted", "extends: 'b'\n", false, nil, ""},
+		{"column-0 sequence", "- a\n", false, nil, ""},
+		{"key without a space after the colon", "name:a\n", false, nil, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			keys, extends, ok := scanHead([]byte(tt.yaml))
+			if ok != tt.ok || !slices.Equal(keys, tt.keys) || extends != tt.extends {
+				t.Fatalf("scanHead = %v %q %v, want %v %q %v", keys, extends, ok, tt.keys, tt.extends, tt.ok)
+			}
+			if !ok {
+				return
+			}
+			wantKeys, wantExtends, err := yamlHead([]byte(tt.yaml))
+			if err != nil || !slices.Equal(keys, wantKeys) || extends != wantExtends {
+				t.Fatalf("YAML gives %v %q %v", wantKeys, wantExtends, err)
+			}
+		})
 	}
 }

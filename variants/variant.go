@@ -110,9 +110,6 @@ func loadBuiltin() ([]*Variant, error) {
 		out = append(out, v)
 		return nil
 	})
-	// The top-level mappings served loading only; the parsed variants
-	// stay (builtinParsed), for extends of user files.
-	builtinTops.Clear()
 	sort.Slice(out, func(i, j int) bool {
 		if out[i].Game != out[j].Game {
 			return out[i].Game < out[j].Game
@@ -147,9 +144,8 @@ func parseBuiltin(p string, data []byte, depth int) (*Variant, error) {
 	}
 	var v *Variant
 	var err error
-	if top, terr := builtinTop(p, data); terr == nil {
-		// The top-level mapping, decoded already, says what it extends.
-		v, err = parseExtending("builtin:"+p, data, depth, builtinExtends(top))
+	if _, extends, herr := builtinHead(data); herr == nil {
+		v, err = parseExtending("builtin:"+p, data, depth, extends)
 	} else {
 		v, err = parse("builtin:"+p, data, depth)
 	}
@@ -161,6 +157,28 @@ func parseBuiltin(p string, data []byte, depth int) (*Variant, error) {
 
 var builtinParsed sync.Map // builtin file path -> *Variant
 
+// builtinFiles is fs.Glob(builtin, "*/"+name+".yaml"): the builtin files
+// of that name. For a name without a pattern character it looks the name
+// up in an index of the files, read once: a run looks up every base a
+// builtin extends, and each Glob read and matched every directory.
+func builtinFiles(name string) []string {
+	if strings.ContainsAny(name, "*?[\\") {
+		files, _ := fs.Glob(builtin, "*/"+name+".yaml")
+		return files
+	}
+	return builtinIndex()[name]
+}
+
+var builtinIndex = sync.OnceValue(func() map[string][]string {
+	all, _ := fs.Glob(builtin, "*/*.yaml")
+	index := map[string][]string{}
+	for _, f := range all {
+		name := strings.TrimSuffix(path.Base(f), ".yaml")
+		index[name] = append(index[name], f)
+	}
+	return index
+})
+
 // maxExtends bounds a chain of `extends`, so a cycle is an error, not a hang.
 const maxExtends = 8
 
@@ -168,7 +186,7 @@ func lookup(name string, depth int) (*Variant, error) {
 	if depth > maxExtends {
 		return nil, fmt.Errorf("variant %q: extends chain longer than %d (a cycle?)", name, maxExtends)
 	}
-	files, _ := fs.Glob(builtin, "*/"+name+".yaml")
+	files := builtinFiles(name)
 	if len(files) == 1 && !strings.ContainsAny(name, "/*?[\\") {
 		data, err := builtin.ReadFile(files[0])
 		if err != nil {

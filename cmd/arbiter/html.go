@@ -12,6 +12,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"arbiter/notation"
 	"arbiter/referee"
@@ -25,17 +26,21 @@ import (
 //go:embed report/report.html report/report.css report/report.js
 var reportFiles embed.FS
 
-var reportPage = template.Must(template.New("report.html").Funcs(template.FuncMap{
-	"css": func() template.CSS { return template.CSS(mustRead("report/report.css")) },
-	"js":  func() template.JS { return template.JS(mustRead("report/report.js")) },
-	// The page's Content-Security-Policy allows no fetch of any kind and
-	// runs only the page's own script and style, named by their hashes:
-	// even a record text that got past the escaping could not run.
-	"csp": func() string {
-		return "default-src 'none'; img-src data:; script-src '" + hash("report/report.js") +
-			"'; style-src '" + hash("report/report.css") + "'"
-	},
-}).ParseFS(reportFiles, "report/report.html"))
+// reportPage is parsed on first use: only --format html needs it, and
+// parsing it at init cost every run.
+var reportPage = sync.OnceValue(func() *template.Template {
+	return template.Must(template.New("report.html").Funcs(template.FuncMap{
+		"css": func() template.CSS { return template.CSS(mustRead("report/report.css")) },
+		"js":  func() template.JS { return template.JS(mustRead("report/report.js")) },
+		// The page's Content-Security-Policy allows no fetch of any kind and
+		// runs only the page's own script and style, named by their hashes:
+		// even a record text that got past the escaping could not run.
+		"csp": func() string {
+			return "default-src 'none'; img-src data:; script-src '" + hash("report/report.js") +
+				"'; style-src '" + hash("report/report.css") + "'"
+		},
+	}).ParseFS(reportFiles, "report/report.html"))
+})
 
 // maxOpen games with errors are shown unfolded; the others open on a click.
 const maxOpen = 20
@@ -393,5 +398,5 @@ func (h *htmlWriter) finish(*summary) error {
 			h.page.Packed = base64.RawURLEncoding.EncodeToString(buf.Bytes())
 		}
 	}
-	return reportPage.Execute(h.out, &h.page)
+	return reportPage().Execute(h.out, &h.page)
 }

@@ -243,7 +243,7 @@ func TestGrammarsAgree(t *testing.T) {
 		for {
 			before := pl1.Cursor()
 			a, err1 := gameParser.ParseFromLexer(pl1, participle.AllowTrailing(true))
-			b, err2 := genericParser.ParseFromLexer(pl2, participle.AllowTrailing(true))
+			b, err2 := genericParser().ParseFromLexer(pl2, participle.AllowTrailing(true))
 			if err1 != nil || err2 != nil {
 				t.Fatalf("%q: %v %v", g.Text, err1, err2)
 			}

@@ -101,13 +101,17 @@ var gameParser = participle.MustBuild[gameAST](
 	participle.UseLookahead(1),
 )
 
-var genericParser = participle.MustBuild[genericGameAST](
-	participle.Lexer(definition{}),
-	participle.UseLookahead(1),
-)
+// genericParser serves only the documentation (and a test): built on
+// first use, not at every run's init.
+var genericParser = sync.OnceValue(func() *participle.Parser[genericGameAST] {
+	return participle.MustBuild[genericGameAST](
+		participle.Lexer(definition{}),
+		participle.UseLookahead(1),
+	)
+})
 
 // Grammar returns the EBNF of the flat PDN grammar, for documentation.
-func Grammar() string { return genericParser.String() }
+func Grammar() string { return genericParser().String() }
 
 // Parse parses one game text (from a Splitter) into a Record. Positions are
 // file positions: g.Pos says where the text starts. The splitter's
