@@ -1,6 +1,7 @@
 package pdn
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
@@ -348,31 +349,31 @@ func (s *Splitter) plainWords() (n int, lineStart bool) {
 	for p < len(buf) && isDigit(buf[p]) {
 		var q int // the word's delimiter
 		if p+8 <= len(buf) {
-			// The classes of the next 8 bytes side by side: the word
-			// and its delimiter when it is shorter than 8 bytes (most
-			// are), read without a branch per byte.
-			b := buf[p : p+8 : p+8]
-			k := uint64(wordClass[b[0]]) | uint64(wordClass[b[1]])<<8 | uint64(wordClass[b[2]])<<16 |
-				uint64(wordClass[b[3]])<<24 | uint64(wordClass[b[4]])<<32 | uint64(wordClass[b[5]])<<40 |
-				uint64(wordClass[b[6]])<<48 | uint64(wordClass[b[7]])<<56
-			stops := k & (wcStop * lanes)
-			if stops == 0 {
-				q = p + 8 // no delimiter in 8 bytes: a longer word
-				for q < len(buf) && !wordStops[buf[q]] {
-					q++
+			// The next 8 bytes side by side: the word and its delimiter
+			// when the word is shorter than 8 bytes (most are), read
+			// without a branch per byte.
+			x := binary.LittleEndian.Uint64(buf[p : p+8])
+			if x&(0x80*lanes) == 0 { // ASCII: no carry between lanes below
+				// The bytes of moves and move numbers: '-' to '9' (a
+				// range: - . / 0-9) and 'x'; of those, no result has
+				// '.', 'x' and 3 to 9.
+				atLeast := func(c uint64) uint64 { return (x + (0x80-c)*lanes) & (0x80 * lanes) }
+				is := func(c uint64) uint64 { return ^(x ^ c*lanes + 0x7F*lanes) & (0x80 * lanes) }
+				isX, below := is('x'), ^atLeast(':')
+				simple := atLeast('-')&below | isX
+				other := atLeast('3')&below | isX | is('.')
+				if rest := ^simple & (0x80 * lanes); rest != 0 {
+					l := bits.TrailingZeros64(rest) >> 3
+					q = p + l
+					if c := buf[q]; (c == ' ' || c == '\n') && other&(1<<(8*l)-1) != 0 &&
+						!((buf[p+1] == '-' || buf[p+1] == '/') && mayBeGlued(buf[p:q])) {
+						goto delim
+					}
 				}
-				if q == len(buf) || q-p >= len(w.word) {
-					break
-				}
-			} else {
-				l := bits.TrailingZeros64(stops) >> 3
-				q = p + l
-				if k&(1<<(8*l)-1)&(wcOther*lanes) == 0 || (l >= 4 && mayBeGlued(buf[p:q])) {
-					break
-				}
-				goto delim
 			}
-		} else {
+		}
+		{
+			// Anything else, a byte at a time.
 			q = p
 			for q < len(buf) && !wordStops[buf[q]] {
 				q++
@@ -734,24 +735,22 @@ func (s *Splitter) scanGame() gluedNext {
 				}
 				sawMoves = true
 			case '[':
-				if lineStart {
-					if name, n := tagLine(src); n > 0 {
-						// The whole line is one plain tag pair: what the
-						// cases below would do with it, byte by byte.
-						if sawMoves || (blankLine && name != nil && names.has(name)) {
-							return gluedNext{}
-						}
-						if name != nil {
-							names.add(name)
-						}
-						blankLine = false
-						src.pos += n
-						s.off += int64(n)
-						s.line++
-						s.col = 1
-						w.nrecent = 0
-						continue
+				if name, n, cols := tagPair(src); n > 0 {
+					// A plain tag pair: what the case below and the
+					// states stTag and stTagString do with it, byte by
+					// byte.
+					if sawMoves || (blankLine && name != nil && names.has(name)) {
+						return gluedNext{}
 					}
+					if name != nil {
+						names.add(name)
+					}
+					blankLine = false
+					lineStart = false
+					src.pos += n
+					s.off += int64(n)
+					s.col += cols
+					continue
 				}
 				name, isTag, lone := tagStart(src)
 				switch {
@@ -946,14 +945,13 @@ func tagStart(src *source) (name []byte, isTag, lone bool) {
 	return src.buf[src.pos+start : src.pos+end], true, false
 }
 
-// tagLine looks at the '[' at pos for a tag pair alone on its line, the
-// line whole in the buffer: '[', a name of letters, digits and '_' (at
-// most 40 bytes), blanks, a quoted value without a backslash or a line
-// break, ']', then blanks or '\r' up to the '\n'. It returns the name as
-// tagStart would (nil for an empty value) and the line's length with its
-// '\n', or 0 when the line is not that simple (tagStart and the states of
-// scanGame read it then).
-func tagLine(src *source) (name []byte, n int) {
+// tagPair looks at the '[' at pos for a plain tag pair, whole in the
+// buffer: '[', a name of letters, digits and '_' (at most 40 bytes),
+// blanks, a quoted value without a backslash or a line break, ']'. It
+// returns the name as tagStart would (nil for an empty value), the pair's
+// length in bytes and in characters, or n = 0 when the pair is not that
+// plain (tagStart and the states of scanGame read it then).
+func tagPair(src *source) (name []byte, n, cols int) {
 	b := src.buf[src.pos:src.end]
 	k := 1
 	for k < len(b) && k <= 41 && tagNameByte[b[k]] {
@@ -961,41 +959,33 @@ func tagLine(src *source) (name []byte, n int) {
 	}
 	end := k
 	if end == 1 || end > 41 {
-		return nil, 0
+		return nil, 0, 0
 	}
 	for k < len(b) && (b[k] == ' ' || b[k] == '\t') {
 		k++
 	}
 	if k >= len(b) || b[k] != '"' {
-		return nil, 0
+		return nil, 0, 0
 	}
 	k++
-	v := k
+	v, cont := k, 0
 	for k < len(b) && !stringStops[b[k]] {
+		if b[k]&0xC0 == 0x80 {
+			cont++ // a column is a character
+		}
 		k++
 	}
-	if k >= len(b) || b[k] != '"' {
-		return nil, 0
+	if k+1 >= len(b) || b[k] != '"' || b[k+1] != ']' {
+		return nil, 0, 0
 	}
-	empty := k == v
-	k++
-	if k >= len(b) || b[k] != ']' {
-		return nil, 0
+	n = k + 2
+	if k == v {
+		return nil, n, n - cont
 	}
-	k++
-	for k < len(b) && (b[k] == ' ' || b[k] == '\t' || b[k] == '\r') {
-		k++
-	}
-	if k >= len(b) || b[k] != '\n' {
-		return nil, 0
-	}
-	if empty {
-		return nil, k + 1
-	}
-	return b[1:end], k + 1
+	return b[1:end], n, n - cont
 }
 
-// tagNameByte: the bytes of a tag name that tagLine reads.
+// tagNameByte: the bytes of a tag name that tagPair reads.
 var tagNameByte = func() (t [256]bool) {
 	for c := range 256 {
 		t[c] = isLetter(byte(c)) || isDigit(byte(c)) || c == '_'
