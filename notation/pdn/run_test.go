@@ -166,6 +166,21 @@ func TestSplitReadSizes(t *testing.T) {
 	for _, c := range constructs {
 		ins = append(ins, c.in)
 	}
+	// The splitter's shortcuts (a tag pair, 8 bytes of a word at once)
+	// need their bytes in the buffer: read a byte at a time (after a
+	// first game of 600 bytes, which is read whole), the same text goes
+	// through the byte-by-byte states they stand for.
+	first := "{" + strings.Repeat("x", 600) + "} *\n"
+	for _, in := range []string{
+		"[Event \"Été\"] [Site \"\"] [Round \"1\"][Black \"b\"]\n\n[Site \"\"]\n[Event \"x\"]\n\n[Event \"y\"]\n1. 32-28 *",
+		"[Event \"a\\\"b\"]\n[White\t \"w\"x\"]\n[Black \"b\"]  \r\n[Name12345678901234567890123456789012345678 \"n\"]\n1. 1-7 2-8 1-7\n",
+		"1. 1-7 5-14 12. 28x17x39 1-17 2-13. 3-9 0-10 12-21 1-1 2. 0 - 2\n",
+		"1. 32-28 1-101. 33-29 2-02. 19-23 1/2-1/21. 1-7 11-17 \xc2\xbd-\xc2\xbd1. 32-28\n1.  32-28 (1-7) 1-0",
+		"1. 32-28 19-23 2. 1234567890123456. 1-0",
+		"[Event \"Été\"] 1. 32-28 1-0 [Event \"b\"] 1. 32-28 2-0 1. 32-28 *",
+	} {
+		ins = append(ins, first+in)
+	}
 	for _, sub := range []string{"pdn-conformance/succeed", "international-tournaments"} {
 		files, _ := corpusFilesOpt(sub)
 		for _, f := range files {

@@ -1,9 +1,11 @@
 package pdn
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
+	"math/bits"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -330,45 +332,71 @@ var wordStops = func() (t [256]bool) {
 // scanGame would: such a word holds a byte that no result has (results
 // are made of 0, 1, 2, '-', '/' and ½), so neither it nor the spaced
 // results ("0 - 2") read across it can be results, and it only needs to
-// be remembered as such a word. It leaves alone a word that starts like a
-// result glued to a move number ("1-1" + "01."), whose second byte is '-'
-// or '/', and one of 16 bytes or more (too long to remember). It returns
-// the number of words consumed and whether it stopped at the start of a
-// line.
+// be remembered as such a word. It leaves alone a word that may start
+// with a result glued to a move number ("1-1" + "01."): one of 4 bytes
+// or more that starts with 0, 1 or 2 and then '-' or '/' (wordRest looks
+// for the glue from the fourth byte on, and only a word starting so can
+// be a result), and one of 16 bytes or more (too long to remember). It
+// returns the number of words consumed and whether it stopped at the
+// start of a line.
 func (s *Splitter) plainWords() (n int, lineStart bool) {
 	src, w := &s.src, &s.words
 	buf := src.buf[:src.end]
-	p := src.pos
+	start := src.pos
+	p := start
+	lastLine := -1  // where the last line break ends, -1 before any
 	sinceLine := -1 // words since the last line break, -1 before any
-words:
 	for p < len(buf) && isDigit(buf[p]) {
-		q := p
-		var other byte
-		for q < len(buf) {
-			k := plainClass[buf[q]]
-			if k == classStop {
+		var q int // the word's delimiter
+		if p+8 <= len(buf) {
+			// The next 8 bytes side by side: the word and its delimiter
+			// when the word is shorter than 8 bytes (most are), read
+			// without a branch per byte.
+			x := binary.LittleEndian.Uint64(buf[p : p+8])
+			if x&(0x80*lanes) == 0 { // ASCII: no carry between lanes below
+				// The bytes of moves and move numbers: '-' to '9' (a
+				// range: - . / 0-9) and 'x'; of those, no result has
+				// '.', 'x' and 3 to 9.
+				atLeast := func(c uint64) uint64 { return (x + (0x80-c)*lanes) & (0x80 * lanes) }
+				is := func(c uint64) uint64 { return ^(x ^ c*lanes + 0x7F*lanes) & (0x80 * lanes) }
+				isX, below := is('x'), ^atLeast(':')
+				simple := atLeast('-')&below | isX
+				other := atLeast('3')&below | isX | is('.')
+				if rest := ^simple & (0x80 * lanes); rest != 0 {
+					l := bits.TrailingZeros64(rest) >> 3
+					q = p + l
+					if c := buf[q]; (c == ' ' || c == '\n') && other&(1<<(8*l)-1) != 0 &&
+						!((buf[p+1] == '-' || buf[p+1] == '/') && mayBeGlued(buf[p:q])) {
+						goto delim
+					}
+				}
+			}
+		}
+		{
+			// Anything else, a byte at a time.
+			q = p
+			for q < len(buf) && !wordStops[buf[q]] {
+				q++
+			}
+			if q == len(buf) || q-p >= len(w.word) {
 				break
 			}
-			other |= k
-			q++
 		}
-		if q == len(buf) || other == 0 || q-p >= len(w.word) || (q-p >= 2 && (buf[p+1] == '-' || buf[p+1] == '/')) {
-			break words
+		if !plainWord(buf[p:q]) {
+			break
 		}
-		switch buf[q] {
-		case ' ':
-			s.col += q + 1 - p
+	delim:
+		if c := buf[q]; c == ' ' {
 			if sinceLine >= 0 {
 				sinceLine++
 			}
-		case '\n':
+		} else if c == '\n' {
 			s.line++
-			s.col = 1
+			lastLine = q + 1
 			sinceLine = 0
-		default: // a word, then another delimiter: left to scanGame
-			break words
+		} else {
+			break // a word, then another delimiter: left to scanGame
 		}
-		s.off += int64(q + 1 - p)
 		p = q + 1
 		n++
 	}
@@ -376,45 +404,76 @@ words:
 		return 0, false
 	}
 	src.pos = p
+	s.off += int64(p - start)
+	if lastLine >= 0 {
+		s.col = 1 + p - lastLine // ASCII since the line break
+	} else {
+		s.col += p - start
+	}
 	// The words are remembered as "." (any byte no result has would do):
 	// after a line break only those since it, each line forgetting the
 	// words before it.
 	if sinceLine >= 0 {
 		w.nrecent = min(sinceLine, 2)
-		w.last, w.llen, w.prev, w.plen = plainWord, 1, plainWord, 1
+		w.last, w.llen, w.prev, w.plen = plainWordText, 1, plainWordText, 1
 		return n, buf[p-1] == '\n'
 	}
 	if n == 1 {
 		w.prev, w.plen = w.last, w.llen
 	} else {
-		w.prev, w.plen = plainWord, 1
+		w.prev, w.plen = plainWordText, 1
 	}
-	w.last, w.llen = plainWord, 1
+	w.last, w.llen = plainWordText, 1
 	w.nrecent = min(w.nrecent+n, 2)
 	return n, false
 }
 
-// plainWord stands for a word plainWords consumed.
-var plainWord = [16]byte{'.'}
+// plainWord reports whether word (no delimiter in it, first byte a
+// digit, shorter than 16 bytes) is one plainWords consumes: it holds a
+// byte no result has, and it is not a word of 4 bytes or more starting
+// with 0, 1 or 2 and then '-' or '/'.
+func plainWord(word []byte) bool {
+	other := false
+	for _, c := range word {
+		if c >= 0x80 {
+			return false
+		}
+		if wordClass[c]&wcOther != 0 {
+			other = true
+		}
+	}
+	return other && !mayBeGlued(word)
+}
 
-// plainClass sorts bytes for plainWords: the bytes that end a word
-// (wordStops), the bytes of a word that no result is written with, and
-// the rest (0, 1, 2, '-', '/').
-var plainClass = func() (t [256]byte) {
+// mayBeGlued reports whether word may start with a result glued to
+// what follows ("1-101."): wordRest stops for that from its fourth byte
+// on, and only a word starting with 0, 1 or 2 and then '-' or '/' is one.
+func mayBeGlued(word []byte) bool {
+	return len(word) >= 4 && word[0] <= '2' && (word[1] == '-' || word[1] == '/')
+}
+
+// plainWordText stands for a word plainWords consumed.
+var plainWordText = [16]byte{'.'}
+
+// wordClass sorts bytes for plainWords: the bytes that end a word
+// (wordStops: the delimiters and every non-ASCII byte), and the bytes of
+// a word that no result is written with (not 0, 1, 2, '-', '/').
+var wordClass = func() (t [256]byte) {
 	for c := range 256 {
 		switch {
 		case wordStops[c]:
-			t[c] = classStop
+			t[c] = wcStop
 		case !strings.ContainsRune("012-/", rune(c)):
-			t[c] = classNotInResult
+			t[c] = wcOther
 		}
 	}
 	return t
 }()
 
 const (
-	classNotInResult = 1
-	classStop        = 2
+	wcOther = 1
+	wcStop  = 2
+	lanes   = 0x0101010101010101 // a class in each of 8 bytes
 )
 
 // adv consumes one byte, counting lines and characters.
@@ -478,40 +537,65 @@ func (w *words) end() (result, any bool) {
 
 // tagNames is the set of tag names of the current game. A set, not a
 // list: a game of many tags parted by blank lines checks each one, and a
-// list would make that quadratic in the number of tags. The names stay in
-// the map from game to game, marked with the number of the game that last
-// had them, so the usual names (Event, White, ...) are allocated once per
-// file rather than once per game.
+// list would make that quadratic in the number of tags. Most games have a
+// few tags, so the first tagListMax names are kept in a list (their bytes
+// one after another in arena), searched one by one; past that many the
+// names go to a map. The list lives in the splitter, so the usual game
+// allocates nothing for its names.
 type tagNames struct {
-	game  uint32         // the current game's mark
-	set   map[string]int // name -> its mark's index in marks
-	marks []uint32       // the last game with the name
+	arena  []byte
+	ends   [tagListMax]int // ends[i]: where name i ends in arena
+	n      int             // names in the list
+	set    map[string]struct{}
+	buf    [1024]byte // arena's first storage
+	inited bool
 }
 
-// reset empties the set; a big one is dropped, so that a file of many
-// different names does not keep them all.
+// tagListMax is how many names the list holds before the map takes over.
+const tagListMax = 64
+
+// reset empties the set.
 func (t *tagNames) reset() {
-	t.game++
-	if len(t.set) > 64 || t.game == 0 {
-		t.set, t.marks, t.game = nil, nil, 1
+	if !t.inited {
+		t.arena, t.inited = t.buf[:0], true
+	}
+	t.arena, t.n, t.set = t.arena[:0], 0, nil
+	if cap(t.arena) > 4096 {
+		t.arena = t.buf[:0] // do not keep the room of a game with huge names
 	}
 }
 
 func (t *tagNames) has(name []byte) bool {
-	i, ok := t.set[string(name)]
-	return ok && t.marks[i] == t.game
+	if t.set != nil {
+		_, ok := t.set[string(name)]
+		return ok
+	}
+	start := 0
+	for _, end := range t.ends[:t.n] {
+		if string(t.arena[start:end]) == string(name) {
+			return true
+		}
+		start = end
+	}
+	return false
 }
 
 func (t *tagNames) add(name []byte) {
-	if i, ok := t.set[string(name)]; ok {
-		t.marks[i] = t.game
+	if t.set == nil && t.n < tagListMax {
+		t.arena = append(t.arena, name...)
+		t.ends[t.n] = len(t.arena)
+		t.n++
 		return
 	}
 	if t.set == nil {
-		t.set = make(map[string]int)
+		t.set = make(map[string]struct{}, 2*tagListMax)
+		start := 0
+		for _, end := range t.ends[:t.n] {
+			t.set[string(t.arena[start:end])] = struct{}{}
+			start = end
+		}
 	}
-	t.set[string(name)] = len(t.marks)
-	t.marks = append(t.marks, t.game)
+	t.set[string(name)] = struct{}{}
 }
 
 // gluedNext is what the game's result was glued to, if anything: the next
@@ -651,6 +735,23 @@ func (s *Splitter) scanGame() gluedNext {
 				}
 				sawMoves = true
 			case '[':
+				if name, n, cols := tagPair(src); n > 0 {
+					// A plain tag pair: what the case below and the
+					// states stTag and stTagString do with it, byte by
+					// byte.
+					if sawMoves || (blankLine && name != nil && names.has(name)) {
+						return gluedNext{}
+					}
+					if name != nil {
+						names.add(name)
+					}
+					blankLine = false
+					lineStart = false
+					src.pos += n
+					s.off += int64(n)
+					s.col += cols
+					continue
+				}
 				name, isTag, lone := tagStart(src)
 				switch {
 				case isTag:
@@ -843,6 +944,54 @@ func tagStart(src *source) (name []byte, isTag, lone bool) {
 	}
 	return src.buf[src.pos+start : src.pos+end], true, false
 }
+
+// tagPair looks at the '[' at pos for a plain tag pair, whole in the
+// buffer: '[', a name of letters, digits and '_' (at most 40 bytes),
+// blanks, a quoted value without a backslash or a line break, ']'. It
+// returns the name as tagStart would (nil for an empty value), the pair's
+// length in bytes and in characters, or n = 0 when the pair is not that
+// plain (tagStart and the states of scanGame read it then).
+func tagPair(src *source) (name []byte, n, cols int) {
+	b := src.buf[src.pos:src.end]
+	k := 1
+	for k < len(b) && k <= 41 && tagNameByte[b[k]] {
+		k++
+	}
+	end := k
+	if end == 1 || end > 41 {
+		return nil, 0, 0
+	}
+	for k < len(b) && (b[k] == ' ' || b[k] == '\t') {
+		k++
+	}
+	if k >= len(b) || b[k] != '"' {
+		return nil, 0, 0
+	}
+	k++
+	v, cont := k, 0
+	for k < len(b) && !stringStops[b[k]] {
+		if b[k]&0xC0 == 0x80 {
+			cont++ // a column is a character
+		}
+		k++
+	}
+	if k+1 >= len(b) || b[k] != '"' || b[k+1] != ']' {
+		return nil, 0, 0
+	}
+	n = k + 2
+	if k == v {
+		return nil, n, n - cont
+	}
+	return b[1:end], n, n - cont
+}
+
+// tagNameByte: the bytes of a tag name that tagPair reads.
+var tagNameByte = func() (t [256]bool) {
+	for c := range 256 {
+		t[c] = isLetter(byte(c)) || isDigit(byte(c)) || c == '_'
+	}
+	return t
+}()
 
 // bareTagAhead reports whether the line at pos is a tag pair without its
 // opening bracket (see bareTagEnd), and returns its name.
