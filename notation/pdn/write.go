@@ -61,7 +61,9 @@ func writeRecord(bw *bufio.Writer, r *notation.Record) {
 	writeMoves(lw, r.Moves)
 	lw.word(terminator(r))
 	for _, c := range r.After {
-		lw.comment(c.Text)
+		// On the result's line: a comment the line width would push to
+		// the next line reads back as a game of its own.
+		lw.commentOpt(c.Text, true)
 	}
 	lw.newline()
 }
@@ -147,15 +149,19 @@ func (lw *lineWriter) glue(s string) {
 // comment writes {text}, with its white space normalised so it can wrap. A
 // text whose braces do not balance (it could not be read back from inside
 // braces) is written as a ; line comment.
-func (lw *lineWriter) comment(text string) {
+func (lw *lineWriter) comment(text string) { lw.commentOpt(text, false) }
+
+// commentOpt is comment; with onLine, the comment starts on the current
+// line however long it is.
+func (lw *lineWriter) commentOpt(text string, onLine bool) {
 	fields := strings.Fields(text)
 	if !balancedBraces(text) {
-		lw.word(";" + strings.Join(fields, " "))
+		lw.wordOpt(";"+strings.Join(fields, " "), onLine)
 		lw.afterLine = true
 		return
 	}
 	if len(fields) == 0 {
-		lw.word("{}")
+		lw.wordOpt("{}", onLine)
 		return
 	}
 	for i, f := range fields {
@@ -167,7 +173,7 @@ func (lw *lineWriter) comment(text string) {
 		}
 		// Never start a line inside a comment with '[': it could look
 		// like the tag section of a next game.
-		lw.wordOpt(f, i > 0 && f[0] == '[')
+		lw.wordOpt(f, (i == 0 && onLine) || (i > 0 && f[0] == '['))
 	}
 }
 
