@@ -11,7 +11,8 @@ import (
 )
 
 // Pos is a 1-based line and column in a source file. Offset is the 0-based
-// byte offset in the file (after BOM removal), useful for quoting the line.
+// byte offset in the file (after BOM removal), useful for quoting the line;
+// in a UTF-16 or UTF-32 file, the offset in its text decoded to UTF-8.
 type Pos struct {
 	Line   int   `json:"line"`
 	Col    int   `json:"col"`

@@ -28,6 +28,12 @@ func FuzzParse(f *testing.F) {
 	f.Add("01.32-28 19-23 1-101.32-28 0-001.33-29 (0-201.31-27) *")
 	f.Add("\uFEFF[White \"Ren\xe9\"] {x\n[Event \"y\"]\n1. 32-28 (19-23 (18-23 *")
 	f.Fuzz(func(t *testing.T, in string) {
+		// Offsets count the text's bytes: those of the file, or of its
+		// decoded text for UTF-16 and UTF-32 (notation.Pos).
+		size := len(in)
+		if decoded, err := io.ReadAll(DecodeText(strings.NewReader(in))); err == nil {
+			size = max(size, len(decoded))
+		}
 		sp := NewSplitter(strings.NewReader(in), Options{MaxGameBytes: 1 << 16})
 		var recs []*notation.Record
 		for {
@@ -46,7 +52,7 @@ func FuzzParse(f *testing.F) {
 			}
 			r := Parse(g, "f")
 			for _, d := range r.Diagnostics {
-				if !d.Pos.IsValid() || d.Pos.Offset < 0 || d.Pos.Offset > int64(len(in)) || d.Code == "" {
+				if !d.Pos.IsValid() || d.Pos.Offset < 0 || d.Pos.Offset > int64(size) || d.Code == "" {
 					t.Fatalf("bad diagnostic %+v", d)
 				}
 				if d.Code == CodeInternal {
