@@ -565,6 +565,20 @@ func (t *tagNames) reset() {
 	}
 }
 
+// opensGame says whether a tag named name (nil: one without a name to
+// compare) starts the next game: after movetext, or after an empty line
+// with a name the game already has (a game with tags only, then the next
+// game). Otherwise the name is the game's.
+func (t *tagNames) opensGame(name []byte, sawMoves, blankLine bool) bool {
+	if sawMoves || (blankLine && name != nil && t.has(name)) {
+		return true
+	}
+	if name != nil {
+		t.add(name)
+	}
+	return false
+}
+
 func (t *tagNames) has(name []byte) bool {
 	if t.set != nil {
 		_, ok := t.set[string(name)]
@@ -739,11 +753,8 @@ func (s *Splitter) scanGame() gluedNext {
 					// A plain tag pair: what the case below and the
 					// states stTag and stTagString do with it, byte by
 					// byte.
-					if sawMoves || (blankLine && name != nil && names.has(name)) {
+					if names.opensGame(name, sawMoves, blankLine) {
 						return gluedNext{}
-					}
-					if name != nil {
-						names.add(name)
 					}
 					blankLine = false
 					lineStart = false
@@ -755,14 +766,8 @@ func (s *Splitter) scanGame() gluedNext {
 				name, isTag, lone := tagStart(src)
 				switch {
 				case isTag:
-					// After movetext, or after an empty line with a tag
-					// name the game already has (a game with tags only,
-					// then the next game), a tag starts a game.
-					if sawMoves || (blankLine && name != nil && names.has(name)) {
+					if names.opensGame(name, sawMoves, blankLine) {
 						return gluedNext{}
-					}
-					if name != nil {
-						names.add(name)
 					}
 					blankLine = false
 					st = stTag
