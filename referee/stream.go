@@ -197,7 +197,6 @@ type reorder struct {
 	next     int
 	emitting bool
 	freed    int // batches emitted and not yet given to the splitter as room
-	halted   bool
 
 	room   chan<- int
 	step   int
@@ -208,10 +207,14 @@ type reorder struct {
 	err    error // emit's error; read once every worker is done
 }
 
+// stopped: emit failed, so the batches still coming need no check.
 func (o *reorder) stopped() bool {
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	return o.halted
+	select {
+	case <-o.stop:
+		return true
+	default:
+		return false
+	}
 }
 
 func (o *reorder) deliver(b streamBatch) {
@@ -257,9 +260,6 @@ func (o *reorder) emitBatch(b streamBatch) {
 			continue
 		}
 		if o.err = o.emit(it.rep); o.err != nil {
-			o.mu.Lock()
-			o.halted = true
-			o.mu.Unlock()
 			close(o.stop)
 		}
 	}
