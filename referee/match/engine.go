@@ -372,8 +372,8 @@ func freePort(host string) (string, error) {
 // belowEphemeral is the range of ports freePort draws from: from 20000 up
 // to the start of the system's ephemeral range, when the system says where
 // that is (Linux) and it leaves at least a thousand ports; else empty, and
-// the system chooses.
-func belowEphemeral() (lo, hi int) {
+// the system chooses. Read once: every engine of a match asks for a port.
+var belowEphemeral = sync.OnceValues(func() (lo, hi int) {
 	b, err := os.ReadFile("/proc/sys/net/ipv4/ip_local_port_range")
 	if err != nil {
 		return 0, 0
@@ -387,7 +387,7 @@ func belowEphemeral() (lo, hi int) {
 		return 0, 0
 	}
 	return 20000, start
-}
+})
 
 var (
 	portsMu    sync.Mutex
