@@ -88,17 +88,22 @@ func ParseMoveInto(text string, buf []Square) (MoveText, error) {
 // ("32-28", "19x30", "9:18"), as scanMoveSquares would, without its
 // general machinery: a referee decodes every move of every game.
 func plainMove(t string) (a int, sep byte, b int, ok bool) {
-	i := 0
-	a, i = smallSquare(t, i)
-	if a == 0 || i >= len(t) || !isSep(t[i]) {
-		return 0, 0, 0, false
+	a, sep, b, end := plainMoveAt(t, 0)
+	return a, sep, b, end > 0 && end == len(t)
+}
+
+// plainMoveAt reads a plain move (see plainMove) at s[j], whatever
+// follows it: its squares, its separator and where it ends (0: none).
+func plainMoveAt(s string, j int) (a int, sep byte, b, end int) {
+	a, i := smallSquare(s, j)
+	if a == 0 || i >= len(s) || !isSep(s[i]) {
+		return 0, 0, 0, 0
 	}
-	sep = t[i]
-	b, i = smallSquare(t, i+1)
-	if b == 0 || i != len(t) {
-		return 0, 0, 0, false
+	b, end = smallSquare(s, i+1)
+	if b == 0 {
+		return 0, 0, 0, 0
 	}
-	return a, sep, b, true
+	return a, s[i], b, end
 }
 
 // smallSquare reads a square of one or two digits at t[i], not starting

@@ -158,12 +158,8 @@ func runElem(s string, j int, lineStart bool) (end int, num bool, info moveScan)
 // as a capture path ("28x19x10") when a separator follows, and a square
 // of three digits or one written with a leading zero is scanMove's.
 func plainMoveEnd(s string, j int) int {
-	a, i := smallSquare(s, j)
-	if a == 0 || i >= len(s) || !isSep(s[i]) {
-		return 0
-	}
-	b, e := smallSquare(s, i+1)
-	if b == 0 || (e < len(s) && isSep(s[e])) {
+	_, _, _, e := plainMoveAt(s, j)
+	if e == 0 || (e < len(s) && isSep(s[e])) {
 		return 0
 	}
 	return e
