@@ -535,20 +535,19 @@ func (w *words) end() (result, any bool) {
 	return false, true
 }
 
-// tagNames is the set of tag names of the current game. A set, not a
-// list: a game of many tags parted by blank lines checks each one, and a
-// list would make that quadratic in the number of tags. Most games have a
-// few tags, so the first tagListMax names are kept in a list (their bytes
-// one after another in arena), searched one by one; past that many the
-// names go to a map. The list lives in the splitter, so the usual game
+// tagNames is the set of tag names of the current game. Most games have
+// a few tags, so the first tagListMax names are kept in a list (their
+// bytes one after another in arena), searched one by one; past that many
+// the names go to a map, for a game of many tags parted by blank lines
+// checks each one, and a list alone would make that quadratic in the
+// number of tags. The list lives in the splitter, so the usual game
 // allocates nothing for its names.
 type tagNames struct {
-	arena  []byte
-	ends   [tagListMax]int // ends[i]: where name i ends in arena
-	n      int             // names in the list
-	set    map[string]struct{}
-	buf    [1024]byte // arena's first storage
-	inited bool
+	arena []byte
+	ends  [tagListMax]int // ends[i]: where name i ends in arena
+	n     int             // names in the list
+	set   map[string]struct{}
+	buf   [1024]byte // arena's first storage
 }
 
 // tagListMax is how many names the list holds before the map takes over.
@@ -556,12 +555,11 @@ const tagListMax = 64
 
 // reset empties the set.
 func (t *tagNames) reset() {
-	if !t.inited {
-		t.arena, t.inited = t.buf[:0], true
-	}
 	t.arena, t.n, t.set = t.arena[:0], 0, nil
-	if cap(t.arena) > 4096 {
-		t.arena = t.buf[:0] // do not keep the room of a game with huge names
+	if t.arena == nil || cap(t.arena) > 4096 {
+		// The first game; or the last one's names were huge, and their
+		// room is not kept.
+		t.arena = t.buf[:0]
 	}
 }
 
