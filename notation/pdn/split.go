@@ -428,19 +428,14 @@ func (s *Splitter) plainWords() (n int, lineStart bool) {
 	return n, false
 }
 
-// plainWord reports whether word (no delimiter in it, first byte a
-// digit, shorter than 16 bytes) is one plainWords consumes: it holds a
-// byte no result has, and it is not a word of 4 bytes or more starting
-// with 0, 1 or 2 and then '-' or '/'.
+// plainWord reports whether word (no byte of wordStops in it, so ASCII;
+// first byte a digit; shorter than 16 bytes) is one plainWords consumes:
+// it holds a byte no result has, and it is not a word of 4 bytes or more
+// starting with 0, 1 or 2 and then '-' or '/'.
 func plainWord(word []byte) bool {
 	other := false
 	for _, c := range word {
-		if c >= 0x80 {
-			return false
-		}
-		if wordClass[c]&wcOther != 0 {
-			other = true
-		}
+		other = other || notInResult[c]
 	}
 	return other && !mayBeGlued(word)
 }
@@ -455,26 +450,16 @@ func mayBeGlued(word []byte) bool {
 // plainWordText stands for a word plainWords consumed.
 var plainWordText = [16]byte{'.'}
 
-// wordClass sorts bytes for plainWords: the bytes that end a word
-// (wordStops: the delimiters and every non-ASCII byte), and the bytes of
-// a word that no result is written with (not 0, 1, 2, '-', '/').
-var wordClass = func() (t [256]byte) {
+// notInResult: the bytes of a word (not in wordStops) that no result is
+// written with (all but 0, 1, 2, '-' and '/').
+var notInResult = func() (t [256]bool) {
 	for c := range 256 {
-		switch {
-		case wordStops[c]:
-			t[c] = wcStop
-		case !strings.ContainsRune("012-/", rune(c)):
-			t[c] = wcOther
-		}
+		t[c] = !wordStops[c] && !strings.ContainsRune("012-/", rune(c))
 	}
 	return t
 }()
 
-const (
-	wcOther = 1
-	wcStop  = 2
-	lanes   = 0x0101010101010101 // a class in each of 8 bytes
-)
+const lanes = 0x0101010101010101 // a class in each of 8 bytes
 
 // adv consumes one byte, counting lines and characters.
 func (s *Splitter) adv(c byte) {
