@@ -30,18 +30,24 @@ type Severity uint8
 const (
 	Warning Severity = iota
 	Error
+	// Note: the record is fine; something worth knowing about how it was
+	// read (a rule chosen without a tag, a nonstandard but unambiguous
+	// spelling). A note never fails a game and is not a warning.
+	Note
 )
 
 // MarshalText writes the severity as its word in JSON.
 func (s Severity) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
 
-// UnmarshalText reads "error" or "warning".
+// UnmarshalText reads "error", "warning" or "note".
 func (s *Severity) UnmarshalText(b []byte) error {
 	switch string(b) {
 	case "error":
 		*s = Error
 	case "warning":
 		*s = Warning
+	case "note":
+		*s = Note
 	default:
 		return fmt.Errorf("unknown severity %q", b)
 	}
@@ -49,8 +55,11 @@ func (s *Severity) UnmarshalText(b []byte) error {
 }
 
 func (s Severity) String() string {
-	if s == Error {
+	switch s {
+	case Error:
 		return "error"
+	case Note:
+		return "note"
 	}
 	return "warning"
 }

@@ -29,11 +29,11 @@ const CodeTooMany = "too-many-diagnostics"
 // diagLimits is a report's bookkeeping of what it did not keep.
 type diagLimits struct {
 	dropped    map[string]int // diagnostics not kept, by code
-	droppedSev [2]int         // the same, by severity
+	droppedSev [3]int         // the same, by severity
 	// Folded codes (foldedCodes) keep one diagnostic per code while the
 	// game is replayed; folds counts the others, applied by finish.
 	folds    map[string]int
-	foldsSev [2]int
+	foldsSev [3]int
 	summary  bool // the CodeTooMany diagnostic is in the report
 	sumSev   notation.Severity
 }
@@ -142,7 +142,7 @@ func (l *diagLimits) finish(r *Report) {
 		}
 	}
 	l.cut(r)
-	total := l.droppedSev[notation.Warning] + l.droppedSev[notation.Error]
+	total := l.droppedSev[notation.Warning] + l.droppedSev[notation.Error] + l.droppedSev[notation.Note]
 	if total == 0 {
 		return
 	}
@@ -160,7 +160,10 @@ func (l *diagLimits) finish(r *Report) {
 	for i, c := range codes {
 		parts[i] = fmt.Sprintf("%d %s", l.dropped[c], c)
 	}
-	sev := notation.Warning
+	sev := notation.Note
+	if l.droppedSev[notation.Warning] > 0 {
+		sev = notation.Warning
+	}
 	if l.droppedSev[notation.Error] > 0 {
 		sev = notation.Error // the verdict must not change for what is not shown
 	}

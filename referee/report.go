@@ -81,9 +81,10 @@ type Report struct {
 	limits diagLimits // what is not kept (limits.go)
 }
 
-// Errors and Warnings count the report's diagnostics by severity.
+// Errors, Warnings and Notes count the report's diagnostics by severity.
 func (r *Report) Errors() int   { return r.count(notation.Error) }
 func (r *Report) Warnings() int { return r.count(notation.Warning) }
+func (r *Report) Notes() int    { return r.count(notation.Note) }
 
 func (r *Report) count(s notation.Severity) int {
 	n := r.limits.hidden(s)
@@ -135,6 +136,11 @@ func (r *Report) ErrorAt(pos notation.Pos, code, msg string) {
 
 func (r *Report) WarnAt(pos notation.Pos, code, msg string) {
 	r.Add(Diagnostic{Diagnostic: notation.Diagnostic{Pos: pos, Severity: notation.Warning, Code: code, Msg: msg}})
+}
+
+// NoteAt adds a note: how the record was read, never a fault.
+func (r *Report) NoteAt(pos notation.Pos, code, msg string) {
+	r.Add(Diagnostic{Diagnostic: notation.Diagnostic{Pos: pos, Severity: notation.Note, Code: code, Msg: msg}})
 }
 
 func (r *Report) Errorf(pos notation.Pos, code, format string, args ...any) {

@@ -49,13 +49,13 @@ func checkCommand() *cli.Command {
 
 // summary counts every game the splitter found, and the findings reported.
 type summary struct {
-	games, valid, invalid, warnings, errors int
-	byCode                                  map[string]*codeCount
+	games, valid, invalid, warnings, errors, notes int
+	byCode                                         map[string]*codeCount
 }
 
 type codeCount struct {
-	code             string
-	errors, warnings int
+	code                    string
+	errors, warnings, notes int
 }
 
 func (s *summary) add(rep *referee.Report) {
@@ -78,9 +78,14 @@ func (s *summary) add(rep *referee.Report) {
 		case notation.Warning:
 			s.warnings++
 			c.warnings++
+		case notation.Note:
+			s.notes++
+			c.notes++
 		}
 	}
 }
+
+func (c *codeCount) total() int { return c.errors + c.warnings + c.notes }
 
 // codes returns the counts by code, most frequent first.
 func (s *summary) codes() []*codeCount {
@@ -90,8 +95,8 @@ func (s *summary) codes() []*codeCount {
 	}
 	sort.Slice(out, func(i, j int) bool {
 		a, b := out[i], out[j]
-		if a.errors+a.warnings != b.errors+b.warnings {
-			return a.errors+a.warnings > b.errors+b.warnings
+		if a.total() != b.total() {
+			return a.total() > b.total()
 		}
 		return a.code < b.code
 	})
@@ -278,8 +283,12 @@ func runCheck(c *cli.Context) error {
 	if !c.Bool("quiet") {
 		// On standard error: the report itself stays byte-identical from run
 		// to run, and the seconds never are.
-		fmt.Fprintf(c.App.ErrWriter, "%d %s: %d valid, %d with errors, %d warnings (%.2f s)\n",
-			sum.games, plural(sum.games, "game", "games"), sum.valid, sum.invalid, sum.warnings, time.Since(start).Seconds())
+		notes := ""
+		if sum.notes > 0 {
+			notes = fmt.Sprintf(", %d %s", sum.notes, plural(sum.notes, "note", "notes"))
+		}
+		fmt.Fprintf(c.App.ErrWriter, "%d %s: %d valid, %d with errors, %d warnings%s (%.2f s)\n",
+			sum.games, plural(sum.games, "game", "games"), sum.valid, sum.invalid, sum.warnings, notes, time.Since(start).Seconds())
 	}
 	maxWarnings := c.Int("max-warnings")
 	switch {
@@ -298,15 +307,17 @@ func runCheck(c *cli.Context) error {
 // writeStatistics prints the findings per code, like ruff --statistics.
 func writeStatistics(w io.Writer, sum *summary) {
 	for _, c := range sum.codes() {
-		sev := "warning"
-		switch {
-		case c.errors > 0 && c.warnings > 0:
-			sev = "error/warning"
-		case c.errors > 0:
-			sev = "error"
+		var sevs []string
+		for _, n := range []struct {
+			name  string
+			count int
+		}{{"error", c.errors}, {"warning", c.warnings}, {"note", c.notes}} {
+			if n.count > 0 {
+				sevs = append(sevs, n.name)
+			}
 		}
 		doc, _ := findCode(c.code)
-		fmt.Fprintf(w, "%7d  %-22s %-13s %s\n", c.errors+c.warnings, c.code, sev, doc.Summary)
+		fmt.Fprintf(w, "%7d  %-22s %-13s %s\n", c.total(), c.code, strings.Join(sevs, "/"), doc.Summary)
 	}
 }
 

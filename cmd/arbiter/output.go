@@ -74,8 +74,11 @@ func (t *textWriter) write(rep *referee.Report) error {
 	q := newQuoter(rep.Record)
 	for _, d := range rep.Diagnostics {
 		sev := t.color.warn
-		if d.Severity == notation.Error {
+		switch d.Severity {
+		case notation.Error:
 			sev = t.color.err
+		case notation.Note:
+			sev = t.color.note
 		}
 		fmt.Fprintf(t.out, "%s: %s: %s: %s\n", t.color.paint(t.color.place, where(rep, d.Pos)),
 			t.color.paint(sev, fmt.Sprintf("%s[%s]", d.Severity, d.Code)), context(rep, d), d.Msg+legal(d))
@@ -236,7 +239,7 @@ type githubWriter struct {
 	out         io.Writer
 	summaryPath string
 	file        string
-	shown       [2]int // errors, warnings annotated for file
+	shown       [3]int // errors, warnings, notes annotated for file
 	hidden      int
 }
 
@@ -259,8 +262,11 @@ func (g *githubWriter) write(rep *referee.Report) error {
 			p = rep.Pos
 		}
 		kind, i := "warning", 1
-		if d.Severity == notation.Error {
+		switch d.Severity {
+		case notation.Error:
 			kind, i = "error", 0
+		case notation.Note:
+			kind, i = "notice", 2
 		}
 		if g.shown[i] >= ghMaxPerFile {
 			g.hidden++
@@ -281,7 +287,7 @@ func (g *githubWriter) endFile() {
 		fmt.Fprintf(g.out, "::notice file=%s,title=arbiter::%d more %s in this file (GitHub shows only the first annotations; run arbiter check %s for all)\n",
 			ghProperty(g.file), g.hidden, plural(g.hidden, "finding", "findings"), ghData(g.file))
 	}
-	g.shown, g.hidden = [2]int{}, 0
+	g.shown, g.hidden = [3]int{}, 0
 }
 
 func (g *githubWriter) finish(sum *summary) error {

@@ -9,7 +9,6 @@ import (
 
 	"github.com/owenrumney/go-sarif/v2/sarif"
 
-	"arbiter/notation"
 	"arbiter/referee"
 )
 
@@ -35,8 +34,11 @@ func newSarifWriter() *sarifWriter {
 	w.cwd, _ = os.Getwd()
 	for i, d := range codeDocs {
 		level := "warning"
-		if strings.HasPrefix(d.Severity, "error") {
+		switch {
+		case strings.HasPrefix(d.Severity, "error"):
 			level = "error"
+		case d.Severity == "note":
+			level = "note"
 		}
 		run.AddRule(d.Code).
 			WithShortDescription(sarif.NewMultiformatMessageString(capitalise(d.Summary))).
@@ -63,10 +65,7 @@ func (s *sarifWriter) write(rep *referee.Report) error {
 		if !p.IsValid() {
 			p = rep.Pos
 		}
-		level := "warning"
-		if d.Severity == notation.Error {
-			level = "error"
-		}
+		level := d.Severity.String() // SARIF's levels have the same names
 		r := s.run.CreateResultForRule(d.Code).
 			WithLevel(level).
 			WithMessage(sarif.NewTextMessage(context(rep, d) + ": " + d.Msg + legal(d)))
