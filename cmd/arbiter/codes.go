@@ -14,7 +14,6 @@ type codeDoc struct {
 var codeDocs = []codeDoc{
 	// Reading PDN: the text was read as a person would read it (warnings)
 	// or could not be read (errors).
-	{"glued-move-number", "warning", "reading", "a move number glued to its move", "1.33-29 18-23", "Write a space after the move number: 1. 33-29. arbiter reads it either way."},
 	{"leading-zero", "warning", "reading", "a square or move number written with a leading zero", "13. 49-43 05-10", "Write 5-10. Harmless; some exporters pad every number."},
 	{"padded-square", "warning", "reading", "a space inside a move", "1- 6, 29x18x 7x16", "Write 1-6. Read as one move."},
 	{"literal-escape", "warning", "reading", `the two characters \r or \n written outside a string`, `[Site ""]\r`, "The exporter escaped its line breaks; save the file with real line breaks."},
@@ -40,9 +39,10 @@ var codeDocs = []codeDoc{
 	{"bare-command", "warning", "reading", "a [%command] outside a comment", "1. 32-28 [%clock 1:29] 19-23", "Put it in a comment: {[%clock 1:29]}."},
 	{"unknown-move", "warning", "reading", "- written in place of a move that is not known", "62. 35-30 -", "Leave the game unfinished with * instead."},
 	{"nonstandard-strength", "warning", "reading", "a move strength PDN does not define", "32-28!!!", "Use !, ?, !!, ??, !? or ?!, or a NAG ($1)."},
-	{"dangling-move-number", "warning", "reading", "a move number with no move after it", "12. 2-0", "Remove the move number."},
+	{"dangling-move-number", "warning", "reading", "a move number with nothing after it before the next number or the end", "12. 13. 32-28", "Remove the move number."},
 	{"dangling-annotation", "warning", "reading", "a NAG or strength before any move", "$1 1. 32-28", "Put the annotation after its move."},
 	{"empty-variation", "warning", "reading", "a variation with no move", "1. 32-28 ( ) 19-23", "Remove the empty ( )."},
+	{"prose-in-parentheses", "note or warning", "reading", "text in round brackets that does not read as moves: kept as a comment (a note; a warning when moves were written in it too, which are then not replayed)", "11-16 (Roberto's first choice) 18-14", "Nothing to do for a note; write comments in braces {...} so every PDN reader keeps them. Where a variation's moves were mixed with words, put the words in braces."},
 	{"unclosed-variation", "warning", "reading", "a variation with no closing )", "1. 32-28 (1. 33-28 19-23 *", "Close the variation."},
 	{"unbalanced-paren", "warning", "reading", "a ) with no (", "1. 32-28 ) 19-23", "Remove the ) or open the variation."},
 	{"orphan-variation", "warning", "reading", "a variation before any move of its line", "(1. 33-28) 1. 32-28", "Write the variation after the move it replaces."},

@@ -11,7 +11,6 @@ import (
 // consumers may switch on them.
 const (
 	// Warnings: the text was read as a human would read it.
-	CodeGluedMoveNumber = "glued-move-number" // 1.33-29
 	CodeLeadingZero     = "leading-zero"      // 09-13, 01.
 	CodePaddedSquare    = "padded-square"     // 1- 6
 	CodeLiteralEscape   = "literal-escape"    // the two characters \r written after a tag
@@ -45,6 +44,7 @@ const (
 	CodeInvalidUTF8     = "invalid-utf8"         // a few bytes that are not UTF-8, replaced by U+FFFD
 	CodeNotUTF8         = "not-utf8"             // the game text was decoded as Windows-1252
 	CodeEmptyGame       = "empty-game"           // a game text with nothing but comments
+	CodeProse           = "prose-in-parentheses" // (Roberto's first choice): a comment in round brackets
 
 	// Errors: something could not be read.
 	CodeUnreadable      = "unreadable"        // text that is no PDN token; skipped to the next sync point
@@ -62,8 +62,7 @@ const (
 type aggKind uint8
 
 const (
-	aggGluedNumber aggKind = iota
-	aggLeadingZero
+	aggLeadingZero aggKind = iota
 	aggPadded
 	aggLiteralEscape
 	aggStrayCR
@@ -73,7 +72,6 @@ const (
 )
 
 var aggInfo = [numAgg]struct{ code, msg string }{
-	aggGluedNumber:   {CodeGluedMoveNumber, "move number glued to its move (read as if separated by a space)"},
 	aggLeadingZero:   {CodeLeadingZero, "number written with a leading zero"},
 	aggPadded:        {CodePaddedSquare, "square padded with a space inside the move (read as one move)"},
 	aggLiteralEscape: {CodeLiteralEscape, `literal \r or \n characters outside a string (read as a line break)`},
@@ -92,6 +90,10 @@ func (d *diags) warn(p notation.Pos, code, msg string) {
 	d.list = append(d.list, notation.Diagnostic{Pos: p, Severity: notation.Warning, Code: code, Msg: msg})
 }
 
+func (d *diags) note(p notation.Pos, code, msg string) {
+	d.list = append(d.list, notation.Diagnostic{Pos: p, Severity: notation.Note, Code: code, Msg: msg})
+}
+
 func (d *diags) errorf(p notation.Pos, code, format string, args ...any) {
 	d.list = append(d.list, notation.Diagnostic{Pos: p, Severity: notation.Error, Code: code, Msg: fmt.Sprintf(format, args...)})
 }
@@ -102,6 +104,34 @@ func (d *diags) aggregate(k aggKind, p notation.Pos) {
 	if a.n == 1 {
 		a.idx = len(d.list)
 		d.warn(p, aggInfo[k].code, aggInfo[k].msg)
+	}
+}
+
+// drop removes the diagnostics for which gone is true. An aggregated
+// diagnostic removed takes its count with it (the scanner has read the
+// whole game before the builder drops anything, so its other places are
+// no longer known).
+func (d *diags) drop(gone func(i int, d *notation.Diagnostic) bool) {
+	newIdx := make([]int, len(d.list))
+	kept := d.list[:0]
+	for i := range d.list {
+		if gone(i, &d.list[i]) {
+			newIdx[i] = -1
+			continue
+		}
+		newIdx[i] = len(kept)
+		kept = append(kept, d.list[i])
+	}
+	clear(d.list[len(kept):])
+	d.list = kept
+	for k := range d.agg {
+		a := &d.agg[k]
+		if a.n == 0 {
+			continue
+		}
+		if a.idx = newIdx[a.idx]; a.idx < 0 {
+			a.idx, a.n = 0, 0
+		}
 	}
 }
 

@@ -103,6 +103,7 @@ type scanner struct {
 	moves   int     // moves read so far, inside runs or not (the builder allocates them at once)
 	singles bool    // no runs: every move number, move and tag is a token (tests)
 	tagEls  []tagEl // the tags of the runs of tags, in order
+	parens  []int   // the byte index in s of every ( and ) token, in order
 }
 
 func newScanner(g GameText, filename string, d *diags) *scanner {
@@ -126,6 +127,7 @@ func (l *scanner) init(g GameText, filename string, d *diags) {
 		base: g.Pos.Offset, mode: g.offMode, repl: g.repl,
 		moveEnd: -1,
 		tagEls:  l.tagEls[:0],
+		parens:  l.parens[:0],
 	}
 }
 
@@ -255,10 +257,12 @@ func (l *scanner) next() (lexer.Token, error) {
 				l.advTo(end)
 				return l.tok(tokStrength, start, p), nil
 			}
+			l.parens = append(l.parens, l.i)
 			l.advTo(l.i + 1)
 			l.depth++
 			return l.tok(tokLParen, start, p), nil
 		case c == ')':
+			l.parens = append(l.parens, l.i)
 			l.advTo(l.i + 1)
 			if l.depth > 0 {
 				l.depth--
@@ -429,7 +433,7 @@ func (l *scanner) scanNumeric(start int, p notation.Pos) (lexer.Token, bool) {
 		return lexer.Token{}, false
 	}
 	if k := moveNumberEnd(s, l.i); k > 0 {
-		l.numberDiags(l.i, k, p)
+		l.numberDiags(l.i, p)
 		l.advTo(k)
 		return l.tok(tokMoveNumber, start, p), true
 	}

@@ -145,6 +145,7 @@ func parse(g GameText, file string, runs bool) *notation.Record {
 		// The scanner has read the whole game: its moves are allocated at once.
 		b.slab, b.mainLine = rec.AllocMoves(sc.moves)
 		b.tagEls = sc.tagEls
+		b.text, b.parens, b.read = sc.s, sc.parens, len(d.list)
 		for round := 0; ; round++ {
 			before := pl.Cursor()
 			ast, err := gameParser.ParseFromLexer(pl, allowTrailing)
@@ -195,17 +196,17 @@ var states = sync.Pool{New: func() any { return new(parseState) }}
 // release drops every reference to the game (its text, its record, the
 // diagnostics handed to the record) and returns the state to the pool.
 func (st *parseState) release() {
-	stack, skipped, tagEls := st.b.stack, st.b.skipped, st.sc.tagEls
+	stack, skipped, tagEls, parens := st.b.stack, st.b.skipped, st.sc.tagEls, st.sc.parens
 	clear(stack[:cap(stack)])
 	clear(skipped[:cap(skipped)])
 	clear(tagEls[:cap(tagEls)])
-	if cap(stack) > 64 || cap(skipped) > 1024 || cap(tagEls) > 256 {
+	if cap(stack) > 64 || cap(skipped) > 1024 || cap(tagEls) > 256 || cap(parens) > 1024 {
 		// Deeply nested, long unreadable text or many tags: not worth
 		// keeping.
-		stack, skipped, tagEls = nil, nil, nil
+		stack, skipped, tagEls, parens = nil, nil, nil, nil
 	}
 	*st = parseState{}
-	st.b.stack, st.b.skipped, st.sc.tagEls = stack[:0], skipped[:0], tagEls[:0]
+	st.b.stack, st.b.skipped, st.sc.tagEls, st.sc.parens = stack[:0], skipped[:0], tagEls[:0], parens[:0]
 	states.Put(st)
 }
 
@@ -228,6 +229,13 @@ type frame struct {
 	setupPos notation.Pos
 
 	pre []notation.Comment // comments before the first move of a variation
+
+	// A variation is read as prose (a comment written in parentheses)
+	// when a word in it does not read as PDN: textAt is its '(' in the
+	// game text, and what building it reported starts at diagMark.
+	prose    bool
+	textAt   int
+	diagMark int
 }
 
 type builder struct {
@@ -238,6 +246,7 @@ type builder struct {
 	skipping bool
 	skipPos  notation.Pos
 	skipped  []string
+	skipNum  string // the move number the skipped text stood after, or ""
 
 	slab         []notation.Move // preallocated moves
 	mainLine     notation.Line   // preallocated room for the main line
@@ -247,6 +256,11 @@ type builder struct {
 
 	tagEls []tagEl // the tags of the game's runs of tags (the scanner's)
 	tagCur int     // the next one to read
+
+	read     int    // the diagnostics of splitting and scanning: d.list[:read]
+	text     string // the game text
+	parens   []int  // where each ( and ) token stands in text (the scanner's)
+	parenCur int    // the next one to read
 }
 
 func (b *builder) round(ast *gameAST, round int) {
@@ -337,12 +351,16 @@ func (b *builder) endSkip() {
 	}
 	b.skipping = false
 	text := strings.Join(b.skipped, " ")
-	b.keep(b.skipPos, text)
+	if b.skipNum != "" {
+		b.keep(b.skipPos, b.skipNum+" "+text)
+	} else {
+		b.keep(b.skipPos, text)
+	}
 	if len(text) > 60 {
 		text = text[:57] + "..."
 	}
 	b.d.errorf(b.skipPos, CodeUnreadable, "unreadable text %q (kept as a comment; read on at the next move number, tag or result)", text)
-	b.skipped = b.skipped[:0]
+	b.skipped, b.skipNum = b.skipped[:0], ""
 }
 
 // KeptPrefix starts the comment that keeps text the reader could not read,
@@ -475,18 +493,19 @@ func (b *builder) item(typ lexer.TokenType, v string, p notation.Pos) {
 		}
 		f.last.Strength = s
 	case tokLParen:
-		nf := &frame{owner: f.last, open: p}
+		nf := &frame{owner: f.last, open: p, textAt: b.nextParen(), diagMark: len(b.d.list)}
 		if f.last == nil {
 			nf.orphan = true
 			b.d.warn(p, CodeOrphanVariation, "variation before any move of its line (ignored)")
 		}
 		b.stack = append(b.stack, nf)
 	case tokRParen:
+		at := b.nextParen()
 		if len(b.stack) == 1 {
 			b.d.warn(p, CodeUnbalancedParen, "')' without '(' (ignored)")
 			return
 		}
-		b.close()
+		b.close(at, p)
 	case tokSetup:
 		fen := setupText(v)
 		if f.main && len(f.line) == 0 && b.rec.Setup == "" && !f.hasSetup {
@@ -500,14 +519,44 @@ func (b *builder) item(typ lexer.TokenType, v string, p notation.Pos) {
 		b.skipping = true
 		b.skipPos = p
 		b.skipped = append(b.skipped[:0], v)
+		b.skipNum = ""
+		if f.hasNum {
+			// The number is that of the text that does not read as a
+			// move ("1. cd4"): it is kept with it, and is no move number
+			// without a move.
+			b.skipNum = strconv.Itoa(f.num) + "."
+			if f.ell {
+				b.skipNum += ".."
+			}
+			f.hasNum, f.ell = false, false
+		}
+		if !f.main {
+			f.prose = true
+		}
 	}
 }
 
-// close pops the top frame and hangs its line on the move it is an
-// alternative to.
-func (b *builder) close() {
+// nextParen is where the next ( or ) token stands in the game text.
+func (b *builder) nextParen() int {
+	if b.parenCur >= len(b.parens) {
+		return len(b.text) // (a token stream not from the scanner)
+	}
+	i := b.parens[b.parenCur]
+	b.parenCur++
+	return i
+}
+
+// close pops the top frame, whose ')' stands at text[end] and at p in
+// the file (len(text) and no position when it is not closed), and hangs
+// its line on the move it is an alternative to; or keeps it as a comment
+// when it is prose.
+func (b *builder) close(end int, p notation.Pos) {
 	f := b.top()
 	b.stack = b.stack[:len(b.stack)-1]
+	if f.prose {
+		b.closeProse(f, end, p)
+		return
+	}
 	if f.hasSetup {
 		b.d.warn(f.setupPos, CodeDanglingAnnot, "setup at the end of a variation, before no move (ignored)")
 	}
@@ -523,6 +572,29 @@ func (b *builder) close() {
 	}
 }
 
+// closeProse keeps a variation that does not read as moves ("(Roberto's
+// first choice, the Wilderness 1.)", as annotators write notes) as the
+// comment it is: its text as written, in the place it stood. What reading
+// it as moves reported is taken back: it was never moves.
+func (b *builder) closeProse(f *frame, end int, p notation.Pos) {
+	b.d.drop(func(i int, d *notation.Diagnostic) bool {
+		if i >= f.diagMark {
+			return true // built inside the frame
+		}
+		// Read before building (the scanner reads the whole game first):
+		// what the scanner said inside the parentheses.
+		return i < b.read && d.Pos.Offset > f.open.Offset && (!p.IsValid() || d.Pos.Offset < p.Offset)
+	})
+	start := min(f.textAt+1, end)
+	text := strings.TrimSpace(b.text[start:end])
+	b.comment(notation.Comment{Text: text, Pos: f.open})
+	if len(f.line) > 0 {
+		b.d.warn(f.open, CodeProse, "variation with words that do not read as moves: kept as a comment, its moves not replayed")
+		return
+	}
+	b.d.note(f.open, CodeProse, "text in parentheses that does not read as moves: read as a comment (PDN writes comments in braces)")
+}
+
 func (b *builder) finish(end notation.Pos) {
 	b.endSkip()
 	if n := len(b.stack) - 1; n > 0 {
@@ -532,7 +604,7 @@ func (b *builder) finish(end notation.Pos) {
 		}
 		b.d.warn(b.stack[1].open, CodeUnclosedVar, msg)
 		for len(b.stack) > 1 {
-			b.close()
+			b.close(len(b.text), notation.Pos{})
 		}
 		if b.rec.Result == "" && b.lastInner != "" {
 			// The game's result was read inside the unclosed variation.

@@ -195,11 +195,6 @@ var leniencies = []struct {
 	name, in, code string
 	check          func(t *testing.T, r *notation.Record)
 }{
-	{"glued move number", "1.33-29 19-23 2.a3b4 *", CodeGluedMoveNumber, func(t *testing.T, r *notation.Record) {
-		if r.Moves[0].Number != 1 || r.Moves[0].Text != "33-29" || r.Moves[2].Text != "a3b4" {
-			t.Errorf("moves %+v", r.Moves[0])
-		}
-	}},
 	{"leading zero", "01. 34-29 06-11 *", CodeLeadingZero, func(t *testing.T, r *notation.Record) {
 		if r.Moves[0].Number != 1 || r.Moves[1].Text != "06-11" {
 			t.Errorf("moves %v", moveTexts(r.Moves))

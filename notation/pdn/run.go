@@ -95,22 +95,12 @@ func moveNumberEnd(s string, i int) int {
 	return j
 }
 
-// numberFlags reports a leading zero (01.) and a move glued to the move
-// number s[i:k] (1.32-28).
-func numberFlags(s string, i, k int) (zero, glued bool) {
-	zero = s[i] == '0'
-	glued = k < len(s) && (isDigit(s[k]) || isFile(s[k]) || (s[k] == '-' && k+1 < len(s) && isDelim(s[k+1])))
-	return zero, glued
-}
-
-// numberDiags reports numberFlags at p.
-func (l *scanner) numberDiags(i, k int, p notation.Pos) {
-	zero, glued := numberFlags(l.s, i, k)
-	if zero {
+// numberDiags reports a move number s[i:] written with a leading zero
+// (01.) at p. (A move glued to its number, 1.32-28, is conforming PDN:
+// the number is a token of its own.)
+func (l *scanner) numberDiags(i int, p notation.Pos) {
+	if l.s[i] == '0' {
 		l.d.aggregate(aggLeadingZero, p)
-	}
-	if glued {
-		l.d.aggregate(aggGluedNumber, p)
 	}
 }
 
@@ -224,8 +214,8 @@ func (l *scanner) extendRun(t *lexer.Token) {
 			l.advASCII(j)
 		}
 		if num {
-			if zero, glued := numberFlags(s, j, end); zero || glued {
-				l.numberDiags(j, end, l.pos())
+			if s[j] == '0' {
+				l.numberDiags(j, l.pos())
 			}
 		} else {
 			if info.leadingZero || info.padded {

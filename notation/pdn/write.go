@@ -147,15 +147,15 @@ func (lw *lineWriter) glue(s string) {
 }
 
 // comment writes {text}, with its white space normalised so it can wrap. A
-// text whose braces do not balance (it could not be read back from inside
-// braces) is written as a ; line comment.
+// text with braces of its own is written as a ; line comment: PDN comments
+// do not nest, so inside braces it could not be read back as written.
 func (lw *lineWriter) comment(text string) { lw.commentOpt(text, false) }
 
 // commentOpt is comment; with onLine, the comment starts on the current
 // line however long it is.
 func (lw *lineWriter) commentOpt(text string, onLine bool) {
 	fields := strings.Fields(text)
-	if !balancedBraces(text) {
+	if strings.ContainsAny(text, "{}") {
 		lw.wordOpt(";"+strings.Join(fields, " "), onLine)
 		lw.afterLine = true
 		return
@@ -175,24 +175,6 @@ func (lw *lineWriter) commentOpt(text string, onLine bool) {
 		// like the tag section of a next game.
 		lw.wordOpt(f, (i == 0 && onLine) || (i > 0 && f[0] == '['))
 	}
-}
-
-// balancedBraces reports whether every } in s closes an earlier { and
-// every { is closed.
-func balancedBraces(s string) bool {
-	depth := 0
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case '{':
-			depth++
-		case '}':
-			depth--
-			if depth < 0 {
-				return false
-			}
-		}
-	}
-	return depth == 0
 }
 
 // wframe is one line being written: the main line or a variation.
