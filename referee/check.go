@@ -87,6 +87,9 @@ func Run(rec *notation.Record, judge func(rep *Report)) (rep *Report) {
 	for _, d := range rec.Diagnostics {
 		rep.Add(Diagnostic{Diagnostic: d})
 	}
+	if t, ok := rec.TagPos("Game"); ok && strings.TrimSpace(t.Value) != "" && KnownGame(t.Value) == "" {
+		rep.NoteAt(t.Pos, "game-label", fmt.Sprintf("Game %q names no game arbiter has rules for: read as a label; the rules come from the other tags and the moves", strings.TrimSpace(t.Value)))
+	}
 	defer func() {
 		if p := recover(); p != nil {
 			rep.Errorf(rec.Pos, "internal", "internal error while replaying this game (please report it): %v", p)

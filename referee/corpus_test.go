@@ -67,6 +67,34 @@ func TestCorpusFindings(t *testing.T) {
 		{"draughts/pdn-conformance/succeed/OCA_2.0", "english", 43, nil},
 		{"draughts/pdn-conformance/succeed/Principles of Strategy", "english", 16, nil},
 		{"draughts/pdn-conformance/succeed/inferno", "english", 68, nil},
+		// The same files without --variant (issue 22): their squares and
+		// moves choose the rules, and the findings are the same.
+		{"draughts/english", "", 726, []string{
+			"tinsley.pdn game 541: illegal move 62 32-28: no piece on 32",
+		}},
+		{"draughts/pdn-conformance/succeed/ussr1947", "", 153, nil},
+		{"draughts/pdn-conformance/fail/abatsiev", "", 56, []string{
+			`abatsiev.pdn game 36: unreadable-move move 1 -: cannot read move "-"`,
+		}},
+		{"draughts/pdn-conformance/succeed/Campionato Assoluto 2005", "", 53, []string{
+			"Campionato Assoluto 2005.pdn game 46: ambiguous move 13 3x26",
+		}},
+		{"draughts/pdn-conformance/succeed/mrcd2000kval", "", 40, nil},
+		{"draughts/pdn-conformance/succeed/mrcd2006", "", 44, nil},
+		{"draughts/pdn-conformance/succeed/mrcd2007", "", 102, nil},
+		{"draughts/pdn-conformance/fail/mrdrcd07", "", 72, nil},
+		{"draughts/pdn-conformance/fail/mrdrcd08", "", 40, nil},
+		{"draughts/pdn-conformance/succeed/OCA_2.0", "", 43, nil},
+		{"draughts/pdn-conformance/succeed/Principles of Strategy", "", 16, nil},
+		{"draughts/pdn-conformance/succeed/inferno", "", 68, nil},
+		{"draughts/pdn-conformance/succeed/Tricks traps and shots", "", 91, nil},
+		// 10x10 studies with Black to move and every piece on 1-32: their
+		// moves make them 10x10 (game 46 of Cat.C1 is a stray "36x27"
+		// after a game's result, read as a game of its own).
+		{"draughts/pdn-conformance/fail/Cat.A1", "", 35, nil},
+		{"draughts/pdn-conformance/fail/Cat.C1", "", 46, []string{
+			"Cat.C1.pdn game 46: illegal move 1 36x27: there is no capture for white here",
+		}},
 		// Games 57 (19. 10x26) and 90 (11. 32x7) write captures that two
 		// paths fit; the moves after them fit only 10x17x26 and 32x23x14x7:
 		// warnings since issue 10.

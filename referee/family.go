@@ -99,7 +99,7 @@ func FamilyNamed(name string) Family {
 // naming a game no family plays gives the fallback and that game, so that
 // choosing the variant fails with a message naming it.
 func familyOf(h Header) (Family, string) {
-	if game := strings.ToLower(strings.TrimSpace(h.Game)); game != "" {
+	if game := KnownGame(h.Game); game != "" {
 		if all, err := variants.Builtin(); err == nil {
 			for _, v := range all {
 				if f := FamilyNamed(v.Family); f != nil && v.Game == game {
@@ -118,6 +118,26 @@ func familyOf(h Header) (Family, string) {
 		}
 	}
 	return fb, ""
+}
+
+// KnownGame is the game a Game tag value names ("Draughts" is
+// "draughts"), or "" when it names none arbiter has rules for: a game
+// number or a label ([Game "612"]), which never decides the rules.
+func KnownGame(value string) string {
+	game := strings.ToLower(strings.TrimSpace(value))
+	if game == "" {
+		return ""
+	}
+	all, err := variants.Builtin()
+	if err != nil {
+		return ""
+	}
+	for _, v := range all {
+		if v.Game == game {
+			return game
+		}
+	}
+	return ""
 }
 
 // FamilyOf returns the family of a parsed record (for convert's writer).
@@ -186,7 +206,9 @@ func textHeader(text string) Header {
 			switch {
 			case ok && strings.EqualFold(name, "Game"):
 				h.Game = value
-				return h // the Game tag decides alone
+				if KnownGame(value) != "" {
+					return h // the Game tag decides alone
+				}
 			case ok && strings.EqualFold(name, "Variant"):
 				h.Variant = value
 			case ok && strings.EqualFold(name, "GameType"):

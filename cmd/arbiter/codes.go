@@ -64,7 +64,9 @@ var codeDocs = []codeDoc{
 
 	// Choosing the rules.
 	{"variant", "error or warning", "rules", "the record's rules cannot be chosen, or an unknown Variant tag fell back to the game's default", `[GameType "41"]`, "Fix the GameType or Variant tag, or choose the rules with --variant / --default-variant."},
-	{"variant-guess", "warning", "rules", "a record without a GameType tag breaks the default rules but fits others", "no GameType; its moves fit english, pool", "Add the GameType tag, or use --default-variant english."},
+	{"game-label", "note", "rules", "a Game tag that names no game arbiter has rules for: read as a game number or label", `[Game "612"]`, "Nothing to do: the rules come from the GameType and Variant tags and the moves. To name the game, write [Game \"draughts\"] and the number in [Round] or [Annotator]."},
+	{"variant-guess", "warning or note", "rules", "a record that names no rules breaks the rules it was replayed under but fits others (a warning); or replays as international draughts but its squares are all 1-32 and its moves fit an 8x8 variant too (a note)", "no GameType; its moves fit frisian", "Add the GameType tag, or use --default-variant."},
+	{"variant-inferred", "note", "rules", "a record that names no rules was replayed under the rules its squares and moves fit, not international draughts", "no GameType tag: replayed as english, whose rules its moves fit", "Nothing to do; add the GameType tag the note gives to say so in the record, or choose with --variant / --default-variant."},
 	{"gametype", "error or warning", "rules", "the GameType tag's fields cannot be read, or the moves follow another numbering than they say", `[GameType "20,W,10,10,N1,0"] on standard numbering`, "Correct the GameType tag's fields."},
 	{"notation", "error", "rules", "the GameType tag asks for a square notation arbiter cannot read", `[GameType "20,W,10,10,S3,0"]`, "Correct the GameType tag, or choose the rules with --variant."},
 	{"fen", "error", "rules", "the FEN tag or a setup is not a position of the variant", `[FEN "W:W51:B1"]`, "Correct the FEN: squares of the board, one piece per square."},

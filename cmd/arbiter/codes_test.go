@@ -17,7 +17,7 @@ func sourceCodes(t *testing.T) map[string][]string {
 	t.Helper()
 	patterns := []*regexp.Regexp{
 		regexp.MustCompile(`Code\w*\s*=\s*"([a-z0-9-]+)"`),
-		regexp.MustCompile(`\b(?:[eE]rrorf|[wW]arnf|[eE]rrorAt|[wW]arnAt|diag|fail|report|raceDiag|warn)\([^"\n]*?"([a-z][a-z0-9-]*)"`),
+		regexp.MustCompile(`\b(?:[eE]rrorf|[wW]arnf|[eE]rrorAt|[wW]arnAt|[nN]oteAt|note|diag|fail|report|raceDiag|warn)\([^"\n]*?"([a-z][a-z0-9-]*)"`),
 		regexp.MustCompile(`return [^"\n]*?"([a-z][a-z0-9-]*)", `),
 	}
 	found := map[string][]string{}
@@ -72,7 +72,7 @@ func TestEveryCodeDocumented(t *testing.T) {
 			t.Errorf("code %q: summary, example, fix and family are all needed: %+v", d.Code, d)
 		}
 		switch d.Severity {
-		case "error", "warning", "note", "error or warning", "note or warning":
+		case "error", "warning", "note", "error or warning", "note or warning", "warning or note":
 		default:
 			t.Errorf("code %q: severity %q", d.Code, d.Severity)
 		}

@@ -152,13 +152,45 @@ func compileDraughts(v *variants.Variant) (*compiled, error) {
 	return c, nil
 }
 
-// check replays a draughts record. defaultNumbering reads squares in the
-// variant's own notation, whatever the GameType tag's fields say.
-func check(rec *notation.Record, v *variants.Variant, opts referee.Options, rep *referee.Report, defaultNumbering bool) {
+// check replays a draughts record under v. A record that names no rules
+// and breaks v's is replayed under the rules its squares and moves fit
+// (infer.go), and the report says which. With opts.Rewrite the record is
+// rewritten as the replay that is kept read it.
+func check(rec *notation.Record, v *variants.Variant, opts referee.Options, rep *referee.Report) {
+	rewrite := replay(rec, v, opts, rep, false)
+	if untagged(rec, opts) {
+		why := ""
+		if firstReplayError(rep) >= 0 {
+			if c, because := inferRules(rec, v, rep.Plies, opts); c != nil {
+				*rep = *referee.Run(rec, func(alt *referee.Report) {
+					alt.Variant = c.Name
+					rewrite = replay(rec, c, opts, alt, false)
+				})
+				v, why = c, because
+			}
+		}
+		if why == "" && gameTypeOf(v) != 20 {
+			why = fmt.Sprintf("no GameType tag: %s, so replayed as %s%s", untaggedReason(rec), v.Name, gameTypeHint(v))
+		}
+		if why != "" {
+			rep.NoteAt(rec.Pos, "variant-inferred", why)
+		}
+		suggestVariants(rec, v, opts, rep)
+	}
+	if rewrite != nil {
+		rewrite()
+	}
+}
+
+// replay replays a draughts record under v; with opts.Rewrite, it returns
+// the rewriting of the record as read, to apply if this replay is kept.
+// defaultNumbering reads squares in the variant's own notation, whatever
+// the GameType tag's fields say.
+func replay(rec *notation.Record, v *variants.Variant, opts referee.Options, rep *referee.Report, defaultNumbering bool) (rewrite func()) {
 	c, err := compileDraughts(v)
 	if err != nil {
 		rep.ErrorAt(rec.Pos, "variant", err.Error())
-		return
+		return nil
 	}
 	g := newDraughtsGame(c, rec, rep)
 	g.opts = opts
@@ -170,50 +202,60 @@ func check(rec *notation.Record, v *variants.Variant, opts referee.Options, rep 
 		g.num = c.num
 	} else if g.num, err = recordNumbering(c, rec); err != nil {
 		rep.ErrorAt(gtPos, "gametype", err.Error())
-		return
+		return nil
 	}
 	if opts.Film {
 		b := c.diagram(g.num)
 		g.film = &referee.Film{Board: b, Cells: func(move string) ([]int, []int) { return referee.NamedCells(b, move, "-x:"), nil }}
 	}
+	type newText struct {
+		m    *notation.Move
+		text string
+	}
+	var texts []newText
 	if opts.Rewrite {
 		out, err := g.outputNumbering(opts.Notation)
 		if err != nil {
 			rep.ErrorAt(gtPos, "notation", err.Error())
-			return
+			return nil
 		}
-		if opts.Notation != "" {
-			defer g.rewriteSetups(out)
-		}
+		// The texts are changed once the replay is kept: a record is
+		// replayed again, as written, when its GameType or its lack of
+		// one misled the first replay.
 		g.matched = func(m *notation.Move, mv Move, legal []Move) {
+			t := out.unambiguous(mv, legal)
 			if opts.FullPaths {
-				m.Text = out.move(mv, true)
-			} else {
-				m.Text = out.unambiguous(mv, legal)
+				t = out.move(mv, true)
+			}
+			texts = append(texts, newText{m, t})
+		}
+		rewrite = func() {
+			for _, t := range texts {
+				t.m.Text = t.text
+			}
+			if opts.Notation != "" {
+				g.rewriteSetups(out)
 			}
 		}
 	}
 	g.run()
 	g.release()
-	if g.num != c.num && !opts.Rewrite && firstReplayError(rep) >= 0 {
+	if g.num != c.num && firstReplayError(rep) >= 0 {
 		// Some exporters write GameType fields that their own moves do
 		// not follow (kurnik: "20,W,10,10,N1,0" on standard numbering).
-		o := opts
-		o.Variant = v
+		var altRewrite func()
 		alt := referee.Run(rec, func(alt *referee.Report) {
 			alt.Variant = v.Name
-			check(rec, v, o, alt, true)
+			altRewrite = replay(rec, v, opts, alt, true)
 		})
 		if firstReplayError(alt) < 0 {
 			*rep = *alt
 			rep.Warnf(gtPos, "gametype", "the GameType tag says the squares are numbered %s, but the moves follow %s; read as %s",
 				g.num.notation, c.num.notation, c.num.notation)
-			return
+			return altRewrite
 		}
 	}
-	if opts.Variant == nil && rep.Errors() > 0 && !hasGameType(rec) && !namesVariant(rec) {
-		suggestVariants(rec, v, opts, rep)
-	}
+	return rewrite
 }
 
 // draughtsGame is the state of one replay.

@@ -29,7 +29,7 @@ func (family) Parse(g pdn.GameText, file string) *notation.Record { return pdn.P
 func (family) Write(w io.Writer, rec *notation.Record, _ string) error { return pdn.Write(w, rec) }
 
 func (family) Check(rec *notation.Record, v *variants.Variant, opts referee.Options, rep *referee.Report) {
-	check(rec, v, opts, rep, false)
+	check(rec, v, opts, rep)
 }
 
 // Variant: a Variant tag naming a builtin draughts variant ("papyrus",
@@ -41,10 +41,13 @@ func (family) Variant(rec *notation.Record, _ string, rep *referee.Report) (*var
 	byType, n, err := gameTypeVariant(rec)
 	t, ok := rec.TagPos("Variant")
 	name := strings.TrimSpace(t.Value)
+	named := namedVariant(name)
+	if named == nil && !hasGameType(rec) {
+		byType, err = untaggedVariant(rec) // the record's squares say which rules to try first
+	}
 	if !ok || name == "" || normName(name) == "standard" && n == 20 {
 		return byType, err // "Standard" is the online platforms' international
 	}
-	named := namedVariant(name)
 	if named == nil {
 		used := "replayed by the GameType tag"
 		if !hasGameType(rec) {
@@ -153,7 +156,7 @@ func hasGameType(rec *notation.Record) bool {
 
 // replayErrors are the error codes that say the moves do not fit the rules
 // (rather than that the text could not be read).
-var replayErrors = map[string]bool{"illegal": true, "no-such-square": true, "fen": true}
+var replayErrors = map[string]bool{"illegal": true, "no-such-square": true, "fen": true, "after-end": true}
 
 // firstReplayError is the index of the first diagnostic that says the
 // moves do not fit the rules, or -1.
@@ -164,35 +167,4 @@ func firstReplayError(rep *referee.Report) int {
 		}
 	}
 	return -1
-}
-
-// suggestVariants: a record without a GameType tag whose moves break the
-// default rules is replayed under every builtin draughts variant, and the
-// report says which ones its moves fit, so the user can choose one.
-func suggestVariants(rec *notation.Record, tried *variants.Variant, opts referee.Options, rep *referee.Report) {
-	first := firstReplayError(rep)
-	if first < 0 {
-		return
-	}
-	all, err := variants.Builtin()
-	if err != nil {
-		return
-	}
-	var fit []string
-	for _, v := range all {
-		if v == tried || SectionOf(v) == nil {
-			continue
-		}
-		// Judged as the record was (a variation's fault is an error only
-		// under --variations error).
-		if other := referee.Check(rec, referee.Options{Variant: v, Variations: opts.Variations}); other.Errors() == 0 {
-			fit = append(fit, v.Name)
-		}
-	}
-	if len(fit) == 0 {
-		return // the record is wrong under any rules: nothing to suggest
-	}
-	msg := fmt.Sprintf("no GameType tag, so read as %s; its moves fit %s: choose with --variant or a GameType tag", tried.Name, strings.Join(fit, ", "))
-	d := rep.Diagnostics[first]
-	rep.WarnAt(d.Pos, "variant-guess", msg)
 }
