@@ -38,12 +38,19 @@ func (family) Check(rec *notation.Record, v *variants.Variant, opts referee.Opti
 // GameType and Variant that disagree, get a warning saying which rules
 // were used.
 func (family) Variant(rec *notation.Record, _ string, rep *referee.Report) (*variants.Variant, error) {
-	byType, n, err := gameTypeVariant(rec)
 	t, ok := rec.TagPos("Variant")
 	name := strings.TrimSpace(t.Value)
-	named := namedVariant(name)
+	var named *variants.Variant
+	if name != "" {
+		named = namedVariant(name)
+	}
+	var byType *variants.Variant
+	var n int
+	var err error
 	if named == nil && !hasGameType(rec) {
-		byType, err = untaggedVariant(rec) // the record's squares say which rules to try first
+		byType, n, err = untaggedVariant(rec) // the record's squares say which rules to try first
+	} else {
+		byType, n, err = gameTypeVariant(rec)
 	}
 	if !ok || name == "" || normName(name) == "standard" && n == 20 {
 		return byType, err // "Standard" is the online platforms' international
@@ -146,7 +153,7 @@ func draughtsNames() []string {
 // namesVariant: the record's Variant tag names a builtin draughts variant.
 func namesVariant(rec *notation.Record) bool {
 	name, _ := rec.Tag("Variant")
-	return namedVariant(name) != nil
+	return strings.TrimSpace(name) != "" && namedVariant(name) != nil
 }
 
 func hasGameType(rec *notation.Record) bool {

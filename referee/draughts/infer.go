@@ -106,21 +106,22 @@ func fenSquares(fen string) (most, pieces int) {
 // rules: russian for algebraic squares (the most played of the 8x8
 // variants written a1-h8), english for an 8x8 FEN with Black to move (the
 // only 8x8 family where Black starts), else international.
-func untaggedVariant(rec *notation.Record) (*variants.Variant, error) {
+func untaggedVariant(rec *notation.Record) (*variants.Variant, int, error) {
 	ev := evidenceOf(rec, true)
 	if ev.alpha && !ev.alphaBig {
-		return ForGameType(25)
+		v, err := ForGameType(25)
+		return v, 25, err
 	}
 	if ev.eightByEightFEN() {
 		// A 10x10 study may have every piece on 1-32 too: its moves
 		// say which it is.
 		if ev = evidenceOf(rec, false); ev.maxNum <= 32 {
 			if c := ev.candidates(nil); len(c) > 0 {
-				return c[0], nil
+				return c[0], gameTypeOf(c[0]), nil
 			}
 		}
 	}
-	return ForGameType(20)
+	return gameTypeVariant(rec)
 }
 
 // eightByEightFEN: the FEN has every piece on 1-32 and Black to move (the
