@@ -281,9 +281,9 @@ func scanShort(s string, i int) (int, moveScan) { return scanShortSquares(s, i, 
 // goes to, glued to it ("cd4") or after a capture mark ("c:e5", "cxe5"),
 // then maybe more landing squares of a capture path, each after a capture
 // mark ("c:e5:g3"). The move must end its word (at a delimiter, a move
-// strength or the end): "cd4" is never read out of a longer word. When mt
-// is not nil, the file (as Squares[0], Alpha alone) and the squares are
-// appended to mt.Squares and the separator set.
+// strength, a dot ending the word, or the end): "cd4" is never read out
+// of a longer word. When mt is not nil, the file (as Squares[0], Alpha
+// alone) and the squares are appended to mt.Squares and the separator set.
 func scanShortSquares(s string, i int, mt *MoveText) (int, moveScan) {
 	var info moveScan
 	if i+2 >= len(s) || !isFile(s[i]) {
@@ -306,8 +306,8 @@ func scanShortSquares(s string, i int, mt *MoveText) (int, moveScan) {
 		}
 		e = e2
 	}
-	if e < len(s) && !isDelim(s[e]) && s[e] != '!' && s[e] != '?' {
-		return 0, info
+	if e < len(s) && !isDelim(s[e]) && s[e] != '!' && s[e] != '?' && !(s[e] == '.' && (e+1 == len(s) || isDelim(s[e+1]))) {
+		return 0, info // (a dot ending a sentence is a stray dot, as after 32-28.)
 	}
 	info.upper = s[i] < 'a'
 	for j := i + 1; j < e; j++ {
