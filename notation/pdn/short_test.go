@@ -23,7 +23,7 @@ var shortMoveCases = []struct {
 	{in: "cd4", squares: "c d4", short: true},
 	{in: "c:e5", squares: "c e5", capture: true, short: true, sep: ':'},
 	{in: "cxe5", squares: "c e5", capture: true, short: true, sep: 'x'},
-	{in: "ce5", squares: "c e5", short: true},                // a capture written without a mark: no claim
+	{in: "ce5", squares: "c e5", short: true},                           // a capture written without a mark: no claim
 	{in: "b:f2", squares: "b f2", capture: true, short: true, sep: ':'}, // a two-piece capture, its end alone
 	{in: "c:e5:g3", squares: "c e5 g3", capture: true, short: true, sep: ':'},
 	{in: "jd10", squares: "j d10", short: true},
