@@ -131,6 +131,25 @@ func (num *numbering) fileOf(sq int) byte { return num.alpha[sq][0] }
 // move. sq is writtenSquares' (sq[0] unknown).
 func (g *draughtsGame) matchShort(st *lineState, file byte, sq []int, capture bool, diag diagFunc) (Move, bool) {
 	to := sq[len(sq)-1]
+	if st.capturers.zero() && len(sq) == 2 && !g.r.general {
+		// No capture on the board: quickMatch tells exactly whether
+		// each square of the file has a quiet move to the square
+		// written, without generating every legal move.
+		var mv Move
+		n := 0
+		for _, from := range g.num.files[file-'a'] {
+			sq[0] = from
+			if m, ok := g.quickMatch(st, sq); ok {
+				mv, n = m, n+1
+			}
+		}
+		if n == 1 {
+			sq[0] = mv.From
+			g.matchedOne(&mv, sq, capture, diag) // (a quiet move: no mark is no claim)
+			return mv, true
+		}
+		sq[0] = 0
+	}
 	mid := sq[1 : len(sq)-1]
 	legal := g.legalFor(st, 0)
 	cands := g.candBuf[:0]

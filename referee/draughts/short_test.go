@@ -1,7 +1,9 @@
 package draughts
 
 import (
+	"bytes"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -139,5 +141,53 @@ func TestShortNotationRewrite(t *testing.T) {
 				t.Errorf("rewritten as %q, want %q", strings.Join(got, " "), tc.want)
 			}
 		})
+	}
+}
+
+// Real games written in full, rewritten in short notation and read back,
+// replay to the same position, ply for ply: whether a short move is
+// matched without generating every legal move (no capture on the board)
+// or with them. The shared corpus's Russian games too, when it is there.
+func TestShortNotationRoundTrip(t *testing.T) {
+	files := []string{"../../testdata/draughts/belarus-2015-round3-games1-2.pdn"}
+	more, _ := filepath.Glob("../../../shared/corpus/draughts/russian-belarus/*.pdn")
+	files = append(files, more...)
+	games := 0
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		recs, err := pdn.ReadAll(bytes.NewReader(data), f, pdn.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, rec := range recs {
+			want := referee.Check(rec, referee.Options{})
+			if want.Verdict != referee.Valid {
+				continue
+			}
+			short, _ := pdn.ReadAll(bytes.NewReader(data), f, pdn.Options{})
+			one := short[rec.Index-1]
+			referee.Check(one, referee.Options{Rewrite: true, ShortMoves: true})
+			var b bytes.Buffer
+			if err := pdn.Write(&b, one); err != nil {
+				t.Fatal(err)
+			}
+			again, err := pdn.ReadAll(&b, f, pdn.Options{})
+			if err != nil || len(again) != 1 {
+				t.Fatalf("%d records, %v", len(again), err)
+			}
+			got := referee.Check(again[0], referee.Options{})
+			if got.Verdict != referee.Valid || got.FinalFEN != want.FinalFEN || got.Plies != want.Plies {
+				t.Errorf("%s game %d in short notation: %s, %d plies to %s; in full %d plies to %s\n%v",
+					f, rec.Index, got.Verdict, got.Plies, got.FinalFEN, want.Plies, want.FinalFEN, diagnosticsOf(got))
+			}
+			games++
+		}
+	}
+	t.Logf("%d games", games)
+	if games < 2 {
+		t.Errorf("only %d games", games)
 	}
 }
