@@ -27,6 +27,11 @@ type Options struct {
 	// Notation, with Rewrite, also converts the squares: "numeric" or
 	// "alpha" (a1-h8); the FEN tag, setups and GameType tag follow.
 	Notation string
+	// ShortMoves, with Rewrite, writes a move whose squares are written
+	// in letters in the short notation of Russian books, the file it
+	// comes from and the square it goes to ("cd4", "c:e5"), wherever no
+	// other legal move has that file and square; the others as above.
+	ShortMoves bool
 	// Variations says how loudly what is wrong inside a variation is
 	// reported: VariationsWarn (the default, also for ""), VariationsError
 	// or VariationsIgnore.

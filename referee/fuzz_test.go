@@ -79,6 +79,11 @@ func FuzzCheckGames(f *testing.F) {
 	f.Add("[Game \"morris\"]\n1. d6 d5 2. f6 e4 3. b6 xd5 d5 1-0")
 	f.Add("[GameType \"70,0\"]\n1. 5 13 2. 20 19 3. 14 21 4. 7 8 5. 23 17 6. 12 16 7. 18 11 8. 4 6 9. 10 22 10. 23-24 22-23 *")
 	f.Add("[Game \"morris\"][FEN \"W-W/BBB/---/-W----/---/---/--- b 0 0\"] 1... d6-d7 2. g7-d7x6 xd5 x 0-1")
+	// Issue 22: Russian short notation (two kings on a file, a capture
+	// path, no such file) and upper-case squares.
+	f.Add("[GameType \"25\"]\n1.cd4 dc5 2.dc3 fg5 3.gh4 gf4 4.e:g5 h:f4 5.fg3 c:e3 6.g:e5 bc5 *")
+	f.Add("[GameType \"25\"] [FEN \"W:WKc3,Kc5:Bh8,f8\"] 1. cd4 f8-e7 2. cb2 (2. c:e5:g3 id4) *")
+	f.Add("[GameType \"26\"]\n1. C3-D4 F6-G5 2. GF4 A1-A5 3. CD4 *")
 	f.Fuzz(func(t *testing.T, text string) {
 		sp := pdn.NewSplitter(strings.NewReader(text), pdn.Options{MaxGameBytes: 1 << 16})
 		for {

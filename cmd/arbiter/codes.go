@@ -51,6 +51,7 @@ var codeDocs = []codeDoc{
 	{"not-utf8", "warning", "reading", "the game text is not UTF-8 and was decoded as Windows-1252 or -1251", "a Latin-1 file", "Save the file as UTF-8, or say its encoding with --encoding."},
 	{"broken-tag-value", "warning", "reading", "a tag value broken over two lines, read as one value", "[Event \"TOURNOI DES\n CHAMPIONS\"]", "Join the value on one line."},
 	{"throw-spacing", "warning", "reading", "race games: a throw written with other spacing, read as a person reads it", "4 + 5: 0, 1+2:0/3", "Write the throw as 4+5: 0/9."},
+	{"upper-case-square", "note", "reading", "squares written in upper case, read as the same squares in lower case", "1.E3-D4 F6-G5 ... 6.E3:G5 H4:F6", "Nothing is wrong; arbiter convert writes them in lower case (e3-d4)."},
 	{"empty-game", "warning", "reading", "a game text with nothing but comments", "{ round 3 postponed }", "Remove it, or write the game."},
 	{"unreadable", "error", "reading", "text that is no token of the notation; kept as a comment by convert, and read on at the next move", "1. 32-28 §§ 19-23", "Correct or remove the text; the moves after it are still checked."},
 	{"unclosed-comment", "error", "reading", "a { with no } before the end of the game", "1. 32-28 { good move 19-23 *", "Close the comment."},

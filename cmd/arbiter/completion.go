@@ -134,6 +134,11 @@ func complete(app *cli.App, args []string) []string {
 }
 
 func flagValues(flag string) []string {
+	for _, f := range choiceFlags {
+		if f.name == flag {
+			return f.words()
+		}
+	}
 	switch flag {
 	case "format":
 		var out []string

@@ -32,6 +32,7 @@ func convertCommand() *cli.Command {
 			&cli.StringFlag{Name: "to", Value: "pdn", Usage: "pdn or json"},
 			&cli.StringFlag{Name: "captures", Value: "short", Usage: "pdn: short (19x30) or full (28x19x10) capture paths"},
 			&cli.StringFlag{Name: "notation", Usage: "pdn: write squares as numeric (32-28) or alpha (c3-d4); default: as the record does (morris: coordinates d6-d5, or numeric for PlayOK's 1-24)"},
+			movesFlag.flag(),
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` instead of standard output (written beside it and renamed into place when all went well; never one of the inputs)"},
 			&cli.BoolFlag{Name: "in-place", Aliases: []string{"i"}, Usage: "pdn: rewrite each input file as normalised PDN (each file replaced only when it was read whole)"},
 		}, variantFlags...),
@@ -55,6 +56,18 @@ func runConvert(c *cli.Context) error {
 	default:
 		return usageError("unknown --notation %q (numeric, alpha or coordinates)", nota)
 	}
+	moves, err := movesFlag.value(c)
+	if err != nil {
+		return err
+	}
+	if moves == "short" {
+		switch {
+		case nota == "numeric":
+			return usageError("--moves short writes squares in letters: it cannot go with --notation numeric")
+		case captures == "full":
+			return usageError("--moves short writes no capture paths: give --moves short or --captures full, not both")
+		}
+	}
 	opts, err := streamOptions(c)
 	if err != nil {
 		return err
@@ -63,7 +76,7 @@ func runConvert(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	cv := &converter{c: c, to: to, fullPaths: captures == "full", nota: nota, opts: opts}
+	cv := &converter{c: c, to: to, fullPaths: captures == "full", moves: moves, nota: nota, opts: opts}
 	switch name := c.String("output"); {
 	case c.Bool("in-place"):
 		if name != "" {
@@ -121,6 +134,7 @@ type converter struct {
 	c         *cli.Context
 	to        string
 	fullPaths bool
+	moves     string // --moves
 	nota      string
 	opts      referee.StreamOptions
 	failed    bool
@@ -239,7 +253,7 @@ func (cv *converter) convertFile(f input, out *bufio.Writer, sep *bool) error {
 			out.WriteByte('\n')
 		}
 		o := cv.opts.Options
-		o.Rewrite, o.FullPaths, o.Notation = true, cv.fullPaths, cv.nota
+		o.Rewrite, o.FullPaths, o.Notation, o.ShortMoves = true, cv.fullPaths, cv.nota, cv.moves == "short"
 		family := referee.FamilyOf(rec)
 		rep := referee.Check(rec, o)
 		if rep.Verdict != referee.Valid {
@@ -403,4 +417,50 @@ func readLine(br *bufio.Reader, limit int) (line []byte, tooLong bool, err error
 		}
 		return bytes.TrimSuffix(buf, []byte("\n")), tooLong, err
 	}
+}
+
+// choiceFlag is a flag that takes one of a few words. Its usage text, the
+// check of its value and the words completion offers all come from its
+// list, so they cannot disagree.
+type choiceFlag struct {
+	name, def string
+	lead      string // what the flag says before its choices
+	choices   []struct{ word, what string }
+}
+
+// choiceFlags are the flags completion offers the words of.
+var choiceFlags = []*choiceFlag{&movesFlag}
+
+// movesFlag is convert's --moves: the form draughts moves are written in.
+var movesFlag = choiceFlag{name: "moves", def: "full", lead: "pdn, draughts: write moves",
+	choices: []struct{ word, what string }{
+		{"full", "c3-d4, 32-28: the square a move comes from and the square it goes to"},
+		{"short", "cd4, c:e5: as Russian books do, the file a move comes from and the square it goes to, where no other legal move fits them; the others, and squares in digits, in full"},
+	}}
+
+func (f *choiceFlag) words() []string {
+	var out []string
+	for _, c := range f.choices {
+		out = append(out, c.word)
+	}
+	return out
+}
+
+func (f *choiceFlag) flag() *cli.StringFlag {
+	var parts []string
+	for _, c := range f.choices {
+		parts = append(parts, c.word+" ("+c.what+")")
+	}
+	return &cli.StringFlag{Name: f.name, Value: f.def, Usage: f.lead + " " + strings.Join(parts, " or ")}
+}
+
+// value is the flag's word, or a usage error naming the words it takes.
+func (f *choiceFlag) value(c *cli.Context) (string, error) {
+	v := c.String(f.name)
+	for _, c := range f.choices {
+		if v == c.word {
+			return v, nil
+		}
+	}
+	return "", usageError("unknown --%s %q (%s)", f.name, v, strings.Join(f.words(), " or "))
 }

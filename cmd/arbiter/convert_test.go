@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"os"
 	"sort"
 	"strings"
 	"testing"
@@ -22,6 +23,10 @@ func TestConvertGolden(t *testing.T) {
 		// Its illegal move stands in a variation: a warning (issue 10).
 		{"convert-variation.pdn", []string{"convert", td + "draughts/world-title-match-women-2024-game2.pdn"}, 0},
 		{"convert-russian-numeric.pdn", []string{"convert", "--notation", "numeric", td + "draughts/belarus-2015-round3-games1-2.pdn"}, 0},
+		// Issue 22: short notation written in full, kept, or written.
+		{"convert-russian-short.pdn", []string{"convert", td + "draughts/russian-short-notation.pdn"}, 0},
+		{"convert-russian-short-kept.pdn", []string{"convert", "--moves", "short", td + "draughts/russian-short-notation.pdn"}, 0},
+		{"convert-russian-to-short.pdn", []string{"convert", "--moves", "short", td + "draughts/belarus-2015-round3-games1-2.pdn"}, 0},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -126,5 +131,42 @@ func TestConvertNotationRoundTrip(t *testing.T) {
 	}
 	if _, errOut, code := arbiter(t, numeric, "check", "-"); code != 0 {
 		t.Errorf("the numeric record does not check: %s", errOut)
+	}
+}
+
+// convert --moves: its words, what it cannot go with, and its usage text,
+// completion and README row, which follow from its definition.
+func TestConvertMovesFlag(t *testing.T) {
+	for _, tc := range []struct {
+		args   []string
+		stderr string
+	}{
+		{[]string{"--moves", "books"}, `unknown --moves "books" (full or short)`},
+		{[]string{"--moves", "short", "--notation", "numeric"}, "--moves short writes squares in letters: it cannot go with --notation numeric"},
+		{[]string{"--moves", "short", "--captures", "full"}, "--moves short writes no capture paths: give --moves short or --captures full, not both"},
+	} {
+		_, errOut, code := arbiter(t, "", append(append([]string{"convert"}, tc.args...), td+"draughts/russian-short-notation.pdn")...)
+		if code != exitUsage || !strings.Contains(errOut, tc.stderr) {
+			t.Errorf("%v: exit %d, stderr %q, want %q", tc.args, code, errOut, tc.stderr)
+		}
+	}
+	help, _, _ := arbiter(t, "", "convert", "--help")
+	words, _, _ := arbiter(t, "", "convert", "--moves", "", completeFlag)
+	if got := strings.Fields(words); strings.Join(got, " ") != strings.Join(movesFlag.words(), " ") {
+		t.Errorf("completion offers %q", got)
+	}
+	for _, w := range movesFlag.words() {
+		if !strings.Contains(help, w+" (") {
+			t.Errorf("convert --help does not explain --moves %s:\n%s", w, help)
+		}
+	}
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(string(readme), "\n") {
+		if strings.HasPrefix(line, "| `arbiter convert") && !strings.Contains(line, "`--moves short`") {
+			t.Errorf("README's convert row does not name --moves short: %s", line)
+		}
 	}
 }

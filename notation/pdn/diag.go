@@ -46,6 +46,9 @@ const (
 	CodeEmptyGame       = "empty-game"           // a game text with nothing but comments
 	CodeProse           = "prose-in-parentheses" // (Roberto's first choice): a comment in round brackets
 
+	// Notes: how the text was read; nothing is wrong with it.
+	CodeUpperCase = "upper-case-square" // C3-D4, read as c3-d4
+
 	// Errors: something could not be read.
 	CodeUnreadable      = "unreadable"        // text that is no PDN token; skipped to the next sync point
 	CodeUnclosedComment = "unclosed-comment"  // { with no } before the end of the game
@@ -56,9 +59,9 @@ const (
 	CodeInternal        = "internal"          // the grammar rejected a token stream (a bug)
 )
 
-// aggregated warning kinds: said once per game at their first place, with a
-// count, so a file written entirely with leading zeros does not produce one
-// warning per move.
+// aggregated warning (and note) kinds: said once per game at their first
+// place, with a count, so a file written entirely with leading zeros does
+// not produce one warning per move.
 type aggKind uint8
 
 const (
@@ -68,8 +71,12 @@ const (
 	aggStrayCR
 	aggUnknownMove
 	aggStrayDot
+	aggUpperCase
 	numAgg
 )
+
+// aggNote marks the aggregated kinds said as a note, not a warning.
+var aggNote = [numAgg]bool{aggUpperCase: true}
 
 var aggInfo = [numAgg]struct{ code, msg string }{
 	aggLeadingZero:   {CodeLeadingZero, "number written with a leading zero"},
@@ -78,6 +85,7 @@ var aggInfo = [numAgg]struct{ code, msg string }{
 	aggStrayCR:       {CodeStrayCR, "carriage return not followed by a line feed (read as white space)"},
 	aggUnknownMove:   {CodeUnknownMove, `"-" written in place of a move (the move is not known)`},
 	aggStrayDot:      {CodeStrayDot, "stray dot in the movetext (ignored)"},
+	aggUpperCase:     {CodeUpperCase, "squares written in upper case, read as lower case (C3 is c3)"},
 }
 
 // diags collects the diagnostics of one game.
@@ -103,6 +111,10 @@ func (d *diags) aggregate(k aggKind, p notation.Pos) {
 	a.n++
 	if a.n == 1 {
 		a.idx = len(d.list)
+		if aggNote[k] {
+			d.list = append(d.list, notation.Diagnostic{Pos: p, Severity: notation.Note, Code: aggInfo[k].code, Msg: aggInfo[k].msg})
+			return
+		}
 		d.warn(p, aggInfo[k].code, aggInfo[k].msg)
 	}
 }

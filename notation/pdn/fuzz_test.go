@@ -27,6 +27,9 @@ func FuzzParse(f *testing.F) {
 	f.Add("[FEN \"W:W28,31:\nB1,19\"]\n1. 29x18x 7x16 13x 2x16 *")
 	f.Add("01.32-28 19-23 1-101.32-28 0-001.33-29 (0-201.31-27) *")
 	f.Add("\uFEFF[White \"Ren\xe9\"] {x\n[Event \"y\"]\n1. 32-28 (19-23 (18-23 *")
+	// Issue 22: short notation and upper-case squares.
+	f.Add("[GameType \"25\"]\n1.cd4 dc5 2.dc3 fg5 3.gh4 gf4 4.e:g5 h:f4 5.fg3 c:e3 *")
+	f.Add("1. C3-D4 F6-G5 2.CD4 e:g5! 3. cd4. bad4 32-28cd4 c:e5:g3\nCD4 \"x\"]\nE3-D4 1-0")
 	f.Fuzz(func(t *testing.T, in string) {
 		// Offsets count the text's bytes: those of the file, or of its
 		// decoded text for UTF-16 and UTF-32 (notation.Pos).
@@ -99,6 +102,9 @@ func FuzzMove(f *testing.F) {
 	for _, c := range paddedPathCases {
 		f.Add(c.in)
 	}
+	for _, c := range shortMoveCases {
+		f.Add(c.in)
+	}
 	f.Fuzz(func(t *testing.T, in string) {
 		mt, err := ParseMove(in)
 		if err != nil {
@@ -111,11 +117,15 @@ func FuzzMove(f *testing.F) {
 		if err != nil {
 			t.Fatalf("%q written as %q: %v", in, mt.String(), err)
 		}
-		if !reflect.DeepEqual(again.Squares, mt.Squares) || again.Capture != mt.Capture {
+		if !reflect.DeepEqual(again.Squares, mt.Squares) || again.Capture != mt.Capture || again.Short != mt.Short {
 			t.Fatalf("%q written as %q reads %+v", in, mt.String(), again)
 		}
 		// The lexer agrees on where the move ends.
-		if end, _ := scanMove(in, 0); end != len(in) {
+		scan := scanMove
+		if mt.Short {
+			scan = scanShort
+		}
+		if end, _ := scan(in, 0); end != len(in) {
 			t.Fatalf("%q: lexer ends the move at %d", in, end)
 		}
 	})

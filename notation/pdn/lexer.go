@@ -191,8 +191,8 @@ func isDelim(c byte) bool {
 func isDigit(c byte) bool { return '0' <= c && c <= '9' }
 
 // isFile reports whether c can be the letter of an alphanumeric square
-// (boards up to 12 columns: a to l).
-func isFile(c byte) bool { return 'a' <= c && c <= 'l' }
+// (boards up to 12 columns: a to l), in either case (C3-D4 is c3-d4).
+func isFile(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'l' }
 
 func (l *scanner) tok(t lexer.TokenType, start int, p notation.Pos) lexer.Token {
 	return lexer.Token{Type: t, Value: l.s[start:l.i], Pos: lexPos(p, l.filename)}
@@ -349,6 +349,11 @@ func (l *scanner) next() (lexer.Token, error) {
 			if end, info := scanMove(s, l.i); end > 0 {
 				return l.moveTok(start, end, info, p), nil
 			}
+			if shortStarts(s, l.i) {
+				if end, info := scanShort(s, l.i); end > 0 {
+					return l.moveTok(start, end, info, p), nil
+				}
+			}
 		}
 		// Not a PDN token: one unreadable word, or text glued to a move
 		// (8-11Red overstepped the time control), which a human reads as
@@ -454,6 +459,9 @@ func (l *scanner) moveTok(start, end int, info moveScan, p notation.Pos) lexer.T
 	}
 	if info.padded {
 		l.d.aggregate(aggPadded, p)
+	}
+	if info.upper {
+		l.d.aggregate(aggUpperCase, p)
 	}
 	l.advTo(end)
 	l.moveEnd = end

@@ -36,6 +36,14 @@ type MoveText struct {
 	// Padded is true when a square was padded with spaces after the
 	// separator (1- 6).
 	Padded bool
+	// Short is true for a move in the short notation of Russian books:
+	// the file the piece comes from and the square it goes to ("cd4",
+	// "c:e5"). Squares[0] is then the file alone (Alpha "c"); the referee
+	// finds the square on it from the legal moves.
+	Short bool
+	// Upper is true when a square was written in upper case ("C3-D4"):
+	// the same square as in lower case.
+	Upper bool
 }
 
 // MoveError is returned by ParseMove for a text that is not a move.
@@ -47,7 +55,9 @@ type MoveError struct {
 func (e *MoveError) Error() string { return fmt.Sprintf("move %q: %s", e.Text, e.Msg) }
 
 // ParseMove decodes a move token as written in PDN: "32-28", "19x30",
-// "28x19x10", "15:24", "c3-d4", "c3:e5:g3", "a3b4", "09-13", "1- 6".
+// "28x19x10", "15:24", "c3-d4", "c3:e5:g3", "a3b4", "09-13", "1- 6", and
+// in short notation, "cd4", "c:e5" (see MoveText.Short); squares may be
+// written in upper case ("C3-D4").
 func ParseMove(text string) (MoveText, error) {
 	// One allocation for the usual two to four squares.
 	return ParseMoveInto(text, make([]Square, 0, 4))
@@ -69,6 +79,11 @@ func ParseMoveInto(text string, buf []Square) (MoveText, error) {
 	}
 	end, info := scanMoveSquares(text, 0, &mt)
 	if end == 0 {
+		mt.Squares = buf[:0]
+		if end, info = scanShortSquares(text, 0, &mt); end > 0 && end == len(text) {
+			mt.Short, mt.Upper = true, info.upper
+			return mt, nil
+		}
 		return MoveText{}, &MoveError{text, "not a move"}
 	}
 	if end != len(text) {
@@ -79,7 +94,7 @@ func ParseMoveInto(text string, buf []Square) (MoveText, error) {
 			return MoveText{}, &MoveError{text, "square 0 does not exist"}
 		}
 	}
-	mt.LeadingZero, mt.Padded = info.leadingZero, info.padded
+	mt.LeadingZero, mt.Padded, mt.Upper = info.leadingZero, info.padded, info.upper
 	return mt, nil
 }
 
@@ -126,7 +141,7 @@ func smallSquare(t string, i int) (int, int) {
 
 // moveScan is what the lexer needs to know about a scanned move.
 type moveScan struct {
-	leadingZero, padded bool
+	leadingZero, padded, upper bool
 }
 
 // scanMove returns the end of the move token starting at s[i] (0 if there
@@ -135,8 +150,8 @@ func scanMove(s string, i int) (int, moveScan) { return scanMoveSquares(s, i, ni
 
 func isSep(c byte) bool { return c == '-' || c == 'x' || c == ':' }
 
-// square scans one square at s[j]: 1 to 3 digits, or a file letter and 1
-// or 2 digits. It returns its end, or 0.
+// square scans one square at s[j]: 1 to 3 digits, or a file letter (in
+// either case) and 1 or 2 digits. It returns its end, or 0.
 func square(s string, j int) int {
 	if j >= len(s) {
 		return 0
@@ -172,6 +187,9 @@ func scanMoveSquares(s string, i int, mt *MoveText) (int, moveScan) {
 	add := func(a, b int) {
 		if s[a] == '0' && b-a > 1 {
 			info.leadingZero = true
+		}
+		if s[a] < 'a' && isFile(s[a]) {
+			info.upper = true
 		}
 		if mt == nil {
 			return
@@ -244,6 +262,76 @@ func scanMoveSquares(s string, i int, mt *MoveText) (int, moveScan) {
 		mt.Sep = sep
 		mt.Capture = sep == 'x' || sep == ':'
 	}
+	return e, info
+}
+
+// shortStarts reports whether a move in short notation may start at s[i]:
+// at the start of the text, or after a delimiter or a move number's dot
+// ("1.cd4"), never inside a word or glued to another move.
+func shortStarts(s string, i int) bool {
+	return i == 0 || isDelim(s[i-1]) || s[i-1] == '.'
+}
+
+// scanShort returns the end of the move in short notation at s[i] (0 if
+// there is none); see scanShortSquares.
+func scanShort(s string, i int) (int, moveScan) { return scanShortSquares(s, i, nil) }
+
+// scanShortSquares scans a move in the short notation of Russian books at
+// s[i]: the file the piece comes from, then the alphanumeric square it
+// goes to, glued to it ("cd4") or after a capture mark ("c:e5", "cxe5"),
+// then maybe more landing squares of a capture path, each after a capture
+// mark ("c:e5:g3"). The move must end its word (at a delimiter, a move
+// strength, a dot ending the word, or the end): "cd4" is never read out
+// of a longer word. When mt is not nil, the file (as Squares[0], Alpha
+// alone) and the squares are appended to mt.Squares and the separator set.
+func scanShortSquares(s string, i int, mt *MoveText) (int, moveScan) {
+	var info moveScan
+	if i+2 >= len(s) || !isFile(s[i]) {
+		return 0, info
+	}
+	k, sep := i+1, byte(0)
+	if s[k] == ':' || s[k] == 'x' {
+		sep = s[k]
+		k++
+	}
+	e := square(s, k)
+	if e == 0 || !isFile(s[k]) {
+		return 0, info
+	}
+	// The rest of the capture path: a capture mark and a square, each.
+	for e+1 < len(s) && (s[e] == ':' || s[e] == 'x') {
+		e2 := square(s, e+1)
+		if e2 == 0 || !isFile(s[e+1]) {
+			break
+		}
+		e = e2
+	}
+	if e < len(s) && !isDelim(s[e]) && s[e] != '!' && s[e] != '?' && !(s[e] == '.' && (e+1 == len(s) || isDelim(s[e+1]))) {
+		return 0, info // (a dot ending a sentence is a stray dot, as after 32-28.)
+	}
+	info.upper = s[i] < 'a'
+	for j := i + 1; j < e; j++ {
+		if c := s[j]; c < 'a' && isFile(c) {
+			info.upper = true
+		}
+	}
+	if mt == nil {
+		return e, info
+	}
+	mt.Squares = append(mt.Squares, Square{Alpha: s[i : i+1]})
+	for j := i + 1; j < e; {
+		if s[j] == ':' || s[j] == 'x' {
+			if sep == 0 {
+				sep = s[j]
+			}
+			j++
+			continue
+		}
+		e2 := square(s, j)
+		mt.Squares = append(mt.Squares, Square{Alpha: s[j:e2]})
+		j = e2
+	}
+	mt.Sep, mt.Capture = sep, sep != 0
 	return e, info
 }
 

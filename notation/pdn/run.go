@@ -138,6 +138,11 @@ func runElem(s string, j int, lineStart bool) (end int, num bool, info moveScan)
 		if e, info := scanMove(s, j); e > 0 {
 			return e, false, info
 		}
+		if shortStarts(s, j) {
+			if e, info := scanShort(s, j); e > 0 {
+				return e, false, info
+			}
+		}
 	}
 	return 0, false, info
 }
@@ -218,13 +223,16 @@ func (l *scanner) extendRun(t *lexer.Token) {
 				l.numberDiags(j, l.pos())
 			}
 		} else {
-			if info.leadingZero || info.padded {
+			if info.leadingZero || info.padded || info.upper {
 				p := l.pos()
 				if info.leadingZero {
 					l.d.aggregate(aggLeadingZero, p)
 				}
 				if info.padded {
 					l.d.aggregate(aggPadded, p)
+				}
+				if info.upper {
+					l.d.aggregate(aggUpperCase, p)
 				}
 			}
 			l.moveEnd = end
@@ -269,7 +277,9 @@ func (b *builder) run(t *lexer.Token) {
 			typ = tokMove
 			if end = plainMoveEnd(s, i); end == 0 {
 				if end, _ = scanMove(s, i); end == 0 {
-					end = i + 1 // cannot happen: the scanner read a move here
+					if end, _ = scanShort(s, i); end == 0 {
+						end = i + 1 // cannot happen: the scanner read a move here
+					}
 				}
 			}
 		}

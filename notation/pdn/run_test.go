@@ -48,6 +48,9 @@ var runTexts = []string{
 	"1.",
 	"1. 32-28 19-23 1-12. 23-28 *",
 	"1. 11-15 23-19 2. 8-11 22-17 3. 4-8 1-0",
+	// Short notation and upper-case squares (issue 22).
+	"1.cd4 dc5 2.dc3 fg5 3.gh4 gf4 4.e:g5 h:f4 5.fg3 c:e3 6.g:e5 bc5 *",
+	"1. C3-D4 F6-G5 2.CD4 e:g5! ab2? 3. cd4. cd4x bad4 32-28cd4 cd4fe5 c:e5:g3\nCD4 \"x\"]\nE3-D4 (1... cd4) 1-0",
 	// Runs of tags.
 	"[Event \"Léman\"]\r\n[Site \"\"]\r\n[White \"Ren\xe9\"]\r\n\r\n1. 32-28 *",
 	"[Event \"x\"][Site \"y\"] [Round \"1\"]\n[Event \"x\" [Site \"y\"]\n[[Date \"z\"]\n*",

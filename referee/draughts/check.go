@@ -3,6 +3,7 @@ package draughts
 import (
 	"fmt"
 	"maps"
+	"slices"
 	"strings"
 	"sync"
 
@@ -223,6 +224,12 @@ func replay(rec *notation.Record, v *variants.Variant, opts referee.Options, rep
 		// replayed again, as written, when its GameType or its lack of
 		// one misled the first replay.
 		g.matched = func(m *notation.Move, mv Move, legal []Move) {
+			if opts.ShortMoves && out.notation.alpha {
+				if text, ok := out.short(mv, legal); ok {
+					texts = append(texts, newText{m, text})
+					return
+				}
+			}
 			t := out.unambiguous(mv, legal)
 			if opts.FullPaths {
 				t = out.move(mv, true)
@@ -274,6 +281,11 @@ type draughtsGame struct {
 	// ambiguous, for the continuation to choose from.
 	ambiguous []Move
 	film      *referee.Film // the main line as pictures, when asked for
+
+	// ambiguity says what the candidates in ambiguous share ("2 captures
+	// go from 35 to 2"), and ambiguityFix how to write the move so that
+	// it is not ambiguous ("write the path").
+	ambiguity, ambiguityFix string
 
 	candBuf []Move        // match's candidates when quickMatch cannot tell
 	quick   *quickScratch // match's storage, from quickPool
@@ -486,9 +498,10 @@ func (g *draughtsGame) replay(st *lineState, line notation.Line, variation bool)
 		}
 		mv, ok := g.match(st, m, hold)
 		if !ok && held != nil {
+			what, fix := g.ambiguity, g.ambiguityFix // (the trial replay matches moves again)
 			if mv, ok = g.resolveByContinuation(st, line[i+1:]); ok {
-				diag(notation.Warning, "ambiguous", fmt.Sprintf("%d captures go from %s to %s, and only %s lets the moves after it be played: read as that (write the path)",
-					len(held.Legal), g.num.name(mv.From), g.num.name(mv.To), g.num.move(mv, true)), held.Legal)
+				diag(notation.Warning, "ambiguous", fmt.Sprintf("%s, and only %s lets the moves after it be played: read as that (%s)",
+					what, g.num.move(mv, true), fix), held.Legal)
 			} else {
 				if i+1 < len(line) {
 					held.Msg += "; the moves after it do not tell which"
@@ -500,7 +513,15 @@ func (g *draughtsGame) replay(st *lineState, line notation.Line, variation bool)
 			return st
 		}
 		if g.matched != nil {
-			g.matched(m, mv, g.legalFor(st, mv.From))
+			from := mv.From
+			if g.opts.ShortMoves {
+				// Every legal move, to see whether another one shares
+				// mv's file and square. Building them reuses the storage
+				// mv's path may be in: mv keeps a copy.
+				mv.Path, mv.Captured = slices.Clone(mv.Path), slices.Clone(mv.Captured)
+				from = 0
+			}
+			g.matched(m, mv, g.legalFor(st, from))
 		}
 		var marks *picture.Marks
 		if !variation {

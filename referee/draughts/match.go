@@ -24,9 +24,12 @@ func (g *draughtsGame) match(st *lineState, m *notation.Move, diag diagFunc) (Mo
 	if g.quick == nil {
 		g.quick = quickPool.Get().(*quickScratch)
 	}
-	sq, capture, ok := g.writtenSquares(m, diag)
+	sq, capture, file, ok := g.writtenSquares(m, diag)
 	if !ok {
 		return Move{}, false
+	}
+	if file != 0 {
+		return g.matchShort(st, file, sq, capture, diag)
 	}
 	if mv, ok := g.quickMatch(st, sq); ok {
 		g.matchedOne(&mv, sq, capture, diag)
@@ -54,7 +57,9 @@ func (g *draughtsGame) match(st *lineState, m *notation.Move, diag diagFunc) (Mo
 			full = append(full, g.num.move(mv, true))
 		}
 		g.ambiguous = slices.Clone(groups) // kept past the next match, which reuses candBuf
-		diag(notation.Error, "ambiguous", fmt.Sprintf("ambiguous: %d captures go from %s to %s; write the path", len(groups), g.num.name(sq[0]), g.num.name(sq[len(sq)-1])), full)
+		g.ambiguity = fmt.Sprintf("%d captures go from %s to %s", len(groups), g.num.name(sq[0]), g.num.name(sq[len(sq)-1]))
+		g.ambiguityFix = "write the path"
+		diag(notation.Error, "ambiguous", "ambiguous: "+g.ambiguity+"; "+g.ambiguityFix, full)
 		return Move{}, false
 	}
 	sorted := distinct(g.legalFor(st, 0))
@@ -65,15 +70,18 @@ func (g *draughtsGame) match(st *lineState, m *notation.Move, diag diagFunc) (Mo
 
 // writtenSquares decodes a written move into engine squares (at least two, valid
 // until the next move) and whether it was written as a capture; it
-// reports a move it cannot read.
-func (g *draughtsGame) writtenSquares(m *notation.Move, diag diagFunc) (sq []int, capture, ok bool) {
+// reports a move it cannot read. A move in short notation ("cd4") has no
+// from square: sq[0] is 0 and file is the file written (lower case), and
+// capture says what the move is when no capture mark was written (the
+// short form "ce5" makes no claim), which matchShort then works out.
+func (g *draughtsGame) writtenSquares(m *notation.Move, diag diagFunc) (sq []int, capture bool, file byte, ok bool) {
 	if a, sep, b, ok := pdn.PlainMove(m.Text); ok {
 		from, okFrom := g.num.square(a, "")
 		to, okTo := g.num.square(b, "")
 		if okFrom && okTo {
 			sq = append(g.quick.written[:0], from, to)
 			g.quick.written = sq[:0]
-			return sq, sep != '-', true
+			return sq, sep != '-', 0, true
 		}
 		// A square off the board: the general path says which.
 	}
@@ -81,23 +89,112 @@ func (g *draughtsGame) writtenSquares(m *notation.Move, diag diagFunc) (sq []int
 	g.quick.squares = mt.Squares[:0]
 	if err != nil {
 		diag(notation.Error, "unreadable-move", fmt.Sprintf("cannot read move %q: %v", m.Text, err), nil)
-		return nil, false, false
+		return nil, false, 0, false
 	}
 	sq = slices.Grow(g.quick.written[:0], len(mt.Squares))[:len(mt.Squares)]
 	g.quick.written = sq[:0]
 	for i, s := range mt.Squares {
+		if i == 0 && mt.Short {
+			sq[0], file = 0, s.Alpha[0]|0x20
+			if !g.hasFile(file) {
+				diag(notation.Error, "no-such-square", fmt.Sprintf("the %dx%d board has no %c file", g.r.Width, g.r.Height, file), nil)
+				return nil, false, 0, false
+			}
+			continue
+		}
 		n, ok := g.num.square(s.Num, s.Alpha)
 		if !ok {
 			diag(notation.Error, "no-such-square", fmt.Sprintf("%s is not a playing square of the %dx%d board", squareText(s), g.r.Width, g.r.Height), nil)
-			return nil, false, false
+			return nil, false, 0, false
 		}
 		sq[i] = n
 	}
 	if len(sq) < 2 {
 		diag(notation.Error, "unreadable-move", fmt.Sprintf("move %q needs a from and a to square", m.Text), nil)
-		return nil, false, false
+		return nil, false, 0, false
 	}
-	return sq, mt.Capture, true
+	return sq, mt.Capture, file, true
+}
+
+// hasFile reports whether the board has a file named by the letter f.
+func (g *draughtsGame) hasFile(f byte) bool { return int(f-'a') < g.r.Width }
+
+// fileOf is the letter of the file of the engine square sq, as the
+// record names squares in letters (a1 in the notation's corner).
+func (num *numbering) fileOf(sq int) byte { return num.alpha[sq][0] }
+
+// matchShort finds the legal move a move in short notation means (the
+// file the piece comes from and the square it goes to: "cd4", "c:e5"):
+// the legal moves from a square on that file to that square (through the
+// landing squares written, if any). Two that fit are ambiguous (the
+// continuation may tell, see resolveByContinuation); none is an illegal
+// move. sq is writtenSquares' (sq[0] unknown).
+func (g *draughtsGame) matchShort(st *lineState, file byte, sq []int, capture bool, diag diagFunc) (Move, bool) {
+	to := sq[len(sq)-1]
+	if st.capturers.zero() && len(sq) == 2 && !g.r.general {
+		// No capture on the board: quickMatch tells exactly whether
+		// each square of the file has a quiet move to the square
+		// written, without generating every legal move.
+		var mv Move
+		n := 0
+		for _, from := range g.num.files[file-'a'] {
+			sq[0] = from
+			if m, ok := g.quickMatch(st, sq); ok {
+				mv, n = m, n+1
+			}
+		}
+		if n == 1 {
+			sq[0] = mv.From
+			g.matchedOne(&mv, sq, capture, diag) // (a quiet move: no mark is no claim)
+			return mv, true
+		}
+		sq[0] = 0
+	}
+	mid := sq[1 : len(sq)-1]
+	legal := g.legalFor(st, 0)
+	cands := g.candBuf[:0]
+	for _, mv := range legal {
+		if mv.To == to && g.num.fileOf(mv.From) == file &&
+			passesThrough(mid, mv.Path[:len(mv.Path)-1], func(s int) int { return s }) {
+			cands = append(cands, mv)
+		}
+	}
+	g.candBuf = cands[:0]
+	groups := cands
+	if len(cands) > 1 {
+		SortMoves(cands)
+		groups = distinct(cands)
+	}
+	switch {
+	case len(groups) == 1:
+		mv := &groups[0]
+		if !capture {
+			capture = mv.IsCapture() // "ce5": no capture mark, no claim (short moves have no '-')
+		}
+		sq[0] = mv.From
+		g.matchedOne(mv, sq, capture, diag)
+		return *mv, true
+	case len(groups) > 1:
+		var full []string
+		for _, mv := range groups {
+			full = append(full, g.num.move(mv, true))
+		}
+		g.ambiguous = slices.Clone(groups)
+		g.ambiguity = fmt.Sprintf("%d moves go from the %c file to %s", len(groups), file, g.num.name(to))
+		g.ambiguityFix = "write the square it comes from"
+		diag(notation.Error, "ambiguous", "ambiguous: "+g.ambiguity+"; "+g.ambiguityFix, full)
+		return Move{}, false
+	}
+	sorted := distinct(legal)
+	SortMoves(sorted)
+	msg := fmt.Sprintf("no legal move goes from the %c file to %s", file, g.num.name(to))
+	if len(sorted) == 0 {
+		msg = fmt.Sprintf("%s has no legal move", st.pos.Turn())
+	} else if sorted[0].IsCapture() {
+		msg += "; capture is compulsory"
+	}
+	diag(notation.Error, "illegal", msg, g.num.listMoves(sorted))
+	return Move{}, false
 }
 
 // matchedOne reports, of the one legal move mv the written squares sq
@@ -261,6 +358,26 @@ func (num *numbering) unambiguous(mv Move, legal []Move) string {
 		}
 	}
 	return num.move(mv, len(same) > 1 && len(distinct(same)) > 1)
+}
+
+// short writes mv in the short notation of Russian books, the file it
+// comes from and the square it goes to ("cd4", "c:e5" for a capture),
+// when no other distinct move of legal shares them; ok is false then.
+func (num *numbering) short(mv Move, legal []Move) (text string, ok bool) {
+	f := num.fileOf(mv.From)
+	var same []Move
+	for _, o := range legal {
+		if o.To == mv.To && num.fileOf(o.From) == f {
+			same = append(same, o)
+		}
+	}
+	if len(same) > 1 && len(distinct(same)) > 1 {
+		return "", false
+	}
+	if mv.IsCapture() {
+		return string(f) + ":" + num.alpha[mv.To], true
+	}
+	return string(f) + num.alpha[mv.To], true
 }
 
 func (num *numbering) listMoves(moves []Move) []string {

@@ -18,6 +18,9 @@ type numbering struct {
 	alpha      []string
 	alphaIndex map[string]int
 	identity   bool // record numbers are engine numbers
+	// files holds the engine squares of each file as alpha names them
+	// (files[0]: the a file), for moves in short notation ("cd4").
+	files [][]int
 }
 
 // gameNotation is the optional part of a PDN GameType tag:
@@ -138,10 +141,12 @@ func newNumbering(r *Rules, n gameNotation) (*numbering, error) {
 		num.toEngine = append(num.toEngine, sq)
 	})
 	// Algebraic names: a1 is the notation's corner.
+	num.files = make([][]int, r.Width)
 	scan(n.corner, func(sq, i, j int) {
 		name := string(rune('a'+j)) + strconv.Itoa(i+1)
 		num.alpha[sq] = name
 		num.alphaIndex[name] = sq
+		num.files[j] = append(num.files[j], sq)
 	})
 	num.identity = true
 	for i, sq := range num.toEngine {
