@@ -149,7 +149,7 @@ func flagValues(flag string) []string {
 	case "color":
 		return []string{"auto", "always", "never"}
 	case "variations":
-		return []string{"error", "warning", "ignore"}
+		return []string{"warn", "error", "ignore"}
 	case "variant", "default-variant":
 		all, err := variants.Builtin()
 		if err != nil {

@@ -93,6 +93,10 @@ var refereeCases = []struct {
 		want: []string{"warning partial-path 1 25x9x1: capture written with part of its path; it can only be 25x9x18x1"}, verdict: referee.Valid},
 	{name: "capture written with dash", pdn: `1. 32-28 19-23 2. 28-19 *`,
 		want: []string{"warning capture-mark 2 28-19: a capture written with '-'"}, verdict: referee.Valid},
+	// Squares with no separator between them (c3e5) make no claim either
+	// way: no capture-mark warning on a capture (its message would say '-').
+	{name: "a capture written with no separator", variant: "russian", pdn: `[FEN "W:Wc3:Bd4,h8"] 1. c3e5 h8g7 *`,
+		want: []string{}, verdict: referee.Valid},
 	{name: "no such square", pdn: `1. 32-51 *`,
 		want: []string{"error no-such-square 1 32-51: 51 is not a playing square of the 10x10 board"}, verdict: referee.Invalid},
 	{name: "win for the loser", pdn: `[FEN "W:W28:B23"] [Result "0-2"] 1. 28x19 0-2`,

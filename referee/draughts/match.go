@@ -75,6 +75,7 @@ func (g *draughtsGame) match(st *lineState, m *notation.Move, diag diagFunc) (Mo
 // capture says what the move is when no capture mark was written (the
 // short form "ce5" makes no claim), which matchShort then works out.
 func (g *draughtsGame) writtenSquares(m *notation.Move, diag diagFunc) (sq []int, capture bool, file byte, ok bool) {
+	g.quick.noMark = false
 	if a, sep, b, ok := pdn.PlainMove(m.Text); ok {
 		from, okFrom := g.num.square(a, "")
 		to, okTo := g.num.square(b, "")
@@ -113,6 +114,7 @@ func (g *draughtsGame) writtenSquares(m *notation.Move, diag diagFunc) (sq []int
 		diag(notation.Error, "unreadable-move", fmt.Sprintf("move %q needs a from and a to square", m.Text), nil)
 		return nil, false, 0, false
 	}
+	g.quick.noMark = mt.Sep == 0 && !mt.Short
 	return sq, mt.Capture, file, true
 }
 
@@ -202,6 +204,11 @@ func (g *draughtsGame) matchShort(st *lineState, file byte, sq []int, capture bo
 // the move is. (mv by pointer: a Move is 72 bytes, and this runs at every
 // ply.)
 func (g *draughtsGame) matchedOne(mv *Move, sq []int, writtenCapture bool, diag diagFunc) {
+	if g.quick.noMark {
+		// "c3e5", squares with no separator between them, makes no
+		// claim either way.
+		writtenCapture = mv.IsCapture()
+	}
 	if len(sq) > 2 && len(sq) < len(mv.Path)+1 {
 		diag(notation.Warning, "partial-path", fmt.Sprintf("capture written with part of its path; it can only be %s", g.num.move(*mv, true)), nil)
 	}
@@ -294,6 +301,7 @@ type quickScratch struct {
 	written []int        // its squares as PDN numbers
 	gen     gen          // quickMatch's generator
 	ints    []int        // quickMatch's move's Path and Captured
+	noMark  bool         // the move was written with no separator (c3e5)
 }
 
 var quickPool = sync.Pool{New: func() any { return new(quickScratch) }}
