@@ -77,11 +77,17 @@ func JudgeResult(rec *notation.Record, rep *Report, end End, twoPoint bool) {
 	}
 	termO, _ := ParseOutcome(res.Terminator)
 	if hasTag && tagOK && res.Terminator != "" && tagO != termO {
-		sev := notation.Warning // one side says "*": not known, not wrong
-		if tagO != Unknown && termO != Unknown {
-			sev = notation.Error
+		switch {
+		case tagO != Unknown && termO != Unknown:
+			report(notation.Error, rec.ResultPos, "result-mismatch", "the game ends with "+res.Terminator+" but its Result tag says "+res.Tag)
+		case termO == Unknown:
+			// Many exporters end every game with "*", PDN's game
+			// separator, and keep the result in the tag: how the record
+			// is written, not a fault.
+			report(notation.Note, rec.ResultPos, "result-mismatch", "the game ends with * and its Result tag says "+res.Tag+" (read as the result)")
+		default: // the tag says "*": not known, not wrong
+			report(notation.Warning, rec.ResultPos, "result-mismatch", "the game ends with "+res.Terminator+" but its Result tag says "+res.Tag)
 		}
-		report(sev, rec.ResultPos, "result-mismatch", "the game ends with "+res.Terminator+" but its Result tag says "+res.Tag)
 	}
 	written, wpos := termO, rec.ResultPos
 	if written == Unknown && hasTag && tagOK {

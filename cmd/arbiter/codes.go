@@ -105,7 +105,7 @@ var codeDocs = []codeDoc{
 	// Judging the result.
 	{"result", "error or warning", "result", "the written result contradicts the moves, or the moves end the game and no result says so", "2-0 when White has no legal move", "Correct the result (or the moves); * when it is unknown."},
 	{"result-tag", "error or warning", "result", "the Result tag is not a result", `[Result "-"]`, "Write a result of the game, or *."},
-	{"result-mismatch", "error or warning", "result", "the terminator and the Result tag disagree", `[Result "1-1"] ... *`, "Make them the same; an error when both are results, a warning when one is *."},
+	{"result-mismatch", "error, warning or note", "result", "the terminator and the Result tag disagree", `[Result "1-1"] ... 2-0`, "Make them the same. An error when both are results; a warning when the tag says *; a note when the game ends with * (many exporters end every game so) and the tag's result is read as the game's."},
 }
 
 func findCode(code string) (codeDoc, bool) {

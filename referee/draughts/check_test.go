@@ -111,8 +111,12 @@ var refereeCases = []struct {
 		want: []string{"warning result: no result is written, but the moves give 2-0", "warning no-terminator"}, verdict: referee.Valid, derived: "2-0"},
 	{name: "tag and terminator disagree", pdn: `[Result "2-0"] 1. 32-28 0-2`,
 		want: []string{"error result-mismatch: the game ends with 0-2 but its Result tag says 2-0"}, verdict: referee.Invalid},
+	// Issue 22: "*" ends every game of many exporters (PDN's game
+	// separator), the result kept in the tag: a note.
 	{name: "tag decided, terminator unknown", pdn: `[Result "2-0"] 1. 32-28 *`,
-		want: []string{"warning result-mismatch: the game ends with * but its Result tag says 2-0"}, verdict: referee.Valid},
+		want: []string{"note result-mismatch: the game ends with * and its Result tag says 2-0 (read as the result)"}, verdict: referee.Valid},
+	{name: "tag unknown, terminator decided", pdn: `[Result "*"] 1. 32-28 2-0`,
+		want: []string{"warning result-mismatch: the game ends with 2-0 but its Result tag says *"}, verdict: referee.Valid},
 	// A variation is an annotation: what is wrong in it is a warning (see
 	// TestVariationsPolicy for --variations).
 	{name: "variation checked from its branch", pdn: `1. 32-28 (1. 33-28 18-22 2. 39-33) (1. 31-26 19-23 2. 26-31) 19-23 *`,
