@@ -48,7 +48,7 @@ var codeDocs = []codeDoc{
 	{"orphan-variation", "warning", "reading", "a variation before any move of its line", "(1. 33-28) 1. 32-28", "Write the variation after the move it replaces."},
 	{"nonstandard-result", "warning", "reading", "a result PDN does not define, taken from the Result tag", `[Result "4-6"] ... 4-6`, "Write 2-0, 1-1, 0-2 (or 1-0, 1/2-1/2, 0-1) or *; match points belong in a comment."},
 	{"invalid-utf8", "warning", "reading", "a few bytes that are not UTF-8, replaced by U+FFFD", "[White \"Михальченко \\xd0.\"]", "Repair the name; the file was cut in the middle of a character."},
-	{"not-utf8", "warning", "reading", "the game text is not UTF-8 and was decoded as Windows-1252 or -1251", "a Latin-1 file", "Save the file as UTF-8, or say its encoding with --encoding."},
+	{"not-utf8", "warning", "reading", "the file is not UTF-8 and was decoded as Windows-1252 or -1251 (said at its first game that is not UTF-8)", "a Latin-1 file", "Save the file as UTF-8, or say its encoding with --encoding."},
 	{"broken-tag-value", "warning", "reading", "a tag value broken over two lines, read as one value", "[Event \"TOURNOI DES\n CHAMPIONS\"]", "Join the value on one line."},
 	{"throw-spacing", "warning", "reading", "race games: a throw written with other spacing, read as a person reads it", "4 + 5: 0, 1+2:0/3", "Write the throw as 4+5: 0/9."},
 	{"empty-game", "warning", "reading", "a game text with nothing but comments", "{ round 3 postponed }", "Remove it, or write the game."},

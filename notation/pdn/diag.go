@@ -43,7 +43,7 @@ const (
 	CodeOrphanVariation = "orphan-variation"     // ( before any move of its line
 	CodeResultAsMove    = "nonstandard-result"   // 4-6 written as terminator, matching the Result tag
 	CodeInvalidUTF8     = "invalid-utf8"         // a few bytes that are not UTF-8, replaced by U+FFFD
-	CodeNotUTF8         = "not-utf8"             // the game text was decoded as Windows-1252
+	CodeNotUTF8         = "not-utf8"             // the file's text was decoded as Windows-1252 or -1251 (said once per file)
 	CodeEmptyGame       = "empty-game"           // a game text with nothing but comments
 
 	// Errors: something could not be read.

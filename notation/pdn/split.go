@@ -65,6 +65,10 @@ type Splitter struct {
 	names   tagNames
 	scratch []byte
 	bufs    *splitBufs // nil once released
+
+	// saidEncoding is the encoding the last not-utf8 warning named: the
+	// warning is said once per file, not per game.
+	saidEncoding string
 }
 
 // NewSplitter returns a splitter reading r.
@@ -1183,17 +1187,22 @@ func (s *Splitter) decode(g *GameText, b []byte) {
 			Msg: fmt.Sprintf("%d byte(s) that are not UTF-8 in the game text (replaced by U+FFFD)", bad)})
 		return
 	}
-	cm, name := charmap.Windows1252, "Windows-1252"
+	cm, name, hint := charmap.Windows1252, "Windows-1252", ""
 	if looksCyrillic(b) {
-		cm, name = charmap.Windows1251, "Windows-1251 (it reads as Cyrillic; --encoding chooses another)"
+		cm, name, hint = charmap.Windows1251, "Windows-1251", " (it reads as Cyrillic; --encoding chooses another)"
 	}
 	out, err := cm.NewDecoder().Bytes(b)
 	if err != nil { // cannot happen: every byte has a mapping
 		out = []byte(string(b))
 	}
 	g.Text, g.offMode = string(out), offPerRune
-	g.Diagnostics = append(g.Diagnostics, notation.Diagnostic{Pos: g.Pos, Severity: notation.Warning, Code: CodeNotUTF8,
-		Msg: "game text is not UTF-8; read as " + name})
+	// The encoding is the file's: said at its first game that needs it,
+	// and again only if a later game reads as another one.
+	if s.saidEncoding != name {
+		s.saidEncoding = name
+		g.Diagnostics = append(g.Diagnostics, notation.Diagnostic{Pos: g.Pos, Severity: notation.Warning, Code: CodeNotUTF8,
+			Msg: "game text is not UTF-8; read as " + name + hint + ", as are the file's later games that are not UTF-8 (said once per file)"})
+	}
 }
 
 // looksCyrillic tells Windows-1251 text from Windows-1252 text: in 1251
