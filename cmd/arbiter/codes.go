@@ -21,6 +21,7 @@ var codeDocs = []codeDoc{
 	{"stray-cr", "warning", "reading", "a carriage return not followed by a line feed", "old Mac line endings", "Convert the file to LF or CRLF line endings."},
 	{"glued-result", "warning", "reading", "a result glued to the next game's tag or move number", `0-1[Event "x"]`, "Put a blank line between games."},
 	{"spaced-result", "warning", "reading", "a result written with spaces", "0 - 2", "Write 0-2."},
+	{"colon-result", "warning", "reading", "a result (the terminator or the Result tag) written with a colon, as many national archives write scores", "1:0, 0:1, 1/2:1/2, 2:0, 1:1", "Write PDN's result with a dash (1-0, 1/2-1/2, 2-0); arbiter reads either, and convert writes the terminator with a dash."},
 	{"no-terminator", "warning", "reading", "the game has no result at its end", "... 36. 8-13 1-6 (end of game)", "End every game with its result, or * when it is unknown."},
 	{"tag-without-value", "warning", "reading", "a tag with no value", "[Empty]", "Remove the pseudo-tag or give it a quoted value."},
 	{"tag-value-spaces", "warning", "reading", "spaces around a tag value", `[Result " 0-1"]`, `Write [Result "0-1"].`},

@@ -18,6 +18,7 @@ const (
 	CodeStrayCR         = "stray-cr"          // a carriage return not followed by a line feed
 	CodeGluedResult     = "glued-result"      // 0-1[Event
 	CodeSpacedResult    = "spaced-result"     // 0 - 2
+	CodeColonResult     = "colon-result"      // 1:0, 1/2:1/2, 2:0
 	CodeNoTerminator    = "no-terminator"     // the game has no result token
 	CodeTagWithoutValue = "tag-without-value" // [Empty]
 	CodeTagValueSpaces  = "tag-value-spaces"  // [Result " 0-1"]

@@ -27,6 +27,11 @@ func FuzzParse(f *testing.F) {
 	f.Add("[FEN \"W:W28,31:\nB1,19\"]\n1. 29x18x 7x16 13x 2x16 *")
 	f.Add("01.32-28 19-23 1-101.32-28 0-001.33-29 (0-201.31-27) *")
 	f.Add("\uFEFF[White \"Ren\xe9\"] {x\n[Event \"y\"]\n1. 32-28 (19-23 (18-23 *")
+	// Issue 22: results with a colon.
+	for _, c := range colonResultCases {
+		f.Add(c.in)
+	}
+	f.Add("[Result \"1:0\"]\n1. 32-28 1:01.33-28 0:2[Event \"x\"]\n1. 15:24 1: 1 (1:1) 1/2:1/2 {y} 1. 1:10 ½:½")
 	f.Fuzz(func(t *testing.T, in string) {
 		// Offsets count the text's bytes: those of the file, or of its
 		// decoded text for UTF-16 and UTF-32 (notation.Pos).
