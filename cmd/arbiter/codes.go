@@ -109,6 +109,31 @@ var codeDocs = []codeDoc{
 	{"result-mismatch", "error, warning or note", "result", "the terminator and the Result tag disagree", `[Result "1-1"] ... 2-0`, "Make them the same. An error when both are results; a warning when the tag says *; a note when the game ends with * (many exporters end every game so) and the tag's result is read as the game's."},
 }
 
+// habitCodes are the findings that describe one exporter's habit, not
+// one game: a file written by that exporter earns them in every game (an
+// export that pads every square, or writes every result 1:0). The text
+// report says each once per file, at its first place, and after the
+// file's last game how many more there were (habits.go); the other
+// formats list every one, and the summary counts every one. This is the
+// one list of them.
+var habitCodes = map[string]bool{
+	"glued-move-number": true,
+	"leading-zero":      true,
+	"padded-square":     true,
+	"literal-escape":    true,
+	"unknown-escape":    true, // \' written in every name with an apostrophe
+	"stray-cr":          true,
+	"glued-result":      true,
+	"spaced-result":     true,
+	"colon-result":      true,
+	"tag-value-spaces":  true,
+	"tag-without-value": true, // [Empty]
+	"tag-name-case":     true,
+	"capture-mark":      true,
+	"throw-spacing":     true,
+	"uppercase-square":  true, // a note: c3-D4 read as c3-d4
+}
+
 func findCode(code string) (codeDoc, bool) {
 	for _, d := range codeDocs {
 		if d.Code == code {
