@@ -79,6 +79,11 @@ func FuzzCheckGames(f *testing.F) {
 	f.Add("[Game \"morris\"]\n1. d6 d5 2. f6 e4 3. b6 xd5 d5 1-0")
 	f.Add("[GameType \"70,0\"]\n1. 5 13 2. 20 19 3. 14 21 4. 7 8 5. 23 17 6. 12 16 7. 18 11 8. 4 6 9. 10 22 10. 23-24 22-23 *")
 	f.Add("[Game \"morris\"][FEN \"W-W/BBB/---/-W----/---/---/--- b 0 0\"] 1... d6-d7 2. g7-d7x6 xd5 x 0-1")
+	// Issue 22: results with a colon, in draughts and morris; a race
+	// throw written without its space that looks like one.
+	f.Add("[Result \"1:0\"] [GameType \"25\"]\n1. c3-d4 f6-e5 2. d4:f6 g7:e5 {x} 1:0\n1. 22-18 15:22 1/2:1/2[Result \"0:2\"] 1. 32-28 0:2 *")
+	f.Add("[Game \"morris\"] [Result \"0:1\"]\n1. d6 d5 0:1")
+	f.Add("[Game \"goose\"] [Players \"A, B\"]\n1. A 1:0  B 2:0\n2. A 1:1 *")
 	f.Fuzz(func(t *testing.T, text string) {
 		sp := pdn.NewSplitter(strings.NewReader(text), pdn.Options{MaxGameBytes: 1 << 16})
 		for {
