@@ -84,6 +84,11 @@ func FuzzCheckGames(f *testing.F) {
 	f.Add("[GameType \"25\"]\n1.cd4 dc5 2.dc3 fg5 3.gh4 gf4 4.e:g5 h:f4 5.fg3 c:e3 6.g:e5 bc5 *")
 	f.Add("[GameType \"25\"] [FEN \"W:WKc3,Kc5:Bh8,f8\"] 1. cd4 f8-e7 2. cb2 (2. c:e5:g3 id4) *")
 	f.Add("[GameType \"26\"]\n1. C3-D4 F6-G5 2. GF4 A1-A5 3. CD4 *")
+	// Issue 22: results with a colon, in draughts and morris; a race
+	// throw written without its space that looks like one.
+	f.Add("[Result \"1:0\"] [GameType \"25\"]\n1. c3-d4 f6-e5 2. d4:f6 g7:e5 {x} 1:0\n1. 22-18 15:22 1/2:1/2[Result \"0:2\"] 1. 32-28 0:2 *")
+	f.Add("[Game \"morris\"] [Result \"0:1\"]\n1. d6 d5 0:1")
+	f.Add("[Game \"goose\"] [Players \"A, B\"]\n1. A 1:0  B 2:0\n2. A 1:1 *")
 	f.Fuzz(func(t *testing.T, text string) {
 		sp := pdn.NewSplitter(strings.NewReader(text), pdn.Options{MaxGameBytes: 1 << 16})
 		for {

@@ -18,10 +18,14 @@ const (
 	BothLose                 // 0-0 (double forfeit)
 )
 
-// ParseOutcome reads a result token. ok is false for text that is no
-// result at all.
+// ParseOutcome reads a result token, also one written with a colon (1:0,
+// 1/2:1/2, 2:0). ok is false for text that is no result at all.
 func ParseOutcome(s string) (o Outcome, ok bool) {
-	switch strings.ReplaceAll(strings.TrimSpace(s), " ", "") {
+	s = strings.ReplaceAll(strings.TrimSpace(s), " ", "")
+	if dash, colon := colonResult(s); colon {
+		s = dash
+	}
+	switch s {
 	case "2-0", "1-0":
 		return WhiteWins, true
 	case "0-2", "0-1":
@@ -34,6 +38,21 @@ func ParseOutcome(s string) (o Outcome, ok bool) {
 		return Unknown, true
 	}
 	return Unknown, false
+}
+
+// colonResult returns the dash form of a result written with a colon
+// ("1:0" is "1-0"), as many national archives write scores; colon is false
+// for any other text.
+func colonResult(s string) (dash string, colon bool) {
+	if strings.Count(s, ":") != 1 {
+		return "", false
+	}
+	dash = strings.Replace(strings.ReplaceAll(s, " ", ""), ":", "-", 1)
+	switch dash {
+	case "2-0", "1-0", "0-2", "0-1", "1-1", "1/2-1/2", "½-½", "0-0":
+		return dash, true
+	}
+	return "", false
 }
 
 func (o Outcome) String() string {
@@ -69,6 +88,12 @@ func JudgeResult(rec *notation.Record, rep *Report, end End, twoPoint bool) {
 	tag, hasTag := rec.TagPos("Result")
 	if hasTag {
 		res.Tag = strings.TrimSpace(tag.Value)
+		if dash, colon := colonResult(res.Tag); colon {
+			// Said, and compared, in PDN's form: the terminator 1:0 is
+			// read as 1-0 too, so the messages never set 1-0 against 1:0.
+			report(notation.Warning, tag.Pos, "colon-result", "Result tag written "+res.Tag+" (PDN: "+dash+")")
+			res.Tag = dash
+		}
 	}
 	res.Terminator = rec.Result
 	tagO, tagOK := ParseOutcome(res.Tag)
@@ -77,11 +102,17 @@ func JudgeResult(rec *notation.Record, rep *Report, end End, twoPoint bool) {
 	}
 	termO, _ := ParseOutcome(res.Terminator)
 	if hasTag && tagOK && res.Terminator != "" && tagO != termO {
-		sev := notation.Warning // one side says "*": not known, not wrong
-		if tagO != Unknown && termO != Unknown {
-			sev = notation.Error
+		switch {
+		case tagO != Unknown && termO != Unknown:
+			report(notation.Error, rec.ResultPos, "result-mismatch", "the game ends with "+res.Terminator+" but its Result tag says "+res.Tag)
+		case termO == Unknown:
+			// Many exporters end every game with "*", PDN's game
+			// separator, and keep the result in the tag: how the record
+			// is written, not a fault.
+			report(notation.Note, rec.ResultPos, "result-mismatch", "the game ends with * and its Result tag says "+res.Tag+" (read as the result)")
+		default: // the tag says "*": not known, not wrong
+			report(notation.Warning, rec.ResultPos, "result-mismatch", "the game ends with "+res.Terminator+" but its Result tag says "+res.Tag)
 		}
-		report(sev, rec.ResultPos, "result-mismatch", "the game ends with "+res.Terminator+" but its Result tag says "+res.Tag)
 	}
 	written, wpos := termO, rec.ResultPos
 	if written == Unknown && hasTag && tagOK {

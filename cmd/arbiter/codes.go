@@ -20,6 +20,7 @@ var codeDocs = []codeDoc{
 	{"stray-cr", "warning", "reading", "a carriage return not followed by a line feed", "old Mac line endings", "Convert the file to LF or CRLF line endings."},
 	{"glued-result", "warning", "reading", "a result glued to the next game's tag or move number", `0-1[Event "x"]`, "Put a blank line between games."},
 	{"spaced-result", "warning", "reading", "a result written with spaces", "0 - 2", "Write 0-2."},
+	{"colon-result", "warning", "reading", "a result (the terminator or the Result tag) written with a colon, as many national archives write scores", "1:0, 0:1, 1/2:1/2, 2:0, 1:1", "Write PDN's result with a dash (1-0, 1/2-1/2, 2-0); arbiter reads either, and convert writes the terminator with a dash."},
 	{"no-terminator", "warning", "reading", "the game has no result at its end", "... 36. 8-13 1-6 (end of game)", "End every game with its result, or * when it is unknown."},
 	{"tag-without-value", "warning", "reading", "a tag with no value", "[Empty]", "Remove the pseudo-tag or give it a quoted value."},
 	{"tag-value-spaces", "warning", "reading", "spaces around a tag value", `[Result " 0-1"]`, `Write [Result "0-1"].`},
@@ -48,7 +49,7 @@ var codeDocs = []codeDoc{
 	{"orphan-variation", "warning", "reading", "a variation before any move of its line", "(1. 33-28) 1. 32-28", "Write the variation after the move it replaces."},
 	{"nonstandard-result", "warning", "reading", "a result PDN does not define, taken from the Result tag", `[Result "4-6"] ... 4-6`, "Write 2-0, 1-1, 0-2 (or 1-0, 1/2-1/2, 0-1) or *; match points belong in a comment."},
 	{"invalid-utf8", "warning", "reading", "a few bytes that are not UTF-8, replaced by U+FFFD", "[White \"Михальченко \\xd0.\"]", "Repair the name; the file was cut in the middle of a character."},
-	{"not-utf8", "warning", "reading", "the game text is not UTF-8 and was decoded as Windows-1252 or -1251", "a Latin-1 file", "Save the file as UTF-8, or say its encoding with --encoding."},
+	{"not-utf8", "warning", "reading", "the file is not UTF-8 and was decoded as Windows-1252 or -1251 (said at its first game that is not UTF-8)", "a Latin-1 file", "Save the file as UTF-8, or say its encoding with --encoding."},
 	{"broken-tag-value", "warning", "reading", "a tag value broken over two lines, read as one value", "[Event \"TOURNOI DES\n CHAMPIONS\"]", "Join the value on one line."},
 	{"throw-spacing", "warning", "reading", "race games: a throw written with other spacing, read as a person reads it", "4 + 5: 0, 1+2:0/3", "Write the throw as 4+5: 0/9."},
 	{"upper-case-square", "note", "reading", "squares written in upper case, read as the same squares in lower case", "1.E3-D4 F6-G5 ... 6.E3:G5 H4:F6", "Nothing is wrong; arbiter convert writes them in lower case (e3-d4)."},
@@ -108,7 +109,35 @@ var codeDocs = []codeDoc{
 	// Judging the result.
 	{"result", "error or warning", "result", "the written result contradicts the moves, or the moves end the game and no result says so", "2-0 when White has no legal move", "Correct the result (or the moves); * when it is unknown."},
 	{"result-tag", "error or warning", "result", "the Result tag is not a result", `[Result "-"]`, "Write a result of the game, or *."},
-	{"result-mismatch", "error or warning", "result", "the terminator and the Result tag disagree", `[Result "1-1"] ... *`, "Make them the same; an error when both are results, a warning when one is *."},
+	{"result-mismatch", "error, warning or note", "result", "the terminator and the Result tag disagree", `[Result "1-1"] ... 2-0`, "Make them the same. An error when both are results; a warning when the tag says *; a note when the game ends with * (many exporters end every game so) and the tag's result is read as the game's."},
+}
+
+// habitCodes are the findings that describe one exporter's habit, not
+// one game: a file written by that exporter earns them in every game (an
+// export that pads every square, or writes every result 1:0). The text
+// report says each once per file, at its first place, and after the
+// file's last game how many more there were (habits.go); the other
+// formats list every one, and the summary counts every one. This is the
+// one list of them.
+var habitCodes = map[string]bool{
+	"leading-zero":      true,
+	"padded-square":     true,
+	"literal-escape":    true,
+	"unknown-escape":    true, // \' written in every name with an apostrophe
+	"stray-cr":          true,
+	"glued-result":      true,
+	"spaced-result":     true,
+	"colon-result":      true,
+	"tag-value-spaces":  true,
+	"tag-without-value": true, // [Empty]
+	"tag-name-case":     true,
+	"capture-mark":      true,
+	"throw-spacing":     true,
+	"upper-case-square": true, // a note: c3-D4 read as c3-d4
+	// How a whole archive names its rules: no GameType tag in any game,
+	// or the book's game numbers in its Game tags.
+	"variant-inferred": true,
+	"game-label":       true,
 }
 
 func findCode(code string) (codeDoc, bool) {

@@ -30,6 +30,7 @@ func fuzzSeeds(f *testing.F) {
 		"1. 32-28 19-23 2-0 {after} ; line\n[Event \"b\"]\n1. 33-29 *",
 		"{lead} 1. 32-28 (1. 33-29 (2. 11-15) *",
 		"[GameType \"25\"]\n1. c3-d4 f6-g5 2. d4:f6 *",
+		"[GameType \"25\"] [Result \"1:0\"]\n1. c3-d4 f6-g5 2. d4:f6 1:0\n1. 22-18 1/2:1/2[Event \"x\"] 1. 32-28 {a} 0:1",
 		"[Game \"morris\"]\n1. d6 d5 2. d3xd5 *",
 	} {
 		f.Add(s)

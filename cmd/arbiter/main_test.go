@@ -83,6 +83,10 @@ func TestCLIGolden(t *testing.T) {
 		{name: "required-flag.txt", args: []string{"perft", "--divide"}, code: 2, stderr: "arbiter: perft: required flag --depth not given\nRun 'arbiter perft --help' for usage.\n"},
 		{name: "flags-after-files.json", args: []string{"check", td + "draughts/avignon-2014-game39.pdn", "--format", "json", "-j2"}, code: 0},
 		{name: "double-dash.txt", args: []string{"check", "--no-board", "--", "-"}, stdin: "1. 32-28 19-23 *\n", code: 0},
+		// Issue 22: an exporter's habits are said once per file in the
+		// text report, with a count after the file's last game.
+		{name: "check-habits.txt", args: []string{"check", "-v", "--no-board", td + "pdn/delfts.pdn", td + "pdn/engine-log-glued-results.pdn"}, code: 0},
+		{name: "check-colon-results.txt", args: []string{"check", "--no-board", "--variant", "russian", td + "pdn/ussr1947-colon-results.pdn"}, code: 0},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

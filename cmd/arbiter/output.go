@@ -66,13 +66,19 @@ type textWriter struct {
 	out            io.Writer
 	verbose, board bool
 	color          palette
+	habits         habitFold // exporter habits: said once per file
 }
 
 func (t *textWriter) setOutput(w io.Writer) { t.out = w }
 
 func (t *textWriter) write(rep *referee.Report) error {
 	q := newQuoter(rep.Record)
-	for _, d := range rep.Diagnostics {
+	t.habits.next(t.out, t.color, rep)
+	for i := range rep.Diagnostics {
+		d := &rep.Diagnostics[i]
+		if !t.habits.shown(rep, d) {
+			continue
+		}
 		sev := t.color.warn
 		switch d.Severity {
 		case notation.Error:
@@ -81,7 +87,7 @@ func (t *textWriter) write(rep *referee.Report) error {
 			sev = t.color.note
 		}
 		fmt.Fprintf(t.out, "%s: %s: %s: %s\n", t.color.paint(t.color.place, where(rep, d.Pos)),
-			t.color.paint(sev, fmt.Sprintf("%s[%s]", d.Severity, d.Code)), context(rep, d), d.Msg+legal(d))
+			t.color.paint(sev, fmt.Sprintf("%s[%s]", d.Severity, d.Code)), context(rep, *d), d.Msg+legal(*d))
 		if line, col, ok := q.quote(d.Pos); ok {
 			fmt.Fprintf(t.out, "    %s\n    %s\n", expandTabs(line), t.color.paint(t.color.mark, caret(line, col)))
 		}
@@ -92,6 +98,12 @@ func (t *textWriter) write(rep *referee.Report) error {
 	if t.verbose {
 		fmt.Fprintf(t.out, "%s: %s: %s: %s\n", t.color.paint(t.color.place, where(rep, rep.Pos)), t.color.paint(t.color.note, "note"), gameName(rep), verdictLine(rep))
 	}
+	return nil
+}
+
+// finish writes the habit counts of the last file.
+func (t *textWriter) finish(*summary) error {
+	t.habits.endFile(t.out, t.color)
 	return nil
 }
 

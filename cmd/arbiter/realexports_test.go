@@ -99,3 +99,39 @@ func TestConvertKeepsOnlineExport(t *testing.T) {
 		}
 	}
 }
+
+// Issue 22: a Russian record with ':' captures whose results are written
+// with a colon (1:0, 1/2:1/2), in the terminator and in some Result tags:
+// every game replays valid with its result, and the colons are said in
+// warnings that name PDN's form, never a contradiction between the two.
+func TestColonResultsRecord(t *testing.T) {
+	out, errOut, code := arbiter(t, "", "check", "--format", "json", "--variant", "russian", td+"pdn/ussr1947-colon-results.pdn")
+	if code != 0 {
+		t.Fatalf("exit code %d; %s\n%s", code, errOut, out)
+	}
+	var got []string
+	for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
+		var r struct {
+			Verdict     string
+			Result      struct{ Tag, Terminator string }
+			Diagnostics []struct{ Severity, Code, Message string }
+		}
+		if err := json.Unmarshal([]byte(l), &r); err != nil {
+			t.Fatal(err)
+		}
+		s := r.Verdict + " " + r.Result.Tag + " " + r.Result.Terminator
+		for _, d := range r.Diagnostics {
+			s += "; " + d.Severity + " " + d.Code + ": " + d.Message
+		}
+		got = append(got, s)
+	}
+	want := []string{
+		"valid 1-0 1-0; warning colon-result: Result tag written 1:0 (PDN: 1-0); warning colon-result: result written 1:0 (PDN: 1-0)",
+		"valid 1/2-1/2 1/2-1/2; warning colon-result: result written 1/2:1/2 (PDN: 1/2-1/2)",
+		"valid 1/2-1/2 1/2-1/2; warning colon-result: Result tag written 1/2:1/2 (PDN: 1/2-1/2); warning colon-result: result written 1/2:1/2 (PDN: 1/2-1/2)",
+		"valid 1/2-1/2 1/2-1/2; warning colon-result: result written 1/2:1/2 (PDN: 1/2-1/2)",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

@@ -17,6 +17,7 @@ const (
 	CodeStrayCR         = "stray-cr"          // a carriage return not followed by a line feed
 	CodeGluedResult     = "glued-result"      // 0-1[Event
 	CodeSpacedResult    = "spaced-result"     // 0 - 2
+	CodeColonResult     = "colon-result"      // 1:0, 1/2:1/2, 2:0
 	CodeNoTerminator    = "no-terminator"     // the game has no result token
 	CodeTagWithoutValue = "tag-without-value" // [Empty]
 	CodeTagValueSpaces  = "tag-value-spaces"  // [Result " 0-1"]
@@ -42,7 +43,7 @@ const (
 	CodeOrphanVariation = "orphan-variation"     // ( before any move of its line
 	CodeResultAsMove    = "nonstandard-result"   // 4-6 written as terminator, matching the Result tag
 	CodeInvalidUTF8     = "invalid-utf8"         // a few bytes that are not UTF-8, replaced by U+FFFD
-	CodeNotUTF8         = "not-utf8"             // the game text was decoded as Windows-1252
+	CodeNotUTF8         = "not-utf8"             // the file's text was decoded as Windows-1252 or -1251 (said once per file)
 	CodeEmptyGame       = "empty-game"           // a game text with nothing but comments
 	CodeProse           = "prose-in-parentheses" // (Roberto's first choice): a comment in round brackets
 

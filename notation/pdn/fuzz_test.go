@@ -30,6 +30,11 @@ func FuzzParse(f *testing.F) {
 	// Issue 22: short notation and upper-case squares.
 	f.Add("[GameType \"25\"]\n1.cd4 dc5 2.dc3 fg5 3.gh4 gf4 4.e:g5 h:f4 5.fg3 c:e3 *")
 	f.Add("1. C3-D4 F6-G5 2.CD4 e:g5! 3. cd4. bad4 32-28cd4 c:e5:g3\nCD4 \"x\"]\nE3-D4 1-0")
+	// Issue 22: results with a colon.
+	for _, c := range colonResultCases {
+		f.Add(c.in)
+	}
+	f.Add("[Result \"1:0\"]\n1. 32-28 1:01.33-28 0:2[Event \"x\"]\n1. 15:24 1: 1 (1:1) 1/2:1/2 {y} 1. 1:10 ½:½")
 	f.Fuzz(func(t *testing.T, in string) {
 		// Offsets count the text's bytes: those of the file, or of its
 		// decoded text for UTF-16 and UTF-32 (notation.Pos).

@@ -420,10 +420,11 @@ func (l *scanner) resultTok(start int, p notation.Pos) lexer.Token {
 // move.
 func (l *scanner) scanNumeric(start int, p notation.Pos) (lexer.Token, bool) {
 	s := l.s
-	if end, _, spaced := scanResult(s, l.i); end > 0 {
+	if end, norm, spaced := scanResult(s, l.i); end > 0 {
 		if spaced {
 			l.d.warn(p, CodeSpacedResult, "result written with spaces: "+strings.Join(strings.Fields(s[l.i:end]), " "))
 		}
+		l.colonDiag(s[l.i:end], norm, p)
 		l.advTo(end)
 		return l.resultTok(start, p), true
 	}
@@ -431,6 +432,7 @@ func (l *scanner) scanNumeric(start int, p notation.Pos) (lexer.Token, bool) {
 		// (The splitter cuts the game there at variation depth 0; this is
 		// the same glue inside a variation, or in a text given whole.)
 		l.d.warn(p, CodeGluedResult, "result glued to a first move number (read as if separated)")
+		l.colonDiag(s[l.i:end], normResult(s[l.i:end]), p)
 		l.advTo(end)
 		return l.resultTok(start, p), true
 	}
@@ -450,6 +452,14 @@ func (l *scanner) scanNumeric(start int, p notation.Pos) (lexer.Token, bool) {
 		return l.moveTok(start, end, info, p), true
 	}
 	return lexer.Token{}, false
+}
+
+// colonDiag reports a result written with a colon (1:0), naming its PDN
+// form.
+func (l *scanner) colonDiag(text, norm string, p notation.Pos) {
+	if strings.IndexByte(text, ':') >= 0 {
+		l.d.warn(p, CodeColonResult, "result written "+text+" (PDN: "+norm+")")
+	}
 }
 
 // moveTok emits a move token and reports text glued after it.
@@ -626,13 +636,23 @@ var resultNames = [4][4]string{
 
 // scanResult recognises a result at s[i]: 2-0 1-1 0-2 0-0 1-0 0-1 1/2-1/2
 // (or ½-½), possibly written with spaces or tabs around the dash ("0 - 2"),
-// and followed by a delimiter or the end. It returns the end, the
-// normalised result, and whether spaces were found. ("*" is handled by the
-// callers.)
+// or with a colon and no spaces (1:0, 1/2:1/2, 2:0, as many national
+// archives write scores: no draughts move, for none has a square 0, and
+// 1:1 would capture from a square onto itself; "1: 0" is a race game's
+// throw), and followed by a delimiter or the end. It returns the end, the
+// normalised result (with a dash), and whether spaces were found. ("*" is
+// handled by the callers.)
 func scanResult(s string, i int) (end int, norm string, spaced bool) {
 	a, h1 := resultHalf(s, i)
 	if a < 0 {
 		return 0, "", false
+	}
+	if a < len(s) && s[a] == ':' {
+		b, h2 := resultHalf(s, a+1)
+		if b < 0 || (b < len(s) && !isDelim(s[b])) || resultNames[h1][h2] == "" {
+			return 0, "", false
+		}
+		return b, resultNames[h1][h2], false
 	}
 	j := a
 	for j < len(s) && (s[j] == ' ' || s[j] == '\t') {
@@ -669,10 +689,10 @@ func normResult(text string) string {
 }
 
 // resultGluedToNumber returns the end of a result at s[i] that is glued to
-// a first move number ("1-101.32-28": 1-1, then 01.), or 0.
+// a first move number ("1-101.32-28": 1-1, then 01.; "1:01."), or 0.
 func resultGluedToNumber(s string, i int) int {
 	a, h1 := resultHalf(s, i)
-	if a < 0 || a >= len(s) || s[a] != '-' {
+	if a < 0 || a >= len(s) || (s[a] != '-' && s[a] != ':') {
 		return 0
 	}
 	b, h2 := resultHalf(s, a+1)

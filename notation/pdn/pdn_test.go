@@ -9,6 +9,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"golang.org/x/text/encoding/charmap"
 
@@ -505,6 +506,41 @@ func TestEncodings(t *testing.T) {
 	m := recs[0].Moves[0]
 	if got := string(b[m.Pos.Offset : m.Pos.Offset+int64(len(m.Text))]); got != m.Text {
 		t.Errorf("offset %d points at %q, want %q", m.Pos.Offset, got, m.Text)
+	}
+}
+
+// Issue 22: the encoding is the file's, so not-utf8 is said at the first
+// game that needs it, not at every game; a game that reads as another
+// encoding says so again.
+func TestNotUTF8OncePerFile(t *testing.T) {
+	french := "[White \"L\xe9on M\xe9nard\"]\n1. 32-28 *\n\n"
+	russian := "[White \"\xcd\xe5\xec\xe5\xf6 \xc4\xec\xe8\xf2\xf0\xe8\xe9\"]\n1. 32-28 *\n\n"
+	ascii := "[White \"Leon\"]\n1. 32-28 *\n\n"
+	tests := []struct {
+		name string
+		in   string
+		said []bool // per game: a not-utf8 warning
+	}{
+		{"three Windows-1252 games", french + french + french, []bool{true, false, false}},
+		{"an ASCII game between", french + ascii + french, []bool{true, false, false}},
+		{"UTF-8 first", ascii + french + french, []bool{false, true, false}},
+		{"another encoding is said again", french + russian + russian + french, []bool{true, true, false, true}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			recs := readAll(t, tc.in)
+			if len(recs) != len(tc.said) {
+				t.Fatalf("%d games, want %d", len(recs), len(tc.said))
+			}
+			for i, r := range recs {
+				if got := hasCode(r, notation.Warning, CodeNotUTF8); got != tc.said[i] {
+					t.Errorf("game %d: not-utf8 %v, want %v: %v", i+1, got, tc.said[i], r.Diagnostics)
+				}
+				if v, _ := r.Tag("White"); strings.ContainsRune(v, '\uFFFD') || !utf8.ValidString(v) {
+					t.Errorf("game %d: White %q", i+1, v)
+				}
+			}
+		})
 	}
 }
 

@@ -161,15 +161,15 @@ func plainMoveEnd(s string, j int) int {
 }
 
 // mayBeResult reports whether a result written with digits may start at
-// s[j]: a half (0, 1, 2 or 1/2) followed by blanks or a dash. Most move
-// numbers and moves (12. 32-28 19x30) are told apart by their first two
-// bytes without scanning a result.
+// s[j]: a half (0, 1, 2 or 1/2) followed by blanks, a dash or a colon.
+// Most move numbers and moves (12. 32-28 19x30) are told apart by their
+// first two bytes without scanning a result.
 func mayBeResult(s string, j int) bool {
 	if s[j] < '0' || s[j] > '2' || j+1 >= len(s) {
 		return false
 	}
 	switch s[j+1] {
-	case '-', ' ', '\t', '/':
+	case '-', ' ', '\t', '/', ':':
 		return true
 	}
 	return false

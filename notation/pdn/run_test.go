@@ -60,6 +60,10 @@ var runTexts = []string{
 	"[Event \"x\"]\r[Site \"y\"]\f[Round \"1\"]\u00a0[Date \"d\"] *",
 	"[Event \"x\"] Black \"a\"]\n[Site \"y\"]\tWhite \"b\"]\n*",
 	"[A \"1\"] [B \"2\"] 1. 32-28 2-0 [C \"3\"] [D \"4\"] 1. 33-29 2-0",
+	// Results with a colon (issue 22), among Russian captures.
+	"1. c3-d4 f6-e5 2. d4:f6 g7:e5 3. c3:e5:g3 1:0",
+	"1. 22-18 15:22 2. 25:18 10:1 3. 1:10 12:21 {x} 0:1\n1. 1:1 1:11.32-28 (1/2:1/2) 2:0[Event \"x\"] 1.15:24 0:2 1: 1 0:0",
+	"1. Anna 1:0  Bram 2:0\n2. Anna 6: 1/7  Bram 1:1\n3. Anna 2:0/2 \xbd:\xbd 1:0 2. 32-28 *",
 }
 
 // TestRunsReadAsTokens: a game read with runs is the game read with every
@@ -181,6 +185,7 @@ func TestSplitReadSizes(t *testing.T) {
 		"1. 32-28 1-101. 33-29 2-02. 19-23 1/2-1/21. 1-7 11-17 \xc2\xbd-\xc2\xbd1. 32-28\n1.  32-28 (1-7) 1-0",
 		"1. 32-28 19-23 2. 1234567890123456. 1-0",
 		"[Event \"Été\"] 1. 32-28 1-0 [Event \"b\"] 1. 32-28 2-0 1. 32-28 *",
+		"1. 15:24 1:1 1:10 9:18 1:01.32-28 0:2 {x}\n;y\n1. 32-28 1/2:1/2[Event \"x\"] 2:0 Anna 1:0 2. 1: 0 ½:½ 0:0\n",
 	} {
 		ins = append(ins, first+in)
 	}
@@ -208,6 +213,7 @@ func FuzzSplitReadSizes(f *testing.F) {
 	}
 	f.Add("1. 32-28 19-23 2-01. 33-29 1 - 1 12. 1/2 -1/2 0-2x 3-28 1-7 9-14\n1-0 *")
 	f.Add("1. 32-28 0\n- 2 1. 18-23 \xbd-\xbd 1.32-28 \xc2\xbd - \xc2\xbd1. 1-0")
+	f.Add("1. 15:24 1:1 1:10 9:18 1:01.32-28 0:2 {x}\n1. 1/2:1/2[Event \"x\"] 2:0 Anna 1:0 1: 0 \xbd:\xbd 0:0\n")
 	f.Fuzz(func(t *testing.T, in string) {
 		sameSplitThroughSmallReads(t, in)
 	})

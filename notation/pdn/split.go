@@ -1,6 +1,7 @@
 package pdn
 
 import (
+	"bytes"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -65,6 +66,10 @@ type Splitter struct {
 	names   tagNames
 	scratch []byte
 	bufs    *splitBufs // nil once released
+
+	// saidEncoding is the encoding the last not-utf8 warning named: the
+	// warning is said once per file, not per game.
+	saidEncoding string
 }
 
 // NewSplitter returns a splitter reading r.
@@ -292,8 +297,9 @@ func (s *Splitter) wordRest(depth int) {
 		p++
 	}
 	// The digit stop applies from the word's fourth byte on, once its
-	// second byte says it may be a result (w.word[1] is '-' or '/', or
-	// its first byte is not ASCII); a word cut at 16 bytes still has them.
+	// second byte says it may be a result (w.word[1] is '-', '/' or ':',
+	// or its first byte is not ASCII); a word cut at 16 bytes still has
+	// them.
 	if depth == 0 && w.wlen+(p-start) > 3 {
 		second := byte(0)
 		if w.wlen >= 2 {
@@ -301,7 +307,7 @@ func (s *Splitter) wordRest(depth int) {
 		} else {
 			second = buf[start+1-w.wlen]
 		}
-		if second == '-' || second == '/' || w.word[0] >= 0x80 {
+		if second == '-' || second == '/' || second == ':' || w.word[0] >= 0x80 {
 			for i := start + max(0, 3-w.wlen); i < p; i++ {
 				if isDigit(buf[i]) {
 					p = i
@@ -330,11 +336,11 @@ var wordStops = func() (t [256]bool) {
 // movetext that can be no part of a result ("12.", "32-28", "19x30"),
 // each followed by a space or a line break, as the stNormal case of
 // scanGame would: such a word holds a byte that no result has (results
-// are made of 0, 1, 2, '-', '/' and ½), so neither it nor the spaced
+// are made of 0, 1, 2, '-', '/', ':' and ½), so neither it nor the spaced
 // results ("0 - 2") read across it can be results, and it only needs to
 // be remembered as such a word. It leaves alone a word that may start
 // with a result glued to a move number ("1-1" + "01."): one of 4 bytes
-// or more that starts with 0, 1 or 2 and then '-' or '/' (wordRest looks
+// or more that starts with 0, 1 or 2 and then '-', '/' or ':' (wordRest looks
 // for the glue from the fourth byte on, and only a word starting so can
 // be a result), and one of 16 bytes or more (too long to remember). It
 // returns the number of words consumed and whether it stopped at the
@@ -354,19 +360,19 @@ func (s *Splitter) plainWords() (n int, lineStart bool) {
 			// without a branch per byte.
 			x := binary.LittleEndian.Uint64(buf[p : p+8])
 			if x&(0x80*lanes) == 0 { // ASCII: no carry between lanes below
-				// The bytes of moves and move numbers: '-' to '9' (a
-				// range: - . / 0-9) and 'x'; of those, no result has
+				// The bytes of moves and move numbers: '-' to ':' (a
+				// range: - . / 0-9 :) and 'x'; of those, no result has
 				// '.', 'x' and 3 to 9.
 				atLeast := func(c uint64) uint64 { return (x + (0x80-c)*lanes) & (0x80 * lanes) }
 				is := func(c uint64) uint64 { return ^(x ^ c*lanes + 0x7F*lanes) & (0x80 * lanes) }
-				isX, below := is('x'), ^atLeast(':')
-				simple := atLeast('-')&below | isX
-				other := atLeast('3')&below | isX | is('.')
+				isX, below9 := is('x'), ^atLeast(':')
+				simple := atLeast('-')&^atLeast(';') | isX
+				other := atLeast('3')&below9 | isX | is('.')
 				if rest := ^simple & (0x80 * lanes); rest != 0 {
 					l := bits.TrailingZeros64(rest) >> 3
 					q = p + l
 					if c := buf[q]; (c == ' ' || c == '\n') && other&(1<<(8*l)-1) != 0 &&
-						!((buf[p+1] == '-' || buf[p+1] == '/') && mayBeGlued(buf[p:q])) {
+						!((buf[p+1] == '-' || buf[p+1] == '/' || buf[p+1] == ':') && mayBeGlued(buf[p:q])) {
 						goto delim
 					}
 				}
@@ -431,7 +437,7 @@ func (s *Splitter) plainWords() (n int, lineStart bool) {
 // plainWord reports whether word (no byte of wordStops in it, so ASCII;
 // first byte a digit; shorter than 16 bytes) is one plainWords consumes:
 // it holds a byte no result has, and it is not a word of 4 bytes or more
-// starting with 0, 1 or 2 and then '-' or '/'.
+// starting with 0, 1 or 2 and then '-', '/' or ':'.
 func plainWord(word []byte) bool {
 	other := false
 	for _, c := range word {
@@ -441,20 +447,21 @@ func plainWord(word []byte) bool {
 }
 
 // mayBeGlued reports whether word may start with a result glued to
-// what follows ("1-101."): wordRest stops for that from its fourth byte
-// on, and only a word starting with 0, 1 or 2 and then '-' or '/' is one.
+// what follows ("1-101.", "1:01."): wordRest stops for that from its
+// fourth byte on, and only a word starting with 0, 1 or 2 and then '-',
+// '/' or ':' is one.
 func mayBeGlued(word []byte) bool {
-	return len(word) >= 4 && word[0] <= '2' && (word[1] == '-' || word[1] == '/')
+	return len(word) >= 4 && word[0] <= '2' && (word[1] == '-' || word[1] == '/' || word[1] == ':')
 }
 
 // plainWordText stands for a word plainWords consumed.
 var plainWordText = [16]byte{'.'}
 
 // notInResult: the bytes of a word (not in wordStops) that no result is
-// written with (all but 0, 1, 2, '-' and '/').
+// written with (all but 0, 1, 2, '-', '/' and ':').
 var notInResult = func() (t [256]bool) {
 	for c := range 256 {
-		t[c] = !wordStops[c] && !strings.ContainsRune("012-/", rune(c))
+		t[c] = !wordStops[c] && !strings.ContainsRune("012-/:", rune(c))
 	}
 	return t
 }()
@@ -493,9 +500,9 @@ type words struct {
 }
 
 // end ends the current word; it reports whether the word was a result
-// (alone or with the words before it on the line), and whether there was
-// a word at all.
-func (w *words) end() (result, any bool) {
+// (alone or with the words before it on the line), and whether it was one
+// written with a colon (1:0, never spaced).
+func (w *words) end() (result, colon bool) {
 	if w.wlen == 0 {
 		return false, false
 	}
@@ -503,13 +510,13 @@ func (w *words) end() (result, any bool) {
 	w.wlen = 0
 	if n == len(w.word) { // too long to be a result
 		w.nrecent = 0
-		return false, true
+		return false, false
 	}
 	// A result alone has at most 7 bytes and starts like one; a word that
 	// ends a spaced result has at most 3 (isResultWord says the rest).
 	if c := w.word[0]; n <= 3 || (n <= 7 && (c == '0' || c == '1' || c == '2' || c == 0xC2 || c == 0xBD)) {
 		if isResultWord(w.word[:n], w) {
-			return true, true
+			return true, bytes.IndexByte(w.word[:n], ':') >= 0
 		}
 	}
 	w.prev, w.plen = w.last, w.llen
@@ -517,7 +524,7 @@ func (w *words) end() (result, any bool) {
 	if w.nrecent < 2 {
 		w.nrecent++
 	}
-	return false, true
+	return false, false
 }
 
 // tagNames is the set of tag names of the current game. Most games have
@@ -655,7 +662,7 @@ func (s *Splitter) scanGame() gluedNext {
 					}
 				}
 				if depth == 0 && isDigit(c) && w.wlen >= 3 && w.wlen < len(w.word) &&
-					(w.word[1] == '-' || w.word[1] == '/' || w.word[0] >= 0x80) && isResultBytes(w.word[:w.wlen]) && firstMoveNumberAt(src.peek, 0) {
+					(w.word[1] == '-' || w.word[1] == '/' || w.word[1] == ':' || w.word[0] >= 0x80) && isResultBytes(w.word[:w.wlen]) && firstMoveNumberAt(src.peek, 0) {
 					// "1-101.32-28": the result, then the next game's
 					// first move number (a game without tags).
 					w.wlen = 0
@@ -671,13 +678,16 @@ func (s *Splitter) scanGame() gluedNext {
 				continue
 			}
 			if w.wlen > 0 {
-				result, _ := w.end()
-				if result && depth == 0 {
+				result, colon := w.end()
+				if result && depth == 0 && (!colon || c == '[' || colonResultEnds(src)) {
 					if c == '[' {
 						return gluedNext{notation.Pos{Line: s.line, Col: s.col, Offset: s.off}, "tag"}
 					}
 					s.takeTrailingComments()
 					return gluedNext{}
+				}
+				if colon {
+					w.nrecent = 0 // no spaced result reads across it
 				}
 				sawMoves = true
 			}
@@ -1079,6 +1089,49 @@ func tagLineAhead(src *source) bool {
 	return sp > 0 && c == '"'
 }
 
+// colonResultEnds reports whether a result written with a colon, whose
+// delimiter is at pos, ends its game: when the end of the input, a tag or
+// the next game's first move number ("1.", a game without tags) comes
+// next, after white space and comments (within colonLookahead bytes). A
+// dash result always ends its game; "1:0" elsewhere is left to the next
+// tag: a race game's throw written without its space ("Anna 1:0  Bram
+// 3: 5", the goose's pawn on 0) is no result, and the PDN reader reads a
+// result followed by moves as such.
+func colonResultEnds(src *source) bool {
+	for k := 0; k < colonLookahead; {
+		c, ok := src.peek(k)
+		if !ok {
+			return true
+		}
+		switch c {
+		case ' ', '\t', '\r', '\n', '\f', '\v':
+			k++
+			continue
+		case '[':
+			return true
+		case '{', ';':
+			end := byte('}')
+			if c == ';' {
+				end = '\n'
+			}
+			for k++; k < colonLookahead; k++ {
+				if d, ok := src.peek(k); !ok || d == end {
+					break
+				}
+			}
+			k++
+			continue
+		}
+		return firstMoveNumberAt(src.peek, k)
+	}
+	return false
+}
+
+// colonLookahead bounds colonResultEnds's look ahead, well inside the
+// read buffer's lookahead, so that it sees the same bytes whatever the
+// reads bring at a time.
+const colonLookahead = 1024
+
 // isResultWord reports whether word, alone or after the last words of the
 // line ("0", "-", "2"), is a result.
 func isResultWord(word []byte, w *words) bool {
@@ -1094,14 +1147,16 @@ func isResultWord(word []byte, w *words) bool {
 	default:
 		return false
 	}
+	// (A result with a colon is never spaced: "1: 1" is a race game's
+	// throw.)
 	var tmp [64]byte
 	cat := append(append(tmp[:0], w.last[:w.llen]...), word...)
-	if isResultBytes(cat) {
+	if isResultBytes(cat) && bytes.IndexByte(cat, ':') < 0 {
 		return true
 	}
 	if w.nrecent >= 2 {
 		cat = append(append(append(tmp[:0], w.prev[:w.plen]...), w.last[:w.llen]...), word...)
-		if isResultBytes(cat) {
+		if isResultBytes(cat) && bytes.IndexByte(cat, ':') < 0 {
 			return true
 		}
 	}
@@ -1119,7 +1174,7 @@ func isResultBytes(w []byte) bool {
 	}
 	switch w[0] {
 	case '0', '1', '2':
-		if w[1] != '-' && w[1] != '/' { // a move (32-28, 19x30) or a move number
+		if w[1] != '-' && w[1] != '/' && w[1] != ':' { // a move (32-28, 19x30) or a move number
 			return false
 		}
 	case 0xC2, 0xBD:
@@ -1183,17 +1238,22 @@ func (s *Splitter) decode(g *GameText, b []byte) {
 			Msg: fmt.Sprintf("%d byte(s) that are not UTF-8 in the game text (replaced by U+FFFD)", bad)})
 		return
 	}
-	cm, name := charmap.Windows1252, "Windows-1252"
+	cm, name, hint := charmap.Windows1252, "Windows-1252", ""
 	if looksCyrillic(b) {
-		cm, name = charmap.Windows1251, "Windows-1251 (it reads as Cyrillic; --encoding chooses another)"
+		cm, name, hint = charmap.Windows1251, "Windows-1251", " (it reads as Cyrillic; --encoding chooses another)"
 	}
 	out, err := cm.NewDecoder().Bytes(b)
 	if err != nil { // cannot happen: every byte has a mapping
 		out = []byte(string(b))
 	}
 	g.Text, g.offMode = string(out), offPerRune
-	g.Diagnostics = append(g.Diagnostics, notation.Diagnostic{Pos: g.Pos, Severity: notation.Warning, Code: CodeNotUTF8,
-		Msg: "game text is not UTF-8; read as " + name})
+	// The encoding is the file's: said at its first game that needs it,
+	// and again only if a later game reads as another one.
+	if s.saidEncoding != name {
+		s.saidEncoding = name
+		g.Diagnostics = append(g.Diagnostics, notation.Diagnostic{Pos: g.Pos, Severity: notation.Warning, Code: CodeNotUTF8,
+			Msg: "game text is not UTF-8; read as " + name + hint + ", as are the file's later games that are not UTF-8 (said once per file)"})
+	}
 }
 
 // looksCyrillic tells Windows-1251 text from Windows-1252 text: in 1251

@@ -115,8 +115,30 @@ var refereeCases = []struct {
 		want: []string{"warning result: no result is written, but the moves give 2-0", "warning no-terminator"}, verdict: referee.Valid, derived: "2-0"},
 	{name: "tag and terminator disagree", pdn: `[Result "2-0"] 1. 32-28 0-2`,
 		want: []string{"error result-mismatch: the game ends with 0-2 but its Result tag says 2-0"}, verdict: referee.Invalid},
+	// Issue 22: "*" ends every game of many exporters (PDN's game
+	// separator), the result kept in the tag: a note.
 	{name: "tag decided, terminator unknown", pdn: `[Result "2-0"] 1. 32-28 *`,
-		want: []string{"warning result-mismatch: the game ends with * but its Result tag says 2-0"}, verdict: referee.Valid},
+		want: []string{"note result-mismatch: the game ends with * and its Result tag says 2-0 (read as the result)"}, verdict: referee.Valid},
+	{name: "tag unknown, terminator decided", pdn: `[Result "*"] 1. 32-28 2-0`,
+		want: []string{"warning result-mismatch: the game ends with 2-0 but its Result tag says *"}, verdict: referee.Valid},
+	// Issue 22: results written with a colon are results, the Result
+	// tag's too, said and compared in PDN's form: the messages never set
+	// 0-1 against 0:1.
+	{name: "colon result tag, dash terminator", pdn: `[Result "0:1"] 1. 32-28 0-1`,
+		want: []string{"warning colon-result: Result tag written 0:1 (PDN: 0-1)"}, verdict: referee.Valid},
+	{name: "colon result tag and terminator", pdn: `[Result "1/2:1/2"] 1. 32-28 1/2:1/2`,
+		want: []string{"warning colon-result: Result tag written 1/2:1/2 (PDN: 1/2-1/2)", "warning colon-result: result written 1/2:1/2 (PDN: 1/2-1/2)"}, verdict: referee.Valid, draw: referee.DrawAgreed},
+	{name: "colon result tag, no terminator", pdn: `[Result "2:0"] 1. 32-28`,
+		want: []string{"warning colon-result: Result tag written 2:0 (PDN: 2-0)", "warning no-terminator"}, verdict: referee.Valid},
+	{name: "colon result tag, * terminator", pdn: `[Result "1:1"] 1. 32-28 *`,
+		want: []string{"warning colon-result: Result tag written 1:1 (PDN: 1-1)", "note result-mismatch: the game ends with * and its Result tag says 1-1"}, verdict: referee.Valid, draw: referee.DrawAgreed},
+	{name: "colon result tag disagrees", pdn: `[Result "2:0"] 1. 32-28 0:2`,
+		want: []string{"warning colon-result: Result tag written 2:0", "warning colon-result: result written 0:2", "error result-mismatch: the game ends with 0-2 but its Result tag says 2-0"}, verdict: referee.Invalid},
+	{name: "colon result against the moves", pdn: `[FEN "W:W28:B23"] [Result "0:2"] 1. 28x19 0:2`,
+		want:    []string{"warning colon-result: Result tag", "warning colon-result: result written 0:2", "error result: result 0-2 (black wins) contradicts the moves"},
+		verdict: referee.Invalid, derived: "2-0"},
+	{name: "colon result after a comment", pdn: `[Result "0:2"] 1. 32-28 19-23 {Black wins on time} 0:2`,
+		want: []string{"warning colon-result: Result tag", "warning colon-result: result written 0:2"}, verdict: referee.Valid},
 	// A variation is an annotation: what is wrong in it is a warning (see
 	// TestVariationsPolicy for --variations).
 	{name: "variation checked from its branch", pdn: `1. 32-28 (1. 33-28 18-22 2. 39-33) (1. 31-26 19-23 2. 26-31) 19-23 *`,
