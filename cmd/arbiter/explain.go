@@ -39,7 +39,7 @@ func explainCommand() *cli.Command {
 			}
 			fmt.Fprintf(w, "%s (%s, %s)\n\n  %s.\n\nExample:\n  %s\n\nFix:\n  %s\n", d.Code, d.Severity, d.Family, capitalise(d.Summary), d.Example, d.Fix)
 			if habitCodes[d.Code] {
-				fmt.Fprintf(w, "\nAn exporter's habit: the text report says it once per file, with a count\nafter the file's last game; the other formats list every one.\n")
+				fmt.Fprintf(w, "\nA habit of a whole file: the text report says it once per file, with a count\nafter the file's last game; the other formats list every one.\n")
 			}
 			return nil
 		},

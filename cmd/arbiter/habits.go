@@ -56,7 +56,7 @@ func (h *habitFold) endFile(w io.Writer, color palette) {
 		if f.mixed {
 			what = plural(f.more, "finding", "findings")
 		}
-		fmt.Fprintf(w, "%s: %s: %d more %s like it in this file (not shown: an exporter's habit is said once per file; --format json lists every one)\n",
+		fmt.Fprintf(w, "%s: %s: %d more %s like it in this file (said once per file, as the whole file does it; --format json lists every one)\n",
 			color.paint(color.place, f.where), color.paint(color.note, "note["+f.code+"]"), f.more, what)
 	}
 	h.first = h.first[:0]

@@ -82,6 +82,12 @@ func TestCLIGolden(t *testing.T) {
 		{name: "unknown-command-suggest.txt", args: []string{"chekc", "x.pdn"}, code: 2, stderr: `unknown command "chekc" (did you mean 'check'?)`},
 		{name: "required-flag.txt", args: []string{"perft", "--divide"}, code: 2, stderr: "arbiter: perft: required flag --depth not given\nRun 'arbiter perft --help' for usage.\n"},
 		{name: "flags-after-files.json", args: []string{"check", td + "draughts/avignon-2014-game39.pdn", "--format", "json", "-j2"}, code: 0},
+		// Issue 22: national archives as their players write them, none of
+		// them with an error: Russian short notation, capitals, colon
+		// results, prose in brackets and a game number in the Game tag,
+		// Italian and Czech records without a GameType tag.
+		{name: "check-archives.txt", args: []string{"check", "-v", "--no-board", td + "draughts/russian-short-notation.pdn", td + "pdn/russian-upper-case.pdn",
+			td + "pdn/ussr1947-colon-results.pdn", td + "pdn/english-book-prose.pdn", td + "draughts/campionato-assoluto-2005-games1-2.pdn", td + "draughts/mrcd2007-game1.pdn"}, code: 0},
 		{name: "double-dash.txt", args: []string{"check", "--no-board", "--", "-"}, stdin: "1. 32-28 19-23 *\n", code: 0},
 		// Issue 22: an exporter's habits are said once per file in the
 		// text report, with a count after the file's last game.
