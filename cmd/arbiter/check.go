@@ -24,7 +24,8 @@ func checkCommand() *cli.Command {
 		Usage:     "replay every game and report what is wrong and where",
 		ArgsUsage: "FILE|DIR|ARCHIVE.zip... | -",
 		Description: "Each game is replayed against its rules: its Variant tag, else its GameType tag, chooses\n" +
-			"them (neither is international draughts) unless --variant or --variant-file says otherwise.\n" +
+			"them unless --variant or --variant-file says otherwise; a record with neither is read by its\n" +
+			"squares and moves (a1-h8: Russian first; 1-32: international, then the 8x8 variants), with a note.\n" +
 			"A directory is read recursively (--ext), .gz files and .zip archives are read inside.\n" +
 			"Every finding has a code ('arbiter explain CODE'); --select and --ignore choose them.\n" +
 			"Output formats: " + formatList() + ".",
