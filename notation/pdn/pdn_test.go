@@ -559,22 +559,33 @@ func TestMaxGameBytes(t *testing.T) {
 	}
 }
 
+// parseMoveCase runs ParseMove on in for a table test: ok is false when
+// there is nothing more to check (an error was wanted and came, or an
+// error was reported); got lists the squares as written.
+func parseMoveCase(t *testing.T, in string, wantErr bool) (mt MoveText, got []string, ok bool) {
+	t.Helper()
+	mt, err := ParseMove(in)
+	switch {
+	case wantErr && err == nil:
+		t.Errorf("%q: read as %+v, want no move", in, mt)
+		return mt, nil, false
+	case wantErr:
+		return mt, nil, false
+	case err != nil:
+		t.Errorf("%q: %v", in, err)
+		return mt, nil, false
+	}
+	for _, s := range mt.Squares {
+		got = append(got, s.String())
+	}
+	return mt, got, true
+}
+
 func TestParseMove(t *testing.T) {
 	for _, c := range moveCases {
-		mt, err := ParseMove(c.in)
-		if c.err {
-			if err == nil {
-				t.Errorf("%q: no error, got %+v", c.in, mt)
-			}
+		mt, got, ok := parseMoveCase(t, c.in, c.err)
+		if !ok {
 			continue
-		}
-		if err != nil {
-			t.Errorf("%q: %v", c.in, err)
-			continue
-		}
-		var got []string
-		for _, s := range mt.Squares {
-			got = append(got, s.String())
 		}
 		if strings.Join(got, " ") != c.squares || mt.Capture != c.capture || mt.LeadingZero != c.zero || mt.Padded != c.padded {
 			t.Errorf("%q: %v capture %v zero %v padded %v", c.in, got, mt.Capture, mt.LeadingZero, mt.Padded)

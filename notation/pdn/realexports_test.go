@@ -38,20 +38,9 @@ var paddedPathCases = []struct {
 
 func TestPaddedCapturePath(t *testing.T) {
 	for _, c := range paddedPathCases {
-		mt, err := ParseMove(c.in)
-		if c.err {
-			if err == nil {
-				t.Errorf("%q: read as %+v, want no move", c.in, mt)
-			}
+		mt, got, ok := parseMoveCase(t, c.in, c.err)
+		if !ok {
 			continue
-		}
-		if err != nil {
-			t.Errorf("%q: %v", c.in, err)
-			continue
-		}
-		var got []string
-		for _, s := range mt.Squares {
-			got = append(got, s.String())
 		}
 		if strings.Join(got, " ") != c.squares || mt.Padded != c.padded || !mt.Capture {
 			t.Errorf("%q: %v padded %v capture %v", c.in, got, mt.Padded, mt.Capture)

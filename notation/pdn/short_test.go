@@ -48,20 +48,9 @@ var shortMoveCases = []struct {
 
 func TestParseShortAndUpperCase(t *testing.T) {
 	for _, c := range shortMoveCases {
-		mt, err := ParseMove(c.in)
-		if c.err {
-			if err == nil {
-				t.Errorf("%q: no error, got %+v", c.in, mt)
-			}
+		mt, got, ok := parseMoveCase(t, c.in, c.err)
+		if !ok {
 			continue
-		}
-		if err != nil {
-			t.Errorf("%q: %v", c.in, err)
-			continue
-		}
-		var got []string
-		for _, s := range mt.Squares {
-			got = append(got, s.String())
 		}
 		if strings.Join(got, " ") != c.squares || mt.Capture != c.capture || mt.Short != c.short || mt.Upper != c.upper || mt.Sep != c.sep {
 			t.Errorf("%q: %v capture %v short %v upper %v sep %q", c.in, got, mt.Capture, mt.Short, mt.Upper, mt.Sep)

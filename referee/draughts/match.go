@@ -35,31 +35,13 @@ func (g *draughtsGame) match(st *lineState, m *notation.Move, diag diagFunc) (Mo
 		g.matchedOne(&mv, sq, capture, diag)
 		return mv, true
 	}
-	cands := g.candBuf[:0]
-	for _, mv := range g.legalFor(st, sq[0]) {
-		if fits(mv, sq) {
-			cands = append(cands, mv)
-		}
-	}
-	g.candBuf = cands[:0]
-	groups := cands
-	if len(cands) > 1 {
-		SortMoves(cands)
-		groups = distinct(cands)
-	}
+	groups := g.fitting(g.legalFor(st, sq[0]), func(mv *Move) bool { return fits(*mv, sq) })
 	switch {
 	case len(groups) == 1:
 		g.matchedOne(&groups[0], sq, capture, diag)
 		return groups[0], true
 	case len(groups) > 1:
-		var full []string
-		for _, mv := range groups {
-			full = append(full, g.num.move(mv, true))
-		}
-		g.ambiguous = slices.Clone(groups) // kept past the next match, which reuses candBuf
-		g.ambiguity = fmt.Sprintf("%d captures go from %s to %s", len(groups), g.num.name(sq[0]), g.num.name(sq[len(sq)-1]))
-		g.ambiguityFix = "write the path"
-		diag(notation.Error, "ambiguous", "ambiguous: "+g.ambiguity+"; "+g.ambiguityFix, full)
+		g.reportAmbiguous(groups, fmt.Sprintf("%d captures go from %s to %s", len(groups), g.num.name(sq[0]), g.num.name(sq[len(sq)-1])), "write the path", diag)
 		return Move{}, false
 	}
 	sorted := distinct(g.legalFor(st, 0))
@@ -154,19 +136,9 @@ func (g *draughtsGame) matchShort(st *lineState, file byte, sq []int, capture bo
 	}
 	mid := sq[1 : len(sq)-1]
 	legal := g.legalFor(st, 0)
-	cands := g.candBuf[:0]
-	for _, mv := range legal {
-		if mv.To == to && g.num.fileOf(mv.From) == file &&
-			passesThrough(mid, mv.Path[:len(mv.Path)-1], func(s int) int { return s }) {
-			cands = append(cands, mv)
-		}
-	}
-	g.candBuf = cands[:0]
-	groups := cands
-	if len(cands) > 1 {
-		SortMoves(cands)
-		groups = distinct(cands)
-	}
+	groups := g.fitting(legal, func(mv *Move) bool {
+		return mv.To == to && g.num.fileOf(mv.From) == file && passesThrough(mid, mv.Path[:len(mv.Path)-1], func(s int) int { return s })
+	})
 	switch {
 	case len(groups) == 1:
 		mv := &groups[0]
@@ -177,14 +149,7 @@ func (g *draughtsGame) matchShort(st *lineState, file byte, sq []int, capture bo
 		g.matchedOne(mv, sq, capture, diag)
 		return *mv, true
 	case len(groups) > 1:
-		var full []string
-		for _, mv := range groups {
-			full = append(full, g.num.move(mv, true))
-		}
-		g.ambiguous = slices.Clone(groups)
-		g.ambiguity = fmt.Sprintf("%d moves go from the %c file to %s", len(groups), file, g.num.name(to))
-		g.ambiguityFix = "write the square it comes from"
-		diag(notation.Error, "ambiguous", "ambiguous: "+g.ambiguity+"; "+g.ambiguityFix, full)
+		g.reportAmbiguous(groups, fmt.Sprintf("%d moves go from the %c file to %s", len(groups), file, g.num.name(to)), "write the square it comes from", diag)
 		return Move{}, false
 	}
 	sorted := distinct(legal)
@@ -197,6 +162,37 @@ func (g *draughtsGame) matchShort(st *lineState, file byte, sq []int, capture bo
 	}
 	diag(notation.Error, "illegal", msg, g.num.listMoves(sorted))
 	return Move{}, false
+}
+
+// fitting returns the moves of legal that fit, one per distinct move
+// (paths that take the same pieces to the same square are one), in
+// SortMoves order; they are valid until the next match.
+func (g *draughtsGame) fitting(legal []Move, fit func(*Move) bool) []Move {
+	cands := g.candBuf[:0]
+	for i := range legal {
+		if fit(&legal[i]) {
+			cands = append(cands, legal[i])
+		}
+	}
+	g.candBuf = cands[:0]
+	if len(cands) < 2 {
+		return cands
+	}
+	SortMoves(cands)
+	return distinct(cands)
+}
+
+// reportAmbiguous reports that several legal moves fit a written one: what
+// they share (ambiguity), how to write it so one fits (fix), and the
+// candidates, kept for the continuation to choose from.
+func (g *draughtsGame) reportAmbiguous(groups []Move, ambiguity, fix string, diag diagFunc) {
+	full := make([]string, 0, len(groups))
+	for _, mv := range groups {
+		full = append(full, g.num.move(mv, true))
+	}
+	g.ambiguous = slices.Clone(groups) // kept past the next match, which reuses candBuf
+	g.ambiguity, g.ambiguityFix = ambiguity, fix
+	diag(notation.Error, "ambiguous", "ambiguous: "+ambiguity+"; "+fix, full)
 }
 
 // matchedOne reports, of the one legal move mv the written squares sq
