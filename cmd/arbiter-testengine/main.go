@@ -178,14 +178,28 @@ func session(eng *engine, conn net.Conn) (stop bool) {
 		defer wmu.Unlock()
 		conn.Write([]byte(msg + "\x00"))
 	}
+	// The reader goes on while a move is thought about (an out-of-turn
+	// message must reach the referee while the opponent thinks), so the
+	// game's state is shared: mu guards it, and each position the engine
+	// may have to answer has a number (pos). A move answers the position
+	// it was started for, once: on a loaded machine the goroutine started
+	// for the game request may run only after the opponent's first move
+	// came in, and must not answer that one too.
+	var mu sync.Mutex
 	me := draughts.White
 	inGame := false
-	move := func() {
-		if !inGame || eng.pos.Turn() != me {
+	pos, answered := 0, 0
+	move := func(posNum int) {
+		mu.Lock()
+		defer mu.Unlock()
+		if posNum != pos || answered == pos || !inGame || eng.pos.Turn() != me {
 			return
 		}
+		answered = pos
 		eng.moves++
+		mu.Unlock()
 		time.Sleep(*delay)
+		mu.Lock()
 		if eng.moves == *at {
 			switch *misbehave {
 			case "illegal":
@@ -244,24 +258,37 @@ func session(eng *engine, conn net.Conn) (stop bool) {
 				send(dxp.GameAcc{Name: *name, Code: 2}.Encode())
 				continue
 			}
+			mu.Lock()
 			eng.pos, eng.moves, inGame = p, 0, true
 			me = draughts.White
 			if m.Follower == 'Z' {
 				me = draughts.Black
 			}
+			pos++
+			posNum := pos
+			mu.Unlock()
 			send(dxp.GameAcc{Name: *name}.Encode())
-			go move()
+			go move(posNum)
 		case dxp.Move:
+			mu.Lock()
 			mv, ok := eng.find(m.From, m.To, m.Captured)
+			if ok {
+				eng.pos = eng.r.Play(eng.pos, mv)
+				pos++
+			}
+			posNum := pos
+			mu.Unlock()
 			if !ok {
 				fmt.Fprintln(os.Stderr, "arbiter-testengine: the Initiator sent an illegal move:", msg)
 				continue
 			}
-			eng.pos = eng.r.Play(eng.pos, mv)
-			go move()
+			go move(posNum)
 		case dxp.GameEnd:
-			if inGame {
-				inGame = false
+			mu.Lock()
+			was := inGame
+			inGame = false
+			mu.Unlock()
+			if was {
 				send(dxp.GameEnd{Stop: m.Stop}.Encode())
 			}
 			if m.Stop == 1 {
