@@ -12,6 +12,9 @@
 //	falseend    DXP: claims a win (GAMEEND 3) instead of moving
 //	falsedraw   DXP: claims a draw (GAMEEND 2) instead of moving
 //	resign      DXP: gives up (GAMEEND 1)
+//	quit        closes the connection (DXP) and exits with status 0
+//	refuse      DXP: refuses every game (GAMEACC code 2)
+//	mute        DXP: never answers a game request
 //
 // It ends when its standard input ends or says "exit" or "quit".
 package main
@@ -38,7 +41,7 @@ var (
 	listen    = flag.String("listen", "", "DXP: listen on this address (host:port) for the Initiator")
 	connect   = flag.String("connect", "", "DXP: connect to the Initiator at this address")
 	seed      = flag.Int64("seed", 1, "random seed")
-	misbehave = flag.String("misbehave", "", "illegal, garbage, silence, disconnect, crash, outofturn, falseend, falsedraw, resign")
+	misbehave = flag.String("misbehave", "", "illegal, garbage, silence, disconnect, crash, outofturn, falseend, falsedraw, resign, quit, refuse, mute")
 	at        = flag.Int("at", 1, "misbehave at this move of its own (1 = its first)")
 	delay     = flag.Duration("delay", 0, "time taken for each move")
 	name      = flag.String("name", "arbiter-testengine", "name sent in GAMEACC and Hub's id")
@@ -112,7 +115,7 @@ func main() {
 		runDXP(eng)
 	case "hub":
 		switch *misbehave {
-		case "falseend", "falsedraw", "resign":
+		case "falseend", "falsedraw", "resign", "refuse", "mute":
 			fmt.Fprintln(os.Stderr, "arbiter-testengine: Hub has no GAMEEND:", *misbehave)
 			os.Exit(2)
 		}
@@ -216,6 +219,9 @@ func session(eng *engine, conn net.Conn) (stop bool) {
 				select {} // stay alive, silent, until stdin ends
 			case "crash":
 				os.Exit(3)
+			case "quit":
+				conn.Close()
+				os.Exit(0)
 			case "falseend":
 				send(dxp.GameEnd{Reason: 3}.Encode())
 				return
@@ -253,6 +259,13 @@ func session(eng *engine, conn net.Conn) (stop bool) {
 		}
 		switch m := m.(type) {
 		case dxp.GameReq:
+			switch *misbehave {
+			case "refuse":
+				send(dxp.GameAcc{Name: *name, Code: 2}.Encode())
+				continue
+			case "mute":
+				continue
+			}
 			p, err := dxp.ParsePosition(eng.r, m.Position)
 			if err != nil {
 				send(dxp.GameAcc{Name: *name, Code: 2}.Encode())
@@ -370,6 +383,8 @@ func runHub(eng *engine) {
 					}
 				case "crash":
 					os.Exit(3)
+				case "quit":
+					os.Exit(0)
 				}
 			}
 			mv, ok := eng.choose()

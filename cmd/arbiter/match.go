@@ -3,6 +3,7 @@ package main
 import (
 	gocontext "context"
 	"fmt"
+	"math"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -45,7 +46,7 @@ func matchCommand() *cli.Command {
 			"move, a malformed message, a lost connection, a crash or a flag fall loses the game;\n" +
 			"the reason is in the Termination tag. Ctrl-C ends the games under way as unfinished,\n" +
 			"writes them and prints the standings. Exit status: 0 the match was played, 1 it was\n" +
-			"interrupted, 2 usage or I/O error.",
+			"interrupted, 2 usage or I/O error, or no game began (an engine did not start).",
 		Flags: []cli.Flag{
 			&cli.GenericFlag{Name: "engine", Value: &engineFlag{}, Usage: "an engine (give it twice)"},
 			&cli.StringFlag{Name: "each", Usage: "fields given to both engines where they leave them unset"},
@@ -112,15 +113,20 @@ func runMatch(c *cli.Context) error {
 		return usageError("--maxmoves must not be negative")
 	}
 	cfg.Event, cfg.Site, cfg.Handshake = c.String("event"), c.String("site"), c.Duration("handshake")
+	if cfg.Handshake <= 0 {
+		return usageError("--handshake must be a positive time, e.g. 15s")
+	}
 	cfg.TC.Margin = c.Duration("timemargin")
+	if cfg.TC.Margin < 0 {
+		return usageError("--timemargin must not be negative (the lateness tolerated before a flag falls)")
+	}
 	switch {
 	case c.IsSet("tc") && c.IsSet("st"):
 		return usageError("give --tc or --st, not both")
 	case c.IsSet("st"):
-		if c.Float64("st") <= 0 {
-			return usageError("--st must be positive")
+		if cfg.TC.PerMove, err = seconds(c.Float64("st")); err != nil || cfg.TC.PerMove == 0 {
+			return usageError("--st %v: the time per move must be a positive number of seconds", c.Float64("st"))
 		}
-		cfg.TC.PerMove = time.Duration(c.Float64("st") * float64(time.Second))
 	default:
 		tc := c.String("tc")
 		if tc == "" {
@@ -195,18 +201,33 @@ func runMatch(c *cli.Context) error {
 func parseTC(s string) (base, inc time.Duration, err error) {
 	b, i, hasInc := strings.Cut(s, "+")
 	mins, err := strconv.ParseFloat(b, 64)
-	if err != nil || mins <= 0 {
+	if err == nil {
+		base, err = seconds(mins * 60)
+	}
+	if err != nil || base == 0 {
 		return 0, 0, fmt.Errorf("minutes per game must be a positive number")
 	}
-	base = time.Duration(mins * float64(time.Minute))
 	if hasInc {
 		secs, err := strconv.ParseFloat(i, 64)
-		if err != nil || secs < 0 {
-			return 0, 0, fmt.Errorf("the increment must be a number of seconds")
+		if err == nil {
+			inc, err = seconds(secs)
 		}
-		inc = time.Duration(secs * float64(time.Second))
+		if err != nil {
+			return 0, 0, fmt.Errorf("the increment must be a number of seconds, 0 or more")
+		}
 	}
 	return base, inc, nil
+}
+
+// seconds turns a number of seconds into a time; NaN, infinities, negative
+// numbers and times beyond a year (which would overflow a clock) are not
+// times a match is played with.
+func seconds(f float64) (time.Duration, error) {
+	const limit = 365 * 24 * time.Hour
+	if math.IsNaN(f) || f < 0 || f > limit.Seconds() {
+		return 0, fmt.Errorf("%v is not a time in seconds", f)
+	}
+	return time.Duration(f * float64(time.Second)).Round(time.Millisecond), nil
 }
 
 func sameFile(a, b string) bool {

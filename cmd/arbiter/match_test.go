@@ -78,6 +78,13 @@ func TestMatchUsage(t *testing.T) {
 		{[]string{"match", "--engine", "bogus=1", "--engine", "cmd=y"}, "unknown engine key"},
 		{[]string{"match", "--engine", "addr=127.0.0.1:1", "--engine", "cmd=y args={port}", "--concurrency", "2"}, "cannot overlap"},
 		{[]string{"match", "--engine", "cmd=x args={port}", "--engine", "cmd=y args={port}", "--openings", "/no/such/file"}, "no such file"},
+		{[]string{"match", "--engine", "cmd=x args={port}", "--engine", "cmd=y args={port}", "--tc", "NaN"}, `--tc "NaN": minutes per game must be a positive number`},
+		{[]string{"match", "--engine", "cmd=x args={port}", "--engine", "cmd=y args={port}", "--tc", "Inf"}, `--tc "Inf": minutes per game must be a positive number`},
+		{[]string{"match", "--engine", "cmd=x args={port}", "--engine", "cmd=y args={port}", "--tc", "1+NaN"}, `--tc "1+NaN": the increment must be a number of seconds`},
+		{[]string{"match", "--engine", "cmd=x args={port}", "--engine", "cmd=y args={port}", "--tc", "1+-1"}, `--tc "1+-1": the increment must be a number of seconds`},
+		{[]string{"match", "--engine", "cmd=x args={port}", "--engine", "cmd=y args={port}", "--st", "NaN"}, "--st NaN: the time per move must be a positive number"},
+		{[]string{"match", "--engine", "cmd=x args={port}", "--engine", "cmd=y args={port}", "--timemargin", "-200ms"}, "--timemargin must not be negative"},
+		{[]string{"match", "--engine", "cmd=x args={port}", "--engine", "cmd=y args={port}", "--handshake", "0s"}, "--handshake must be a positive time"},
 	} {
 		_, stderr, code := arbiter(t, "", c.args...)
 		if code != exitUsage || !strings.Contains(stderr, c.want) {
@@ -146,5 +153,18 @@ func TestMatchInterrupt(t *testing.T) {
 	p, _ := os.ReadFile(pid)
 	if n, _ := strconv.Atoi(string(p)); n == 0 || syscall.Kill(n, 0) == nil {
 		t.Errorf("engine %s still runs", p)
+	}
+}
+
+// Engines that never start make no match: exit status 2 and why, after the
+// standings of the games they forfeited.
+func TestMatchEnginesNeverStart(t *testing.T) {
+	missing := filepath.Join(t.TempDir(), "no-such-engine")
+	for _, second := range []string{"cmd=" + missing + "-2 args={port}", "proto=hub cmd=" + buildTestEngine(t) + " args=\"-proto hub\""} {
+		stdout, stderr, code := arbiter(t, "", "match", "--engine", "name=Missing cmd="+missing+" args={port}", "--engine", second, "--games", "2")
+		if code != exitUsage || !strings.Contains(stderr, "arbiter: no game was played: game 1: ") || !strings.Contains(stderr, "Missing") ||
+			!strings.Contains(stdout, "Score of ") {
+			t.Errorf("exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
+		}
 	}
 }

@@ -18,7 +18,9 @@ func TestLineEndsWhereCheckDoes(t *testing.T) {
 		plies  int
 		reason string
 	}{
-		{"W:WK46,K47:BK4", 10, "two pieces against a lone king: 5 moves by each side"},
+		{"W:WK46,K47:BK4", 10, "two pieces or a king against a lone king: 5 moves by each side"},
+		// (a king against a king is not "two pieces against a lone king")
+		{"W:WK46:BK4", 10, "two pieces or a king against a lone king: 5 moves by each side"},
 		{"W:WK46,31,32,33:BK5,18,19,20", 8, "the same position for the third time"},
 	} {
 		rules, _, err := RulesOf(intl)

@@ -266,13 +266,36 @@ func (p *process) exitText() string {
 }
 
 // endText says how a program that left the game ended: a crash, or a
-// clean exit after what it did (closed the connection, exited).
+// clean exit after what it did ("closed the connection and exited"; what
+// "" when its exit is all that was seen: "exited").
 func (p *process) endText(what string) string {
-	if p.err == nil {
-		return what + " and exited"
+	switch {
+	case p.err != nil:
+		return "crashed: " + p.exitText()
+	case what == "":
+		return "exited"
 	}
-	return "crashed: " + p.exitText()
+	return what + " and exited"
 }
+
+// hasExited says whether the program has ended (false for none).
+func (p *process) hasExited() bool {
+	if p == nil || p.cmd == nil {
+		return false
+	}
+	select {
+	case <-p.exited:
+		return true
+	default:
+		return false
+	}
+}
+
+// exitedError is a failed start whose program had already exited: on a
+// port arbiter chose, the sign that another program took the port first.
+type exitedError struct{ error }
+
+func (e exitedError) Unwrap() error { return e.error }
 
 // stop lets the program end by itself for grace, then kills it, and always
 // waits for it.

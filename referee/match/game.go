@@ -2,6 +2,7 @@ package match
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sync"
 	"time"
@@ -56,6 +57,9 @@ type Game struct {
 	Result      string // as written: 2-0, 1-1, 0-2, *
 	Termination string
 	Date        time.Time
+	// started: both engines accepted the game (an engine that did not
+	// start, or did not start the game, lost it before it began).
+	started bool
 }
 
 // PlayedMove is a move as written, with what the clock said.
@@ -133,11 +137,16 @@ func (m *Match) playGame(ctx context.Context, gs gameSpec) *Game {
 	}
 	// An engine started on a port arbiter chose may lose that port to
 	// another program between the choice and its bind (another match on
-	// the machine), and arbiter then reaches the wrong program or none: such
-	// a start is tried again on a new port before the engine is blamed.
+	// the machine): the engine cannot listen and exits, and arbiter reaches
+	// the wrong program or none. Such a start is tried again on a new port
+	// before the engine is blamed. Only such a start: an engine that could
+	// not be started, refused the game or never answered is still running
+	// (or never ran), and a second try would only fail the same way, a
+	// handshake's time later.
 	const startTries = 3
-	retry := func(e *Engine, try int, err error) bool {
-		return err != nil && try < startTries && e.usesPort() && !e.shared() && ctx.Err() == nil
+	retry := func(e *Engine, try int, err error, exited bool) bool {
+		return err != nil && exited && try < startTries &&
+			e.usesPort() && !e.Listen && !e.shared() && ctx.Err() == nil
 	}
 	var ch [2]chan started
 	for col := range 2 {
@@ -145,7 +154,7 @@ func (m *Match) playGame(ctx context.Context, gs gameSpec) *Game {
 		e := engineOf(draughts.Color(col))
 		go func() {
 			p, err := m.start(ctx, e)
-			for try := 1; retry(e, try, err); try++ {
+			for try := 1; retry(e, try, err, errors.As(err, new(exitedError))); try++ {
 				p, err = m.start(ctx, e)
 			}
 			ch[col] <- started{p, err}
@@ -175,7 +184,7 @@ func (m *Match) playGame(ctx context.Context, gs gameSpec) *Game {
 	for _, col := range []draughts.Color{first.Opponent(), first} {
 		var err error
 		ready, err = players[col].newGame(ctx, col, gs.start)
-		for try := 1; retry(engineOf(col), try, err); try++ {
+		for try := 1; retry(engineOf(col), try, err, err != nil && players[col].exited()); try++ {
 			players[col].finish(-1)
 			players[col] = nil
 			p, serr := m.start(ctx, engineOf(col))
@@ -194,6 +203,7 @@ func (m *Match) playGame(ctx context.Context, gs gameSpec) *Game {
 		}
 	}
 
+	g.started = true
 	clock := [2]time.Duration{m.tc.Base, m.tc.Base}
 	t := &turn{anchor: gs.start, inc: m.tc.Inc, st: m.tc.PerMove}
 	engineMoves := 0

@@ -116,8 +116,12 @@ func New(cfg Config) (*Match, error) {
 			fmt.Fprintf(cfg.Trace, "%8.3f %s %s %q\n", time.Since(t0).Seconds(), engine, dir, msg)
 		}
 	}
-	if m.setup.minutes, m.setup.dxpMoves, err = dxpTime(cfg.TC, cfg.MaxMoves); err != nil {
-		return nil, err
+	// DamExchange's limits on the time it can announce bind a match with a
+	// DXP engine only: two Hub engines are told the clock as it is.
+	if m.engines[0].Proto == "dxp" || m.engines[1].Proto == "dxp" {
+		if m.setup.minutes, m.setup.dxpMoves, err = dxpTime(cfg.TC, cfg.MaxMoves); err != nil {
+			return nil, err
+		}
 	}
 	if len(cfg.Openings) == 0 {
 		m.openings = []opening{{pos: start}}
@@ -212,7 +216,9 @@ func dxpTime(tc TimeControl, maxMoves int) (string, int, error) {
 
 // Run plays the match. When ctx is cancelled (Ctrl-C), the games under way
 // end as unfinished and are written, and no new game starts. It returns
-// the games in the order they were numbered (unplayed ones left out).
+// the games in the order they were numbered (unplayed ones left out), and
+// an error when a game could not be written or when no game began (an
+// engine never started).
 func (m *Match) Run(ctx context.Context) (*Standings, error) {
 	st := newStandings(m.Engines())
 	var (
@@ -220,6 +226,9 @@ func (m *Match) Run(ctx context.Context) (*Standings, error) {
 		mu     sync.Mutex
 		outErr error
 		next   = 0
+		// notStarted is the first game that never began, while no game did.
+		notStarted *Game
+		anyStarted bool
 	)
 	take := func() (gameSpec, bool) {
 		mu.Lock()
@@ -245,6 +254,12 @@ func (m *Match) Run(ctx context.Context) (*Standings, error) {
 				err := m.write(g)
 				mu.Lock()
 				st.add(g)
+				switch {
+				case g.started:
+					notStarted, anyStarted = nil, true
+				case !anyStarted && (notStarted == nil || g.Number < notStarted.Number):
+					notStarted = g
+				}
 				if err != nil && outErr == nil {
 					outErr = err
 				}
@@ -259,6 +274,11 @@ func (m *Match) Run(ctx context.Context) (*Standings, error) {
 	wg.Wait()
 	st.Interrupted = ctx.Err() != nil
 	st.finish()
+	if outErr == nil && !st.Interrupted && notStarted != nil {
+		// Games lost by an engine that never started are no match: the
+		// command must fail, not report a score.
+		outErr = fmt.Errorf("no game was played: game %d: %s", notStarted.Number, notStarted.Termination)
+	}
 	return st, outErr
 }
 
@@ -355,13 +375,14 @@ func (m *Match) record(g *Game) string {
 	return b.String()
 }
 
-// clockText writes h:mm:ss.t.
+// clockText writes h:mm:ss.t. The sign is that of the rounded time: a
+// clock 30ms past zero (within --timemargin) reads 0:00:00.0, not -0.
 func clockText(d time.Duration) string {
+	d = d.Round(100 * time.Millisecond)
 	neg := ""
 	if d < 0 {
 		neg, d = "-", -d
 	}
-	d = d.Round(100 * time.Millisecond)
 	h := int(d / time.Hour)
 	mi := int(d/time.Minute) % 60
 	s := d % time.Minute

@@ -63,6 +63,16 @@ func hubEngine(name string, args ...string) Engine {
 // play runs a match and returns its standings and the PDN it wrote.
 func play(t *testing.T, ctx context.Context, cfg Config) (*Standings, string) {
 	t.Helper()
+	st, text, err := playErr(t, ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st, text
+}
+
+// playErr is play for a match that may fail.
+func playErr(t *testing.T, ctx context.Context, cfg Config) (*Standings, string, error) {
+	t.Helper()
 	var out, progress bytes.Buffer
 	if cfg.Variant == nil {
 		cfg.Variant = international(t)
@@ -79,11 +89,8 @@ func play(t *testing.T, ctx context.Context, cfg Config) (*Standings, string) {
 		t.Fatal(err)
 	}
 	st, err := m.Run(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
 	checkPDN(t, out.String())
-	return st, out.String()
+	return st, out.String(), err
 }
 
 type lockedBuffer struct {
@@ -221,17 +228,24 @@ func TestMisbehaviourLoses(t *testing.T) {
 }
 
 // An engine that does not start loses; one whose program is missing too.
+// A match in which no game began is an error, not a score.
 func TestEngineThatDoesNotStart(t *testing.T) {
 	bad := Engine{Name: "Missing", Proto: "dxp", Cmd: filepath.Join(t.TempDir(), "no-such-engine"), Args: []string{"{port}"}}
-	_, text := play(t, context.Background(), Config{Engines: [2]Engine{dxpEngine("Good"), bad}, Handshake: 2 * time.Second})
+	_, text, err := playErr(t, context.Background(), Config{Engines: [2]Engine{dxpEngine("Good"), bad}, Handshake: 2 * time.Second})
 	if term := tag(t, text, "Termination")[0]; !strings.Contains(term, "Missing (Black) did not start: cannot start") {
 		t.Errorf("Termination %q", term)
 	}
+	if err == nil || !strings.Contains(err.Error(), "no game was played: game 1: Missing (Black) did not start") {
+		t.Errorf("Run's error: %v", err)
+	}
 	// A program that starts but never listens.
 	deaf := Engine{Name: "Deaf", Proto: "dxp", Cmd: testEngine, Args: []string{"-listen", "127.0.0.1:1", "-x{port}"}}
-	_, text = play(t, context.Background(), Config{Engines: [2]Engine{dxpEngine("Good"), deaf}, Handshake: 2 * time.Second})
+	_, text, err = playErr(t, context.Background(), Config{Engines: [2]Engine{dxpEngine("Good"), deaf}, Handshake: 2 * time.Second})
 	if term := tag(t, text, "Termination")[0]; !strings.Contains(term, "Deaf (Black) did not start: exited before accepting a connection: exit status 2") {
 		t.Errorf("Termination %q", term)
+	}
+	if err == nil {
+		t.Error("no error from a match no game of which began")
 	}
 }
 

@@ -59,6 +59,8 @@ type player interface {
 	// finish tells the engine the game is over (score from its side: 1, 0.5,
 	// 0; -1 unknown), ends its connection and reaps its program.
 	finish(score float64)
+	// exited says whether the program arbiter started for it has ended.
+	exited() bool
 }
 
 // setup is what every player of a match shares.
@@ -124,6 +126,9 @@ func startDXP(ctx context.Context, e *Engine, s *setup) (_ *dxpPlayer, err error
 	p := &dxpPlayer{e: e, s: s, ev: make(chan event, 16), quit: make(chan struct{})}
 	defer func() {
 		if err != nil {
+			if p.proc.hasExited() {
+				err = exitedError{err}
+			}
 			p.proc.stop(time.Second)
 		}
 	}()
@@ -199,7 +204,7 @@ func startDXP(ctx context.Context, e *Engine, s *setup) (_ *dxpPlayer, err error
 		go func() {
 			select {
 			case <-p.proc.exited:
-				sendEvent(p.ev, p.quit, event{kind: evFail, err: p.proc.endText("exited")})
+				sendEvent(p.ev, p.quit, event{kind: evFail, err: p.proc.endText("")})
 			case <-p.quit:
 			}
 		}()
@@ -208,6 +213,8 @@ func startDXP(ctx context.Context, e *Engine, s *setup) (_ *dxpPlayer, err error
 }
 
 func (p *dxpPlayer) events() <-chan event { return p.ev }
+
+func (p *dxpPlayer) exited() bool { return p.proc.hasExited() }
 
 func (p *dxpPlayer) send(m dxp.Message) error {
 	p.wmu.Lock()
@@ -373,6 +380,8 @@ func startHub(ctx context.Context, e *Engine, s *setup) (_ *hubPlayer, err error
 }
 
 func (p *hubPlayer) events() <-chan event { return p.ev }
+
+func (p *hubPlayer) exited() bool { return p.proc.hasExited() }
 
 func (p *hubPlayer) send(l hub.Line) error {
 	p.wmu.Lock()
