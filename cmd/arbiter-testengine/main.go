@@ -16,7 +16,8 @@
 //	refuse      DXP: refuses every game (GAMEACC code 2)
 //	mute        DXP: never answers a game request
 //
-// It ends when its standard input ends or says "exit" or "quit".
+// It ends when its standard input ends or says "exit" or "quit" (over DXP,
+// not with -ignorestdin).
 package main
 
 import (
@@ -46,6 +47,7 @@ var (
 	delay     = flag.Duration("delay", 0, "time taken for each move")
 	name      = flag.String("name", "arbiter-testengine", "name sent in GAMEACC and Hub's id")
 	pidfile   = flag.String("pidfile", "", "write the process id to this file (tests check it was reaped)")
+	keepStdin = flag.Bool("ignorestdin", false, "DXP: go on when standard input ends, as an engine that never reads it does")
 )
 
 // engine is the game as the engine sees it.
@@ -138,7 +140,9 @@ func watchStdin() {
 }
 
 func runDXP(eng *engine) {
-	go watchStdin()
+	if !*keepStdin {
+		go watchStdin()
+	}
 	switch {
 	case *connect != "":
 		conn, err := net.Dial("tcp", *connect)

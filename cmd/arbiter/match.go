@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/urfave/cli/v2"
@@ -44,8 +43,9 @@ func matchCommand() *cli.Command {
 			"                --engine 'name=B cmd=./scan args=hub proto=hub' --games 4 --tc 1+1\n\n" +
 			"Each opening is played twice, colours swapped. An illegal, ambiguous or out-of-turn\n" +
 			"move, a malformed message, a lost connection, a crash or a flag fall loses the game;\n" +
-			"the reason is in the Termination tag. Ctrl-C ends the games under way as unfinished,\n" +
-			"writes them and prints the standings. Exit status: 0 the match was played, 1 it was\n" +
+			"the reason is in the Termination tag. Ctrl-C (or SIGTERM, SIGHUP) ends the games under\n" +
+			"way as unfinished, writes them and prints the standings; the engines end with arbiter\n" +
+			"even when it is killed. Exit status: 0 the match was played, 1 it was\n" +
 			"interrupted, 2 usage or I/O error, or no game began (an engine did not start).",
 		Flags: []cli.Flag{
 			&cli.GenericFlag{Name: "engine", Value: &engineFlag{}, Usage: "an engine (give it twice)"},
@@ -173,7 +173,7 @@ func runMatch(c *cli.Context) error {
 	if err != nil {
 		return usageError("%v", err)
 	}
-	ctx, stop := signal.NotifyContext(gocontext.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := signal.NotifyContext(gocontext.Background(), stopSignals()...)
 	defer stop()
 	st, runErr := m.Run(ctx)
 	if format == "json" {

@@ -113,10 +113,7 @@ func TestMatchRecordChecks(t *testing.T) {
 func TestMatchInterrupt(t *testing.T) {
 	eng := buildTestEngine(t)
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "arbiter")
-	if out, err := exec.Command("go", "build", "-o", bin, "arbiter/cmd/arbiter").CombinedOutput(); err != nil {
-		t.Fatalf("%v\n%s", err, out)
-	}
+	bin := buildArbiter(t)
 	pid := filepath.Join(dir, "engine.pid")
 	out := filepath.Join(dir, "match.pdn")
 	cmd := exec.Command(bin, "match", "--games", "4", "--tc", "10", "--pdn", out,

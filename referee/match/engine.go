@@ -198,15 +198,17 @@ func startProcess(e *Engine, host, port string) (*process, error) {
 	cmd := exec.Command(path, args...)
 	cmd.Dir = e.Dir
 	if cmd.Dir == "" {
-		tmp, err := os.MkdirTemp("", "arbiter-engine-")
+		tmp, err := engineTempDir()
 		if err != nil {
 			return nil, err
 		}
 		p.tmp, cmd.Dir = tmp, tmp
 	}
 	// Its own process group: Ctrl-C in the terminal reaches arbiter only,
-	// which then ends the games and the engines in order.
+	// which then ends the games and the engines in order. And it dies with
+	// arbiter, even one killed with no chance to end them.
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	dieWithParent(cmd.SysProcAttr)
 	var err error
 	if p.stdin, err = cmd.StdinPipe(); err != nil {
 		p.cleanup()
@@ -228,7 +230,7 @@ func startProcess(e *Engine, host, port string) (*process, error) {
 		cmd.Stdout = p.tail
 	}
 	cmd.Stderr = p.tail
-	err = cmd.Start()
+	err = startCommand(cmd)
 	if stdoutW != nil {
 		stdoutW.Close()
 	}
