@@ -6,6 +6,9 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
 )
 
 // atomicFile is an output file written as a temporary file in its target's
@@ -13,17 +16,25 @@ import (
 // file is untouched, and Abort (or a failed Commit) leaves nothing behind.
 // A rename within one folder is atomic, so a reader of the target sees the
 // old file or the new one, never half of it.
+//
+// Until then the target is also locked (lockFile): another arbiter command
+// that writes it, a match appending games or another rewrite, is refused
+// rather than losing what it writes to a file about to be replaced. And
+// Commit refuses to replace a target that changed since writing began:
+// what another program wrote to it in the meantime would be lost.
 type atomicFile struct {
 	*os.File
 	target string // the name the user gave, for messages
 	final  string // where the file lands: the target, or what its symlink points to
+	lock   *os.File
+	before fs.FileInfo // the target when writing began; nil if there was none
 	done   bool
 }
 
 // createAtomic starts writing target. A symlink is followed, so the file
 // it points to is replaced and the link stays a link.
 func createAtomic(target string) (*atomicFile, error) {
-	final := target
+	a := &atomicFile{target: target, final: target}
 	mode := fs.FileMode(0o666) &^ umask()
 	if st, err := os.Stat(target); err == nil {
 		if !st.Mode().IsRegular() {
@@ -32,43 +43,76 @@ func createAtomic(target string) (*atomicFile, error) {
 		mode = st.Mode().Perm()
 		// A rename would replace a read-only file: honour it as
 		// os.Create would, by opening it for writing (without truncating).
-		f, err := os.OpenFile(target, os.O_WRONLY, 0)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", target, unwrapPath(err))
+		if a.lock, a.before, err = openLocked(target, os.O_WRONLY, 0); err != nil {
+			return nil, err
 		}
-		f.Close()
 		if p, err := filepath.EvalSymlinks(target); err == nil {
-			final = p
+			a.final = p
 		}
 	}
-	f, err := os.CreateTemp(filepath.Dir(final), "."+filepath.Base(final)+".tmp-*")
+	dir, base := filepath.Dir(a.final), filepath.Base(a.final)
+	sweepTemps(dir, base)
+	f, err := createTemp(dir, tempPrefix(base))
 	if err != nil {
+		a.unlock()
 		return nil, fmt.Errorf("%s: %w", target, unwrapPath(err))
 	}
+	a.File = f
 	if err := f.Chmod(mode); err != nil {
-		f.Close()
-		os.Remove(f.Name())
+		a.Abort()
 		return nil, fmt.Errorf("%s: %w", target, unwrapPath(err))
 	}
-	return &atomicFile{File: f, target: target, final: final}, nil
+	return a, nil
 }
 
-// Commit flushes the file to disk and renames it into place.
+// Commit flushes the file to disk and renames it into place, unless the
+// target changed since createAtomic.
 func (a *atomicFile) Commit() error {
 	if a.done {
 		return nil
 	}
 	a.done = true
+	defer a.unlock()
 	err := a.File.Sync()
 	if cerr := a.File.Close(); err == nil {
 		err = cerr
 	}
+	if err == nil && beforeRename != nil {
+		beforeRename(a.final)
+	}
 	if err == nil {
-		err = os.Rename(a.File.Name(), a.final)
+		err = a.unchanged()
+	}
+	if err == nil {
+		err = renameTemp(a.File.Name(), a.final)
 	}
 	if err != nil {
-		os.Remove(a.File.Name())
+		removeTemp(a.File.Name())
 		return fmt.Errorf("%s: %w", a.target, unwrapPath(err))
+	}
+	return nil
+}
+
+// beforeRename, set by tests, runs just before the check that precedes the
+// rename: another program writing the target at the worst moment.
+var beforeRename func(target string)
+
+// errChanged: the target changed while its replacement was written.
+var errChanged = errors.New("changed while arbiter was writing its replacement (another program wrote to it): left as it is, nothing written")
+
+// unchanged checks, just before the rename, that the target is the file it
+// was when writing began: the same file, size and modification time. (An
+// arbiter that writes it honours the lock and never gets here; this is for
+// every other program.)
+func (a *atomicFile) unchanged() error {
+	now, err := os.Stat(a.final)
+	switch {
+	case a.before == nil && errors.Is(err, fs.ErrNotExist):
+		return nil
+	case a.before == nil || err != nil:
+		return errChanged
+	case !os.SameFile(a.before, now) || now.Size() != a.before.Size() || !now.ModTime().Equal(a.before.ModTime()):
+		return errChanged
 	}
 	return nil
 }
@@ -80,7 +124,15 @@ func (a *atomicFile) Abort() {
 	}
 	a.done = true
 	a.File.Close()
-	os.Remove(a.File.Name())
+	removeTemp(a.File.Name())
+	a.unlock()
+}
+
+func (a *atomicFile) unlock() {
+	if a.lock != nil {
+		a.lock.Close()
+		a.lock = nil
+	}
 }
 
 // Write names the target, not the temporary file, in its errors.
@@ -90,6 +142,73 @@ func (a *atomicFile) Write(p []byte) (int, error) {
 		err = fmt.Errorf("%s: %w", a.target, unwrapPath(err))
 	}
 	return n, err
+}
+
+// A temporary file is named .NAME.tmp-PID-RANDOM beside its target: the
+// process id tells a later run whether its writer is gone (killed before
+// it could remove it), and so whether it may be removed.
+func tempPrefix(base string) string {
+	return "." + base + ".tmp-" + strconv.Itoa(os.Getpid()) + "-"
+}
+
+// sweepTemps removes the temporary files that processes now gone left
+// beside base in dir: regular files of this user, named as tempPrefix
+// names them for this very target. Anything else stays, whatever its name.
+func sweepTemps(dir, base string) {
+	prefix := "." + base + ".tmp-"
+	for _, name := range tempCandidates(dir) {
+		rest, ok := strings.CutPrefix(name, prefix)
+		if !ok {
+			continue
+		}
+		pid, random, ok := strings.Cut(rest, "-")
+		n, err := strconv.Atoi(pid)
+		if !ok || err != nil || n <= 0 || strconv.Itoa(n) != pid || !allDigits(random) || !processGone(n) {
+			continue
+		}
+		path := filepath.Join(dir, name)
+		if st, err := os.Lstat(path); err == nil && st.Mode().IsRegular() && ownedByMe(st) {
+			os.Remove(path)
+		}
+	}
+}
+
+// tempCandidates lists the names in dir that may be temporary files of
+// arbiter's, reading each folder once per process: --in-place on a folder
+// of many files must not read the folder once per file.
+func tempCandidates(dir string) []string {
+	tempListMu.Lock()
+	defer tempListMu.Unlock()
+	if names, ok := tempLists[dir]; ok {
+		return names
+	}
+	var names []string
+	if entries, err := os.ReadDir(dir); err == nil {
+		for _, e := range entries {
+			if n := e.Name(); strings.HasPrefix(n, ".") && strings.Contains(n, ".tmp-") {
+				names = append(names, n)
+			}
+		}
+	}
+	if tempLists == nil {
+		tempLists = map[string][]string{}
+	}
+	tempLists[dir] = names
+	return names
+}
+
+var (
+	tempListMu sync.Mutex
+	tempLists  map[string][]string // folder: its names that may be temporary files
+)
+
+func allDigits(s string) bool {
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return s != ""
 }
 
 // unwrapPath drops an *fs.PathError's temporary file name, keeping why.

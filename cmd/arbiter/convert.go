@@ -33,8 +33,8 @@ func convertCommand() *cli.Command {
 			&cli.StringFlag{Name: "captures", Value: "short", Usage: "pdn: short (19x30) or full (28x19x10) capture paths"},
 			&cli.StringFlag{Name: "notation", Usage: "pdn: write squares as numeric (32-28) or alpha (c3-d4); default: as the record does (morris: coordinates d6-d5, or numeric for PlayOK's 1-24)"},
 			movesFlag.flag(),
-			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` instead of standard output (written beside it and renamed into place when all went well; never one of the inputs)"},
-			&cli.BoolFlag{Name: "in-place", Aliases: []string{"i"}, Usage: "pdn: rewrite each input file as normalised PDN (each file replaced only when it was read whole)"},
+			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` instead of standard output (written beside it and renamed into place when all went well, unless it changed meanwhile; never one of the inputs; /dev/stdout, /dev/null, a FIFO written directly)"},
+			&cli.BoolFlag{Name: "in-place", Aliases: []string{"i"}, Usage: "pdn: rewrite each input file as normalised PDN (each file replaced only when it was read whole and nothing else wrote it meanwhile; refused while a match writes it)"},
 		}, variantFlags...),
 		Action: runConvert,
 	}
@@ -91,6 +91,9 @@ func runConvert(c *cli.Context) error {
 				return usageError("--in-place cannot rewrite standard input")
 			case f.member != "":
 				return usageError("--in-place cannot rewrite %s, a member of a zip archive", f.name)
+			case !isRegularFile(f.path):
+				// (Checked before isGzipFile, which would wait on a FIFO.)
+				return usageError("--in-place cannot rewrite %s: not a regular file", f.name)
 			case isGzipFile(f.path):
 				return usageError("--in-place cannot rewrite %s, a gzip file (it would be written unpacked)", f.name)
 			}
@@ -101,6 +104,14 @@ func runConvert(c *cli.Context) error {
 	case name != "":
 		if same, ok := sameFileAsAny(name, in); ok {
 			return usageError("--output %s is the input %s: refusing to overwrite it (use --in-place to rewrite a file)", name, same)
+		}
+		if w, closeOut, ok, err := directOutput(c, name); err != nil {
+			return cli.Exit(fmt.Sprintf("%s: %v", name, unwrapPath(err)), exitUsage)
+		} else if ok {
+			if err := cv.writeDirect(in, name, w, closeOut); err != nil {
+				return err
+			}
+			break
 		}
 		af, err := createAtomic(name)
 		if err != nil {
@@ -196,6 +207,12 @@ func (cv *converter) inPlace(f input) {
 		cv.report(err)
 		cv.failed = true
 	}
+}
+
+// isRegularFile: a missing file is left for the reading to report.
+func isRegularFile(path string) bool {
+	st, err := os.Stat(path)
+	return err != nil || st.Mode().IsRegular()
 }
 
 func isGzipFile(path string) bool {

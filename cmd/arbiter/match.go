@@ -2,6 +2,7 @@ package main
 
 import (
 	gocontext "context"
+	"errors"
 	"fmt"
 	"math"
 	"os"
@@ -59,7 +60,7 @@ func matchCommand() *cli.Command {
 			&cli.IntFlag{Name: "maxmoves", Usage: "moves per side after which the game is adjudicated a draw (0: none)"},
 			&cli.StringFlag{Name: "variant", Value: "international", Usage: "rules (see 'arbiter variants')"},
 			&cli.IntFlag{Name: "concurrency", Value: 1, Usage: "games played at the same time (engines started per game)"},
-			&cli.StringFlag{Name: "pdn", Aliases: []string{"o"}, Usage: "append every finished game to this PDN file"},
+			&cli.StringFlag{Name: "pdn", Aliases: []string{"o"}, Usage: "append every finished game to this PDN file (locked while the match lasts: no rewrite, no second match)"},
 			&cli.StringFlag{Name: "event", Value: "arbiter match", Usage: "the Event tag"},
 			&cli.StringFlag{Name: "site", Value: "?", Usage: "the Site tag"},
 			&cli.DurationFlag{Name: "handshake", Value: 15 * time.Second, Usage: "time allowed to start an engine and for each protocol answer outside the clock"},
@@ -158,8 +159,19 @@ func runMatch(c *cli.Context) error {
 			return usageError("--pdn %s is the openings file: arbiter does not write into its own input", name)
 		}
 		// Appended, never truncated: a finished game is in the file the
-		// moment it ends, and an earlier match's games stay.
-		pdnFile, err = os.OpenFile(name, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+		// moment it ends, and an earlier match's games stay. Locked while
+		// the match lasts (lock.go): a rewrite of the file or a second
+		// match on it is refused until this one ends.
+		const flags = os.O_WRONLY | os.O_APPEND | os.O_CREATE
+		if _, isFD := descriptorPath(name); isFD {
+			pdnFile, err = os.OpenFile(name, flags, 0o644)
+		} else {
+			pdnFile, _, err = openLocked(name, flags, 0o644)
+		}
+		var locked *lockedError
+		if errors.As(err, &locked) {
+			return cli.Exit(err.Error(), exitUsage)
+		}
 		if err != nil {
 			return usageError("%v", err)
 		}
