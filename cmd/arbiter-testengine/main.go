@@ -15,6 +15,9 @@
 //	quit        closes the connection (DXP) and exits with status 0
 //	refuse      DXP: refuses every game (GAMEACC code 2)
 //	mute        DXP: never answers a game request
+//	hangup      DXP: closes the connection at a game request, and exits
+//	            a moment later (as an engine that lost its port to the
+//	            program arbiter reached instead)
 //
 // It ends when its standard input ends or says "exit" or "quit" (over DXP,
 // not with -ignorestdin).
@@ -42,7 +45,7 @@ var (
 	listen    = flag.String("listen", "", "DXP: listen on this address (host:port) for the Initiator")
 	connect   = flag.String("connect", "", "DXP: connect to the Initiator at this address")
 	seed      = flag.Int64("seed", 1, "random seed")
-	misbehave = flag.String("misbehave", "", "illegal, garbage, silence, disconnect, crash, outofturn, falseend, falsedraw, resign, quit, refuse, mute")
+	misbehave = flag.String("misbehave", "", "illegal, garbage, silence, disconnect, crash, outofturn, falseend, falsedraw, resign, quit, refuse, mute, hangup")
 	at        = flag.Int("at", 1, "misbehave at this move of its own (1 = its first)")
 	delay     = flag.Duration("delay", 0, "time taken for each move")
 	name      = flag.String("name", "arbiter-testengine", "name sent in GAMEACC and Hub's id")
@@ -117,7 +120,7 @@ func main() {
 		runDXP(eng)
 	case "hub":
 		switch *misbehave {
-		case "falseend", "falsedraw", "resign", "refuse", "mute":
+		case "falseend", "falsedraw", "resign", "refuse", "mute", "hangup":
 			fmt.Fprintln(os.Stderr, "arbiter-testengine: Hub has no GAMEEND:", *misbehave)
 			os.Exit(2)
 		}
@@ -269,6 +272,10 @@ func session(eng *engine, conn net.Conn) (stop bool) {
 				continue
 			case "mute":
 				continue
+			case "hangup":
+				conn.Close()
+				time.Sleep(600 * time.Millisecond)
+				os.Exit(0)
 			}
 			p, err := dxp.ParsePosition(eng.r, m.Position)
 			if err != nil {

@@ -281,14 +281,30 @@ func (p *process) endText(what string) string {
 }
 
 // hasExited says whether the program has ended (false for none).
-func (p *process) hasExited() bool {
+func (p *process) hasExited() bool { return p.exitsWithin(context.Background(), 0) }
+
+// exitsWithin says whether the program ends within d and before ctx is
+// done (false for none).
+func (p *process) exitsWithin(ctx context.Context, d time.Duration) bool {
 	if p == nil || p.cmd == nil {
 		return false
 	}
+	if d <= 0 {
+		select {
+		case <-p.exited:
+			return true
+		default:
+			return false
+		}
+	}
+	t := time.NewTimer(d)
+	defer t.Stop()
 	select {
 	case <-p.exited:
 		return true
-	default:
+	case <-t.C:
+		return false
+	case <-ctx.Done():
 		return false
 	}
 }

@@ -23,6 +23,9 @@ func TestStartRetriedOnlyForThePortRace(t *testing.T) {
 		{"exits at once", "exit 2 # {port}", 3, "did not start: exited before accepting a connection: exit status 2"},
 		{"refuses", "exec " + testEngine + " -listen 127.0.0.1:{port} -misbehave refuse", 1, "did not start the game: refused the game (GAMEACC code 2)"},
 		{"never answers", "exec " + testEngine + " -listen 127.0.0.1:{port} -misbehave mute", 1, "did not start the game: no GAMEACC within 1s"},
+		// The connection breaks at once, the program exits a moment later:
+		// what a port another program took looks like.
+		{"hangs up, exits", "exec " + testEngine + " -listen 127.0.0.1:{port} -misbehave hangup", 3, "did not start the game: "},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()

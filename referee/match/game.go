@@ -138,15 +138,29 @@ func (m *Match) playGame(ctx context.Context, gs gameSpec) *Game {
 	// An engine started on a port arbiter chose may lose that port to
 	// another program between the choice and its bind (another match on
 	// the machine): the engine cannot listen and exits, and arbiter reaches
-	// the wrong program or none. Such a start is tried again on a new port
+	// the wrong program (which closes the connection, says something else
+	// or nothing) or none. Such a start is tried again on a new port
 	// before the engine is blamed. Only such a start: an engine that could
 	// not be started, refused the game or never answered is still running
 	// (or never ran), and a second try would only fail the same way, a
 	// handshake's time later.
 	const startTries = 3
-	retry := func(e *Engine, try int, err error, exited bool) bool {
-		return err != nil && exited && try < startTries &&
-			e.usesPort() && !e.Listen && !e.shared() && ctx.Err() == nil
+	retry := func(e *Engine, try int, err error, exited func() bool) bool {
+		return err != nil && try < startTries && e.usesPort() && !e.Listen && !e.shared() &&
+			ctx.Err() == nil && exited()
+	}
+	// portLost: the handshake failed as it fails on a port another program
+	// took. A connection that broke at once may have reached that program
+	// before the engine, failing to listen, had exited: it is given the
+	// handshake's time to. A refusal, or a silence, came after that time
+	// or from the engine itself.
+	portLost := func(p player, err error) func() bool {
+		return func() bool {
+			if errors.As(err, new(answerError)) {
+				return p.exitedWithin(ctx, 0)
+			}
+			return p.exitedWithin(ctx, m.cfg.Handshake)
+		}
 	}
 	var ch [2]chan started
 	for col := range 2 {
@@ -154,7 +168,7 @@ func (m *Match) playGame(ctx context.Context, gs gameSpec) *Game {
 		e := engineOf(draughts.Color(col))
 		go func() {
 			p, err := m.start(ctx, e)
-			for try := 1; retry(e, try, err, errors.As(err, new(exitedError))); try++ {
+			for try := 1; retry(e, try, err, func() bool { return errors.As(err, new(exitedError)) }); try++ {
 				p, err = m.start(ctx, e)
 			}
 			ch[col] <- started{p, err}
@@ -184,7 +198,7 @@ func (m *Match) playGame(ctx context.Context, gs gameSpec) *Game {
 	for _, col := range []draughts.Color{first.Opponent(), first} {
 		var err error
 		ready, err = players[col].newGame(ctx, col, gs.start)
-		for try := 1; retry(engineOf(col), try, err, err != nil && players[col].exited()); try++ {
+		for try := 1; retry(engineOf(col), try, err, portLost(players[col], err)); try++ {
 			players[col].finish(-1)
 			players[col] = nil
 			p, serr := m.start(ctx, engineOf(col))

@@ -59,9 +59,16 @@ type player interface {
 	// finish tells the engine the game is over (score from its side: 1, 0.5,
 	// 0; -1 unknown), ends its connection and reaps its program.
 	finish(score float64)
-	// exited says whether the program arbiter started for it has ended.
-	exited() bool
+	// exitedWithin says whether the program arbiter started for it ends
+	// within d (has ended, for 0) and before ctx is done.
+	exitedWithin(ctx context.Context, d time.Duration) bool
 }
+
+// answerError is a handshake that failed while the engine was there to
+// answer: it refused, or it said nothing in the time allowed.
+type answerError struct{ error }
+
+func (e answerError) Unwrap() error { return e.error }
 
 // setup is what every player of a match shares.
 type setup struct {
@@ -103,7 +110,7 @@ func waitReady(ctx context.Context, ch <-chan event, what string, timeout time.D
 				return ev, fmt.Errorf("sent %q while arbiter waited for %s", ev.text, what)
 			}
 		case <-timer.C:
-			return event{}, fmt.Errorf("no %s within %v", what, timeout)
+			return event{}, answerError{fmt.Errorf("no %s within %v", what, timeout)}
 		case <-ctx.Done():
 			return event{}, ctx.Err()
 		}
@@ -214,7 +221,9 @@ func startDXP(ctx context.Context, e *Engine, s *setup) (_ *dxpPlayer, err error
 
 func (p *dxpPlayer) events() <-chan event { return p.ev }
 
-func (p *dxpPlayer) exited() bool { return p.proc.hasExited() }
+func (p *dxpPlayer) exitedWithin(ctx context.Context, d time.Duration) bool {
+	return p.proc.exitsWithin(ctx, d)
+}
 
 func (p *dxpPlayer) send(m dxp.Message) error {
 	p.wmu.Lock()
@@ -285,7 +294,7 @@ func (p *dxpPlayer) newGame(ctx context.Context, col draughts.Color, start draug
 		return time.Time{}, err
 	}
 	if ev.code != 0 {
-		return time.Time{}, fmt.Errorf("refused the game (GAMEACC code %d)", ev.code)
+		return time.Time{}, answerError{fmt.Errorf("refused the game (GAMEACC code %d)", ev.code)}
 	}
 	return ev.at, nil
 }
@@ -381,7 +390,9 @@ func startHub(ctx context.Context, e *Engine, s *setup) (_ *hubPlayer, err error
 
 func (p *hubPlayer) events() <-chan event { return p.ev }
 
-func (p *hubPlayer) exited() bool { return p.proc.hasExited() }
+func (p *hubPlayer) exitedWithin(ctx context.Context, d time.Duration) bool {
+	return p.proc.exitsWithin(ctx, d)
+}
 
 func (p *hubPlayer) send(l hub.Line) error {
 	p.wmu.Lock()
