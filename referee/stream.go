@@ -84,7 +84,7 @@ func CheckInputs(inputs []Input, opts StreamOptions, emit func(*Report) error, f
 							if it.in.Options != nil {
 								o = *it.in.Options // the input's own .arbiter.yaml
 							}
-							rec := ParseGame(it.text, it.file)
+							rec := ParseGameFor(it.text, it.file, o)
 							it.rep = Check(rec, o)
 							// The report quotes the record's text; its moves
 							// are done with, and their memory serves the

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -221,7 +222,7 @@ func runCheck(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	perInput, filters, err := applyConfigs(c, cfgs, in, opts.Options, filter)
+	perInput, filters, chosenBy, err := applyConfigs(c, cfgs, in, opts.Options, filter)
 	if err != nil {
 		return err
 	}
@@ -242,6 +243,12 @@ func runCheck(c *cli.Context) error {
 		sources = append(sources, referee.Input{Name: f.name, Open: f.open, Options: perInput[i]})
 	}
 	err = referee.CheckInputs(sources, opts, func(rep *referee.Report) error {
+		if d, ok := referee.FamilyMismatch(rep); ok {
+			// The variant the user chose (or the config did) is of another
+			// game: not a finding in the record but a mistake in the
+			// command, whatever --ignore says. It stops the run.
+			return usageError("%s: %s: %s: %s", firstNonEmpty(chosenBy[rep.File], variantSource(c)), where(rep, d.Pos), gameName(rep), d.Msg)
+		}
 		f := filter
 		if g := filters[rep.File]; g != nil {
 			f = g
@@ -257,6 +264,9 @@ func runCheck(c *cli.Context) error {
 		fmt.Fprintln(c.App.ErrWriter, "arbiter:", failed)
 	})
 	prog.finish()
+	if ue := (*usageErr)(nil); errors.As(err, &ue) {
+		return ue
+	}
 	if err != nil {
 		return ioError("output", err)
 	}
@@ -339,22 +349,25 @@ func mustAbs(p string) string {
 
 // applyConfigs gives each input the options and filter of its nearest
 // .arbiter.yaml, under the command line's flags: a flag the user typed
-// wins over the file. nil entries mean "the command line's".
-func applyConfigs(c *cli.Context, cfgs *configs, in []input, base referee.Options, filter *findingFilter) ([]*referee.Options, map[string]*findingFilter, error) {
-	opts := make([]*referee.Options, len(in))
-	filters := map[string]*findingFilter{}
+// wins over the file. nil entries mean "the command line's". chosenBy
+// says, of an input whose default variant a config chose, where.
+func applyConfigs(c *cli.Context, cfgs *configs, in []input, base referee.Options, filter *findingFilter) (opts []*referee.Options, filters map[string]*findingFilter, chosenBy map[string]string, err error) {
+	opts = make([]*referee.Options, len(in))
+	filters = map[string]*findingFilter{}
+	chosenBy = map[string]string{}
 	for i, f := range in {
 		cfg, rel, err := cfgs.forInput(f)
 		if err != nil {
-			return nil, nil, usageError("%v", err)
+			return nil, nil, nil, usageError("%v", err)
 		}
 		if cfg == nil {
 			continue
 		}
 		o, changed := base, false
 		if base.Variant == nil && !c.IsSet("default-variant") {
-			if v := cfg.variantFor(rel); v != nil {
+			if v, where := cfg.variantFor(rel); v != nil {
 				o.Default, changed = v, true
+				chosenBy[f.name] = where
 			}
 		}
 		if !c.IsSet("variations") && cfg.variations != "" {
@@ -372,5 +385,16 @@ func applyConfigs(c *cli.Context, cfgs *configs, in []input, base referee.Option
 		}
 		filters[f.name] = &g
 	}
-	return opts, filters, nil
+	return opts, filters, chosenBy, nil
+}
+
+// variantSource names the flag that chose the rules of a run, for a
+// message about them: "--variant nine-mens-morris".
+func variantSource(c *cli.Context) string {
+	for _, name := range []string{"variant", "variant-file", "default-variant"} {
+		if v := c.String(name); v != "" {
+			return "--" + name + " " + v
+		}
+	}
+	return "the rules chosen"
 }

@@ -38,6 +38,7 @@ type config struct {
 	file           string
 	dir            string
 	defaultVariant *variants.Variant
+	defaultLine    int
 	globs          []globVariant
 	selected       map[string]bool
 	ignored        map[string]bool
@@ -48,6 +49,7 @@ type config struct {
 type globVariant struct {
 	glob    string
 	variant *variants.Variant
+	line    int
 }
 
 // configYAML is the file as written; yaml.Node keeps the lines of the
@@ -106,6 +108,7 @@ func parseConfig(file string, data []byte) (*config, error) {
 		if cfg.defaultVariant, err = lookup(&raw.DefaultVariant, s); err != nil {
 			return nil, err
 		}
+		cfg.defaultLine = raw.DefaultVariant.Line
 	}
 	if n := &raw.Variants; n.Kind != 0 {
 		if n.Kind != yaml.MappingNode {
@@ -123,7 +126,7 @@ func parseConfig(file string, data []byte) (*config, error) {
 			if err != nil {
 				return nil, err
 			}
-			cfg.globs = append(cfg.globs, globVariant{k.Value, variant})
+			cfg.globs = append(cfg.globs, globVariant{k.Value, variant, v.Line})
 		}
 	}
 	codes := func(n *yaml.Node, key string) (map[string]bool, error) {
@@ -268,12 +271,15 @@ func (cs *configs) forInput(in input) (*config, string, error) {
 }
 
 // variantFor is the default variant of a file: the first glob it matches,
-// else default-variant.
-func (cfg *config) variantFor(rel string) *variants.Variant {
+// else default-variant; where says which line of the file chose it.
+func (cfg *config) variantFor(rel string) (v *variants.Variant, where string) {
 	for _, g := range cfg.globs {
 		if ok, _ := doublestar.Match(g.glob, rel); ok {
-			return g.variant
+			return g.variant, fmt.Sprintf("%s:%d: variants %q: %s", cfg.file, g.line, g.glob, g.variant.Name)
 		}
 	}
-	return cfg.defaultVariant
+	if cfg.defaultVariant == nil {
+		return nil, ""
+	}
+	return cfg.defaultVariant, fmt.Sprintf("%s:%d: default-variant %s", cfg.file, cfg.defaultLine, cfg.defaultVariant.Name)
 }

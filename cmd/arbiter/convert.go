@@ -254,8 +254,13 @@ func (cv *converter) convertFile(f input, out *bufio.Writer, sep *bool) error {
 		}
 		o := cv.opts.Options
 		o.Rewrite, o.FullPaths, o.Notation, o.ShortMoves = true, cv.fullPaths, cv.nota, cv.moves == "short"
-		family := referee.FamilyOf(rec)
+		family := referee.FamilyFor(rec, o)
 		rep := referee.Check(rec, o)
+		if d, ok := referee.FamilyMismatch(rep); ok {
+			// Written back in another game's notation, the record would be
+			// damaged: nothing of this input is converted.
+			return fmt.Errorf("%s: game %d, line %d: %s", variantSource(cv.c), rep.Game, d.Pos.Line, d.Msg)
+		}
 		if rep.Verdict != referee.Valid {
 			cv.bad++
 			fmt.Fprintf(cv.c.App.ErrWriter, "%s:%d: game %d has errors; moves from the first error on are kept as written (run 'arbiter check')\n",
@@ -313,7 +318,7 @@ func (cv *converter) readRecords(r io.Reader, name string, each func(*notation.R
 		if err != nil {
 			return err
 		}
-		if err := each(referee.ParseGame(g, name)); err != nil {
+		if err := each(referee.ParseGameFor(g, name, cv.opts.Options)); err != nil {
 			return err
 		}
 	}

@@ -245,8 +245,8 @@ func (a *zipArchive) open(member string) (io.ReadCloser, error) {
 }
 
 var variantFlags = []cli.Flag{
-	&cli.StringFlag{Name: "variant", Usage: "rules to use for every game (see 'arbiter variants'); default: from the Variant or GameType tag, else international"},
-	&cli.StringFlag{Name: "default-variant", Usage: "rules for the records that name none (no GameType or Variant tag); tagged records keep theirs"},
+	&cli.StringFlag{Name: "variant", Usage: "rules to use for every game (see 'arbiter variants'); default: from the Variant or GameType tag, else from the squares and moves. Rules of another game than a record's are a usage error"},
+	&cli.StringFlag{Name: "default-variant", Usage: "rules for the records that name none (no GameType or Variant tag), read in those rules' notation; tagged records keep theirs"},
 	&cli.StringFlag{Name: "variant-file", Usage: "a YAML `FILE` describing the rules (see 'arbiter variants show international')"},
 	&cli.StringFlag{Name: "encoding", Usage: "text encoding of the input, e.g. windows-1251 (default: UTF-8, falling back to Windows-1252 per game with a warning)"},
 }
