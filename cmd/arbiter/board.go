@@ -147,6 +147,11 @@ func recordPicture(c *cli.Context) (*picture.Board, picture.Position, picture.Ma
 		return nil, pos, marks, "", ioError("output", err)
 	case rep == nil:
 		return nil, pos, marks, "", usageError("%s has no game %d", in[0].name, game)
+	}
+	if d, ok := referee.FamilyMismatch(rep); ok {
+		return nil, pos, marks, "", usageError("%s: %s: %s: %s", variantSource(c), where(rep, d.Pos), gameName(rep), d.Msg)
+	}
+	switch {
 	case rep.Film == nil || rep.Film.Board == nil:
 		return nil, pos, marks, "", usageError("%s game %d: arbiter cannot draw it (%s)", in[0].name, game, firstNonEmpty(rep.Variant, "no rules"))
 	}

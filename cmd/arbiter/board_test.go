@@ -78,6 +78,7 @@ func TestBoardErrors(t *testing.T) {
 		{[]string{"--ply", "64", td + "draughts/bruno-vs-scan31-game11.pdn"}, "--ply 64: the replay of game 1 stopped after ply 63, at move 32 (17-11): illegal: no piece on 17; --ply 63 draws the last position reached"},
 		{[]string{"--ply", "40", td + "morris/playok_2026-03-11_gyorgyusz_vs_nft7489g.pgn"}, "--ply 40: game 1 has 39 plies"},
 		{[]string{"--fen", "W:W31", td + "draughts/bruno-vs-scan31-game11.pdn"}, "not both"},
+		{[]string{"--variant", "halma-2", td + "draughts/bruno-vs-scan31-game11.pdn"}, "--variant halma-2: ../../testdata/draughts/bruno-vs-scan31-game11.pdn:11:5: game 1 (Crevat, Luc - Machtelinck, Kevin): halma-2 is a halma variant"},
 		{[]string{td + "no-such-file.pdn"}, "no-such-file"},
 	} {
 		_, errOut, code := arbiter(t, "", append([]string{"board"}, tc.args...)...)
