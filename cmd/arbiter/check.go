@@ -29,7 +29,14 @@ func checkCommand() *cli.Command {
 			"squares and moves (a1-h8: Russian first; 1-32: international, then the 8x8 variants), with a note.\n" +
 			"A directory is read recursively (--ext), .gz files and .zip archives are read inside.\n" +
 			"Every finding has a code ('arbiter explain CODE'); --select and --ignore choose them.\n" +
-			"Output formats: " + formatList() + ".",
+			"Output formats: " + formatList() + ".\n\n" +
+			"Settings: the .arbiter.yaml nearest to each input (its folder, then each folder above)\n" +
+			"applies to it, under the flags typed: default-variant, variants (a variant per glob,\n" +
+			"relative to the file), select, ignore, variations, format (from the working directory's).\n" +
+			"--config FILE reads that file for every input instead; --isolated reads none.\n" +
+			"--show-settings PATH prints the settings of PATH and where each comes from; -v names the\n" +
+			"files that applied, the JSON report names each game's, the SARIF log lists them, and\n" +
+			"errors a file's select or ignore kept out of the report are counted on standard error.",
 		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "text", Usage: formatList()},
 			&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, DefaultText: "one per CPU", Usage: "games checked in parallel; the output is the same for any value"},
@@ -44,6 +51,9 @@ func checkCommand() *cli.Command {
 			&cli.BoolFlag{Name: "strict", Usage: "warnings fail the run too (exit 1)"},
 			&cli.StringFlag{Name: "variations", Value: referee.VariationsWarn, Usage: "what is wrong inside a variation: warn (an annotation: the game stays valid), error, or ignore (not replayed)"},
 			&cli.StringFlag{Name: "ext", Value: strings.Join(defaultExtensions, ","), Usage: "`EXTENSIONS` of the record files read in a directory or zip archive (each also as .gz)"},
+			&cli.StringFlag{Name: "config", Usage: "read the settings of this `FILE` (in .arbiter.yaml's form) for every input, instead of the .arbiter.yaml nearest to each"},
+			&cli.BoolFlag{Name: "isolated", Usage: "read no config file: the flags and the defaults alone"},
+			&cli.StringFlag{Name: "show-settings", Usage: "print the settings that apply to `PATH` and where each comes from (a flag, a config file's line, the default), and check nothing"},
 		}, variantFlags...),
 		Action: runCheck,
 	}
@@ -110,6 +120,10 @@ func (s *summary) codes() []*codeCount {
 type findingFilter struct {
 	selected, ignored map[string]bool
 	quiet             bool
+	// from is the config file select or ignore came from, if one did
+	// (fromSelect, fromIgnore say which).
+	from                   *config
+	fromSelect, fromIgnore bool
 }
 
 func newFindingFilter(c *cli.Context) (*findingFilter, error) {
@@ -144,11 +158,16 @@ func codeSet(flag, list string) (map[string]bool, error) {
 	return set, nil
 }
 
-func (f *findingFilter) apply(rep *referee.Report) {
+// It returns how many errors the config file's select or ignore dropped.
+func (f *findingFilter) apply(rep *referee.Report) (byConfig int) {
 	kept := rep.Diagnostics[:0]
 	errors := 0
 	for _, d := range rep.Diagnostics {
-		if f.selected != nil && !f.selected[d.Code] || f.ignored[d.Code] {
+		unselected, ignored := f.selected != nil && !f.selected[d.Code], f.ignored[d.Code]
+		if unselected || ignored {
+			if d.Severity == notation.Error && (unselected && f.fromSelect || ignored && f.fromIgnore) {
+				byConfig++
+			}
 			continue
 		}
 		if d.Severity == notation.Error {
@@ -161,6 +180,7 @@ func (f *findingFilter) apply(rep *referee.Report) {
 	if errors > 0 {
 		rep.Verdict = referee.Invalid
 	}
+	return byConfig
 }
 
 // shown is the report as written out: --quiet drops its warnings, after
@@ -180,11 +200,14 @@ func (f *findingFilter) shown(rep *referee.Report) *referee.Report {
 }
 
 func runCheck(c *cli.Context) error {
-	cfgs := newConfigs()
+	cfgs, err := newConfigs(c)
+	if err != nil {
+		return err
+	}
 	format := c.String("format")
 	if !c.IsSet("format") {
 		// The output is one stream: its format comes from the working
-		// directory's config, not from each input's.
+		// directory's config (or --config's), not from each input's.
 		cfg, err := cfgs.forDir(mustAbs("."))
 		if err != nil {
 			return usageError("%v", err)
@@ -208,6 +231,9 @@ func runCheck(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
+	if path := c.String("show-settings"); path != "" {
+		return showSettings(c, cfgs, path)
+	}
 	if h, ok := w.(*htmlWriter); ok {
 		h.fixed = opts.Variant
 		opts.Film = true // the page's replay viewer
@@ -222,10 +248,17 @@ func runCheck(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	perInput, filters, chosenBy, err := applyConfigs(c, cfgs, in, opts.Options, filter)
+	cf, err := applyConfigs(c, cfgs, in, opts.Options, filter)
 	if err != nil {
 		return err
 	}
+	if c.Bool("verbose") {
+		sayConfigs(c.App.ErrWriter, cfgs, in, cf.cfgOf)
+	}
+	if r, ok := w.(configRecorder); ok {
+		r.recordConfigs(in, cf.cfgOf)
+	}
+	hidden := map[*config]int{} // errors a config's select or ignore kept from the report
 	start := time.Now()
 	sum := summary{byCode: map[string]*codeCount{}}
 	prog := newProgress(c.App.ErrWriter, c.Bool("quiet"))
@@ -240,20 +273,22 @@ func runCheck(c *cli.Context) error {
 	var sources []referee.Input
 	perFile := map[string]int{}
 	for i, f := range in {
-		sources = append(sources, referee.Input{Name: f.name, Open: f.open, Options: perInput[i]})
+		sources = append(sources, referee.Input{Name: f.name, Open: f.open, Options: cf.opts[i]})
 	}
 	err = referee.CheckInputs(sources, opts, func(rep *referee.Report) error {
 		if d, ok := referee.FamilyMismatch(rep); ok {
 			// The variant the user chose (or the config did) is of another
 			// game: not a finding in the record but a mistake in the
 			// command, whatever --ignore says. It stops the run.
-			return usageError("%s: %s: %s: %s", firstNonEmpty(chosenBy[rep.File], variantSource(c)), where(rep, d.Pos), gameName(rep), d.Msg)
+			return usageError("%s: %s: %s: %s", firstNonEmpty(cf.chosenBy[rep.File], variantSource(c)), where(rep, d.Pos), gameName(rep), d.Msg)
 		}
 		f := filter
-		if g := filters[rep.File]; g != nil {
+		if g := cf.filters[rep.File]; g != nil {
 			f = g
 		}
-		f.apply(rep)
+		if n := f.apply(rep); n > 0 && f.from != nil {
+			hidden[f.from] += n
+		}
 		sum.add(rep)
 		perFile[rep.File]++
 		prog.game(rep.File)
@@ -290,6 +325,9 @@ func runCheck(c *cli.Context) error {
 	}
 	if c.Bool("statistics") {
 		writeStatistics(c.App.ErrWriter, &sum)
+	}
+	if !c.Bool("quiet") {
+		sayHidden(c.App.ErrWriter, in, cf.cfgOf, hidden)
 	}
 	if !c.Bool("quiet") {
 		// On standard error: the report itself stays byte-identical from run
@@ -347,45 +385,55 @@ func mustAbs(p string) string {
 	return abs
 }
 
+// configured is what the config files give each input.
+type configured struct {
+	opts     []*referee.Options        // per input; nil: the command line's
+	filters  map[string]*findingFilter // by input name
+	chosenBy map[string]string         // of an input whose default variant a config chose, where
+	cfgOf    map[string]*config        // the config that applies to an input
+}
+
 // applyConfigs gives each input the options and filter of its nearest
-// .arbiter.yaml, under the command line's flags: a flag the user typed
-// wins over the file. nil entries mean "the command line's". chosenBy
-// says, of an input whose default variant a config chose, where.
-func applyConfigs(c *cli.Context, cfgs *configs, in []input, base referee.Options, filter *findingFilter) (opts []*referee.Options, filters map[string]*findingFilter, chosenBy map[string]string, err error) {
-	opts = make([]*referee.Options, len(in))
-	filters = map[string]*findingFilter{}
-	chosenBy = map[string]string{}
+// .arbiter.yaml (or --config's), under the command line's flags: a flag the
+// user typed wins over the file.
+func applyConfigs(c *cli.Context, cfgs *configs, in []input, base referee.Options, filter *findingFilter) (*configured, error) {
+	cf := &configured{opts: make([]*referee.Options, len(in)), filters: map[string]*findingFilter{}, chosenBy: map[string]string{}, cfgOf: map[string]*config{}}
 	for i, f := range in {
 		cfg, rel, err := cfgs.forInput(f)
 		if err != nil {
-			return nil, nil, nil, usageError("%v", err)
+			return nil, usageError("%v", err)
 		}
 		if cfg == nil {
 			continue
 		}
+		cf.cfgOf[f.name] = cfg
 		o, changed := base, false
 		if base.Variant == nil && !c.IsSet("default-variant") {
-			if v, where := cfg.variantFor(rel); v != nil {
+			if v, line, key := cfg.variantFor(rel); v != nil {
 				o.Default, changed = v, true
-				chosenBy[f.name] = where
+				sep := " "
+				if key != "default-variant" {
+					sep = ": "
+				}
+				cf.chosenBy[f.name] = fmt.Sprintf("%s:%d: %s%s%s", cfg.file, line, key, sep, v.Name)
 			}
 		}
 		if !c.IsSet("variations") && cfg.variations != "" {
 			o.Variations, changed = cfg.variations, true
 		}
 		if changed {
-			opts[i] = &o
+			cf.opts[i] = &o
 		}
 		g := *filter
 		if !c.IsSet("select") && cfg.selected != nil {
-			g.selected = cfg.selected
+			g.selected, g.from, g.fromSelect = cfg.selected, cfg, true
 		}
 		if !c.IsSet("ignore") && cfg.ignored != nil {
-			g.ignored = cfg.ignored
+			g.ignored, g.from, g.fromIgnore = cfg.ignored, cfg, true
 		}
-		filters[f.name] = &g
+		cf.filters[f.name] = &g
 	}
-	return opts, filters, chosenBy, nil
+	return cf, nil
 }
 
 // variantSource names the flag that chose the rules of a run, for a

@@ -226,14 +226,29 @@ const jsonVersion = 1
 // jsonWriter writes one JSON object per game, one per line
 // (appendReportJSON), in one buffer reused from game to game.
 type jsonWriter struct {
-	out io.Writer
-	buf []byte
+	out     io.Writer
+	buf     []byte
+	configs map[string]string // input name -> the config file that applied, as displayed
 }
 
 func (j *jsonWriter) setOutput(w io.Writer) { j.out = w }
 
+// recordConfigs: each game's object names the config file whose settings
+// applied to its file ("config"; none when none did).
+func (j *jsonWriter) recordConfigs(in []input, cfgOf map[string]*config) {
+	j.configs = map[string]string{}
+	for name, cfg := range cfgOf {
+		j.configs[name] = displayPath(cfg.file)
+	}
+}
+
 func (j *jsonWriter) write(rep *referee.Report) error {
-	j.buf = append(appendReportJSON(j.buf[:0], rep), '\n')
+	j.buf = appendReportJSON(j.buf[:0], rep)
+	if cfg := j.configs[rep.File]; cfg != "" {
+		j.buf = append(j.buf[:len(j.buf)-1], `,"config":`...) // before the closing }
+		j.buf = append(appendJSONString(j.buf, cfg), '}')
+	}
+	j.buf = append(j.buf, '\n')
 	_, err := j.out.Write(j.buf)
 	if cap(j.buf) > 1<<20 {
 		j.buf = nil // a rare huge report does not stay in memory for the rest of the run
