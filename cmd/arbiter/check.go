@@ -272,7 +272,7 @@ func runCheck(c *cli.Context) error {
 	// game at all must not pass in CI (a glob that matched nothing useful).
 	for _, f := range in {
 		if perFile[f.name] == 0 && !unreadable[f.name] {
-			fmt.Fprintf(c.App.ErrWriter, "arbiter: warning: %s: no game in this file\n", f.name)
+			fmt.Fprintf(c.App.ErrWriter, "arbiter: warning: %s: no game in this file\n", printable(f.name))
 		}
 	}
 	if sum.games == 0 && failed == nil {

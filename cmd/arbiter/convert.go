@@ -108,7 +108,7 @@ func runConvert(c *cli.Context) error {
 		}
 		if !cv.convertAll(in, af) {
 			af.Abort()
-			fmt.Fprintf(c.App.ErrWriter, "arbiter: %s not written\n", name)
+			fmt.Fprintf(c.App.ErrWriter, "arbiter: %s not written\n", printable(name))
 			return cli.Exit("", exitUsage)
 		}
 		if err := af.Commit(); err != nil {
@@ -210,7 +210,7 @@ func isGzipFile(path string) bool {
 }
 
 func (cv *converter) report(err error) {
-	fmt.Fprintln(cv.c.App.ErrWriter, "arbiter:", err)
+	fmt.Fprintln(cv.c.App.ErrWriter, "arbiter:", printableLines(err.Error()))
 }
 
 // writeError marks an error of the output, as opposed to one of an input.
@@ -259,7 +259,7 @@ func (cv *converter) convertFile(f input, out *bufio.Writer, sep *bool) error {
 		if rep.Verdict != referee.Valid {
 			cv.bad++
 			fmt.Fprintf(cv.c.App.ErrWriter, "%s:%d: game %d has errors; moves from the first error on are kept as written (run 'arbiter check')\n",
-				rep.File, rep.Pos.Line, rep.Game)
+				printable(rep.File), rep.Pos.Line, rep.Game)
 		}
 		keepUnreadable(cv.c.App.ErrWriter, rec)
 		// Each family's writer ends its record its own way (morris's with
@@ -286,7 +286,7 @@ func (cv *converter) convertFile(f input, out *bufio.Writer, sep *bool) error {
 func keepUnreadable(w io.Writer, rec *notation.Record) {
 	for _, d := range rec.Diagnostics {
 		if strings.Contains(d.Msg, "kept as a comment") {
-			fmt.Fprintf(w, "%s:%d:%d: warning: %s\n", rec.File, d.Pos.Line, max(d.Pos.Col, 1), d.Msg)
+			fmt.Fprintf(w, "%s:%d:%d: warning: %s\n", printable(rec.File), d.Pos.Line, max(d.Pos.Col, 1), printable(d.Msg))
 		}
 	}
 }
@@ -365,7 +365,7 @@ func (cv *converter) readJSON(br *bufio.Reader, name string, each func(*notation
 			if derr != nil {
 				cv.bad++
 				cv.lost++
-				fmt.Fprintf(cv.c.App.ErrWriter, "%s:%d: error: JSON record cannot be read: %v (skipped)\n", name, line, derr)
+				fmt.Fprintf(cv.c.App.ErrWriter, "%s:%d: error: JSON record cannot be read: %s (skipped)\n", printable(name), line, printable(derr.Error()))
 			} else if err := each(&rec); err != nil {
 				return err
 			}

@@ -331,5 +331,5 @@ func streamOptions(c *cli.Context) (referee.StreamOptions, error) {
 }
 
 func ioError(name string, err error) error {
-	return cli.Exit(fmt.Sprintf("%s: %v", name, err), exitUsage)
+	return cli.Exit(printableLines(fmt.Sprintf("%s: %v", name, err)), exitUsage)
 }
