@@ -43,6 +43,7 @@ func checkCommand() *cli.Command {
 			&cli.BoolFlag{Name: "strict", Usage: "warnings fail the run too (exit 1)"},
 			&cli.StringFlag{Name: "variations", Value: referee.VariationsWarn, Usage: "what is wrong inside a variation: warn (an annotation: the game stays valid), error, or ignore (not replayed)"},
 			&cli.StringFlag{Name: "ext", Value: strings.Join(defaultExtensions, ","), Usage: "`EXTENSIONS` of the record files read in a directory or zip archive (each also as .gz)"},
+			maxDecompressedFlag,
 		}, variantFlags...),
 		Action: runCheck,
 	}

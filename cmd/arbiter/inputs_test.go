@@ -131,7 +131,7 @@ func FuzzDecompressed(f *testing.F) {
 	f.Add(gz(f, []byte("1. 32-28 *")))
 	f.Add([]byte{0x1f, 0x8b})
 	f.Fuzz(func(t *testing.T, data []byte) {
-		rc, err := decompressed(readCloser{bytes.NewReader(data), func() error { return nil }})
+		rc, err := decompressed(readCloser{bytes.NewReader(data), func() error { return nil }}, defaultUnpackLimits(), 0)
 		if err != nil {
 			return
 		}
