@@ -140,3 +140,24 @@ func FuzzDecompressed(f *testing.F) {
 		rc.Close()
 	})
 }
+
+// A file whose lines end with CR alone (old Mac) is reported at the same
+// lines and columns, with the same quoted lines, as the file with LF.
+func TestCROnlyFileLines(t *testing.T) {
+	lf := "[Event \"a\"]\n[GameType \"20\"]\n[Result \"2-0\"]\n\n1. 32-28 19-23\n2. 99-88 *\n\n[Event \"b\"]\n[GameType \"20\"]\n1. 32-28 19-23 2. 37-32 *\n"
+	dir := t.TempDir()
+	want, _, _ := arbiter(t, "", "check", "--no-board", writeTemp(t, dir, "lf.pdn", lf))
+	got, _, _ := arbiter(t, "", "check", "--no-board", writeTemp(t, dir, "cr.pdn", strings.ReplaceAll(lf, "\n", "\r")))
+	if strings.ReplaceAll(got, "cr.pdn", "lf.pdn") != want || !strings.Contains(want, "lf.pdn:6:4: error[no-such-square]") {
+		t.Errorf("CR lines:\n%s\nLF lines:\n%s", got, want)
+	}
+}
+
+func writeTemp(t *testing.T, dir, name, text string) string {
+	t.Helper()
+	p := filepath.Join(dir, name)
+	if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
