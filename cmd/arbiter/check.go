@@ -222,6 +222,7 @@ func runCheck(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
+	in, inputWarnings := readInputs(in, c.App.ErrWriter)
 	perInput, filters, err := applyConfigs(c, cfgs, in, opts.Options, filter)
 	if err != nil {
 		return err
@@ -271,11 +272,15 @@ func runCheck(c *cli.Context) error {
 	}
 	// A file with no game is most often the wrong file; a run with no
 	// game at all must not pass in CI (a glob that matched nothing useful).
+	// These warnings, and those of the inputs not read, count with the
+	// games' in the summary (and for --strict).
 	for _, f := range in {
 		if perFile[f.name] == 0 && !unreadable[f.name] {
 			fmt.Fprintf(c.App.ErrWriter, "arbiter: warning: %s: no game in this file\n", printable(f.name))
+			inputWarnings++
 		}
 	}
+	sum.warnings += inputWarnings
 	if sum.games == 0 && failed == nil {
 		return cli.Exit(fmt.Sprintf("no games found in %d %s", len(in), plural(len(in), "input", "inputs")), exitUsage)
 	}

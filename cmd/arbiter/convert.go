@@ -77,6 +77,7 @@ func runConvert(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
+	in, _ = readInputs(in, c.App.ErrWriter)
 	cv := &converter{c: c, to: to, fullPaths: captures == "full", moves: moves, nota: nota, opts: opts}
 	switch name := c.String("output"); {
 	case c.Bool("in-place"):

@@ -6,7 +6,6 @@ import (
 	"compress/gzip"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
@@ -29,6 +28,11 @@ type input struct {
 	// path is the file on disk ("" for standard input) and member the
 	// name inside a zip archive: where .arbiter.yaml is looked for.
 	path, member string
+	// skip, when set, is why a file met in a directory walk, or a folder
+	// or archive, is not read (readInputs warns of it).
+	skip string
+	// members are a zip archive's inputs, while a walk lists it.
+	members []input
 }
 
 // defaultExtensions are the record files a directory walk picks up: PDN
@@ -80,62 +84,40 @@ func inputs(c *cli.Context) ([]input, error) {
 			in = append(in, input{name: "<stdin>", open: func() (io.ReadCloser, error) { return decompressed(io.NopCloser(r), limits, 0) }})
 			continue
 		}
-		found, err := expand(name, exts, true, limits)
-		if err != nil {
-			return nil, ioError(name, err)
-		}
-		in = append(in, found...)
+		in = append(in, expand(name, exts, limits)...)
 	}
 	return in, nil
 }
 
-// expand turns a path into inputs: a directory into the record files under
-// it (in lexical order, so every run reads them in the same order; hidden
-// directories such as .git skipped), a zip archive into its members, a
-// file into itself. named is true for a path the user typed, which is read
-// whatever its extension. An archive that cannot be read, or is refused
-// (checkZipMembers), is an input whose opening fails: reported in its
-// place, the other inputs read.
-func expand(path string, exts []string, named bool, limits unpackLimits) ([]input, error) {
-	st, err := os.Stat(path)
-	if err != nil {
-		if named {
-			// Reported when the file is read, in input order with the
-			// others, as before.
-			return []input{fileInput(path, limits)}, nil
+// readInputs warns of the inputs that are not read (skipInput) and
+// returns the others, with the number of warnings.
+func readInputs(in []input, stderr io.Writer) ([]input, int) {
+	kept := in[:0:0]
+	warned := 0
+	for _, f := range in {
+		if f.skip != "" {
+			fmt.Fprintf(stderr, "arbiter: warning: %s: %s\n", printable(f.name), printable(f.skip))
+			warned++
+			continue
 		}
-		return nil, err
+		kept = append(kept, f)
 	}
-	if st.IsDir() {
-		var in []input
-		err := filepath.WalkDir(path, func(p string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			if d.IsDir() {
-				if p != path && strings.HasPrefix(d.Name(), ".") {
-					return filepath.SkipDir
-				}
-				return nil
-			}
-			if !d.Type().IsRegular() {
-				return nil
-			}
-			if strings.EqualFold(filepath.Ext(p), ".zip") {
-				in = append(in, zipMembers(p, exts, limits)...)
-				return nil
-			}
-			if isRecordFile(p, exts) {
-				in = append(in, fileInput(p, limits))
-			}
-			return nil
-		})
-		return in, err
+	return kept, warned
+}
+
+// expand turns a path the user typed into inputs: a directory into the
+// record files under it (walkDir), a zip archive into its members, a file
+// into itself, whatever its extension. A file that cannot be read, an
+// archive that cannot be listed or is refused (checkZipMembers), is an
+// input whose opening fails: reported in its place, the other inputs read.
+func expand(path string, exts []string, limits unpackLimits) []input {
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
+		return walkDir(path, exts, limits)
 	}
 	if strings.EqualFold(filepath.Ext(path), ".zip") {
-		return zipMembers(path, exts, limits), nil
+		return zipMembers(path, exts, limits)
 	}
-	return []input{fileInput(path, limits)}, nil
+	return []input{fileInput(path, limits)}
 }
 
 func fileInput(path string, limits unpackLimits) input {
@@ -208,11 +190,20 @@ func zipMembers(path string, exts []string, limits unpackLimits) []input {
 	}
 	var names []string
 	var files []*zip.File
+	var other skippedByExt
 	for _, f := range zr.File {
-		if !f.FileInfo().IsDir() && isRecordFile(f.Name, exts) {
+		switch {
+		case f.FileInfo().IsDir():
+		case isRecordFile(f.Name, exts):
 			names = append(names, f.Name)
 			files = append(files, f)
+		default:
+			other.add(f.Name)
 		}
+	}
+	if len(names) == 0 {
+		zr.Close()
+		return []input{skipInput(path, other.note("archive", "members", exts))}
 	}
 	size := int64(0)
 	if fi, err := os.Stat(path); err == nil {
