@@ -262,6 +262,17 @@ func runCheck(c *cli.Context) error {
 	if err != nil {
 		return ioError("output", err)
 	}
+	// A file with no game is most often the wrong file; a run with no
+	// game at all must not pass in CI (a glob that matched nothing useful).
+	// These warnings, and those of the inputs not read, count with the
+	// games' in the summary, GitHub's too (and for --strict).
+	var noGame []string
+	for _, f := range in {
+		if perFile[f.name] == 0 && !unreadable[f.name] {
+			noGame = append(noGame, f.name)
+		}
+	}
+	sum.warnings += inputWarnings + len(noGame)
 	if fw, ok := w.(finisher); ok {
 		if err := fw.finish(&sum); err != nil {
 			return ioError("output", err)
@@ -270,17 +281,9 @@ func runCheck(c *cli.Context) error {
 	if err := out.Flush(); err != nil {
 		return ioError("output", err)
 	}
-	// A file with no game is most often the wrong file; a run with no
-	// game at all must not pass in CI (a glob that matched nothing useful).
-	// These warnings, and those of the inputs not read, count with the
-	// games' in the summary (and for --strict).
-	for _, f := range in {
-		if perFile[f.name] == 0 && !unreadable[f.name] {
-			fmt.Fprintf(c.App.ErrWriter, "arbiter: warning: %s: no game in this file\n", printable(f.name))
-			inputWarnings++
-		}
+	for _, name := range noGame {
+		fmt.Fprintf(c.App.ErrWriter, "arbiter: warning: %s: no game in this file\n", printable(name))
 	}
-	sum.warnings += inputWarnings
 	if sum.games == 0 && failed == nil {
 		return cli.Exit(fmt.Sprintf("no games found in %d %s", len(in), plural(len(in), "input", "inputs")), exitUsage)
 	}

@@ -284,3 +284,23 @@ func TestBoardOnEmptyFolder(t *testing.T) {
 		t.Errorf("exit %d, %q", code, errOut)
 	}
 }
+
+// "No game in this file" counts in the summary line and in GitHub's job
+// summary.
+func TestNoGameCounted(t *testing.T) {
+	dir := t.TempDir()
+	game, err := os.ReadFile(td + "draughts/douwes-cat-a1-game22.pdn") // no warning
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeTemp(t, dir, "a.pdn", string(game))
+	writeTemp(t, dir, "b.pdn", "\n\n")
+	summary := filepath.Join(t.TempDir(), "summary.md")
+	t.Setenv("GITHUB_STEP_SUMMARY", summary)
+	_, errOut, code := arbiter(t, "", "check", "--format", "github", dir)
+	md, _ := os.ReadFile(summary)
+	if code != 0 || !strings.Contains(errOut, "b.pdn: no game in this file") || !strings.Contains(errOut, "1 game: 1 valid, 0 with errors, 1 warnings") ||
+		!strings.Contains(string(md), "| 1 | 1 | 0 | 0 | 1 |") {
+		t.Errorf("exit %d, stderr %q, job summary:\n%s", code, errOut, md)
+	}
+}
