@@ -151,3 +151,24 @@ func columnOf(s string, off int) int {
 	}
 	return col
 }
+
+// FuzzPrintable: whatever the text, nothing a terminal acts on comes out
+// (a tab at most), escaping twice changes nothing more, and a caret can be
+// put under any column.
+func FuzzPrintable(f *testing.F) {
+	for _, s := range []string{"", "\x1b]0;x\x07", "\u009b\xff\t王", "a\r\nb"} {
+		f.Add(s, 3)
+	}
+	f.Fuzz(func(t *testing.T, s string, col int) {
+		p := printable(s)
+		if where := unsafeForTerminal(strings.ReplaceAll(p, "\t", " ")); where != "" || strings.Contains(p, "\n") {
+			t.Fatalf("printable(%q) = %q holds %s", s, p, where)
+		}
+		if printable(p) != p {
+			t.Fatalf("printable is not idempotent on %q", s)
+		}
+		if c := caret(s, col%200); !strings.HasSuffix(c, "^") || unsafeForTerminal(c) != "" {
+			t.Fatalf("caret(%q, %d) = %q", s, col, c)
+		}
+	})
+}
