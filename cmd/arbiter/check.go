@@ -54,6 +54,7 @@ func checkCommand() *cli.Command {
 			&cli.StringFlag{Name: "config", Usage: "read the settings of this `FILE` (in .arbiter.yaml's form) for every input, instead of the .arbiter.yaml nearest to each"},
 			&cli.BoolFlag{Name: "isolated", Usage: "read no config file: the flags and the defaults alone"},
 			&cli.StringFlag{Name: "show-settings", Usage: "print the settings that apply to `PATH` and where each comes from (a flag, a config file's line, the default), and check nothing"},
+			maxDecompressedFlag,
 		}, variantFlags...),
 		Action: runCheck,
 	}
@@ -248,6 +249,7 @@ func runCheck(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
+	in, inputWarnings := readInputs(in, c.App.ErrWriter)
 	cf, err := applyConfigs(c, cfgs, in, opts.Options, filter)
 	if err != nil {
 		return err
@@ -305,6 +307,17 @@ func runCheck(c *cli.Context) error {
 	if err != nil {
 		return ioError("output", err)
 	}
+	// A file with no game is most often the wrong file; a run with no
+	// game at all must not pass in CI (a glob that matched nothing useful).
+	// These warnings, and those of the inputs not read, count with the
+	// games' in the summary, GitHub's too (and for --strict).
+	var noGame []string
+	for _, f := range in {
+		if perFile[f.name] == 0 && !unreadable[f.name] {
+			noGame = append(noGame, f.name)
+		}
+	}
+	sum.warnings += inputWarnings + len(noGame)
 	if fw, ok := w.(finisher); ok {
 		if err := fw.finish(&sum); err != nil {
 			return ioError("output", err)
@@ -313,12 +326,8 @@ func runCheck(c *cli.Context) error {
 	if err := out.Flush(); err != nil {
 		return ioError("output", err)
 	}
-	// A file with no game is most often the wrong file; a run with no
-	// game at all must not pass in CI (a glob that matched nothing useful).
-	for _, f := range in {
-		if perFile[f.name] == 0 && !unreadable[f.name] {
-			fmt.Fprintf(c.App.ErrWriter, "arbiter: warning: %s: no game in this file\n", f.name)
-		}
+	for _, name := range noGame {
+		fmt.Fprintf(c.App.ErrWriter, "arbiter: warning: %s: no game in this file\n", printable(name))
 	}
 	if sum.games == 0 && failed == nil {
 		return cli.Exit(fmt.Sprintf("no games found in %d %s", len(in), plural(len(in), "input", "inputs")), exitUsage)

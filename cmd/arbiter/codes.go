@@ -17,7 +17,7 @@ var codeDocs = []codeDoc{
 	{"leading-zero", "warning", "reading", "a square or move number written with a leading zero", "13. 49-43 05-10", "Write 5-10. Harmless; some exporters pad every number."},
 	{"padded-square", "warning", "reading", "a space inside a move", "1- 6, 29x18x 7x16", "Write 1-6. Read as one move."},
 	{"literal-escape", "warning", "reading", `the two characters \r or \n written outside a string`, `[Site ""]\r`, "The exporter escaped its line breaks; save the file with real line breaks."},
-	{"stray-cr", "warning", "reading", "a carriage return not followed by a line feed", "old Mac line endings", "Convert the file to LF or CRLF line endings."},
+	{"stray-cr", "warning", "reading", "a carriage return not followed by a line feed, in a file whose lines end with LF or CRLF (a file whose lines all end with CR alone, as old Macs wrote them, is read with them as line ends)", "1. 32-28<CR>19-23<LF>", "Remove the stray CR, or give the file one kind of line end."},
 	{"glued-result", "warning", "reading", "a result glued to the next game's tag or move number", `0-1[Event "x"]`, "Put a blank line between games."},
 	{"spaced-result", "warning", "reading", "a result written with spaces", "0 - 2", "Write 0-2."},
 	{"colon-result", "warning", "reading", "a result (the terminator or the Result tag) written with a colon, as many national archives write scores", "1:0, 0:1, 1/2:1/2, 2:0, 1:1", "Write PDN's result with a dash (1-0, 1/2-1/2, 2-0); arbiter reads either, and convert writes the terminator with a dash."},

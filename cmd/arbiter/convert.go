@@ -33,6 +33,7 @@ func convertCommand() *cli.Command {
 			&cli.StringFlag{Name: "captures", Value: "short", Usage: "pdn: short (19x30) or full (28x19x10) capture paths"},
 			&cli.StringFlag{Name: "notation", Usage: "pdn: write squares as numeric (32-28) or alpha (c3-d4); default: as the record does (morris: coordinates d6-d5, or numeric for PlayOK's 1-24)"},
 			movesFlag.flag(),
+			maxDecompressedFlag,
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` instead of standard output (written beside it and renamed into place when all went well; never one of the inputs)"},
 			&cli.BoolFlag{Name: "in-place", Aliases: []string{"i"}, Usage: "pdn: rewrite each input file as normalised PDN (each file replaced only when it was read whole)"},
 		}, variantFlags...),
@@ -76,6 +77,7 @@ func runConvert(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
+	in, _ = readInputs(in, c.App.ErrWriter)
 	cv := &converter{c: c, to: to, fullPaths: captures == "full", moves: moves, nota: nota, opts: opts}
 	switch name := c.String("output"); {
 	case c.Bool("in-place"):
@@ -108,7 +110,7 @@ func runConvert(c *cli.Context) error {
 		}
 		if !cv.convertAll(in, af) {
 			af.Abort()
-			fmt.Fprintf(c.App.ErrWriter, "arbiter: %s not written\n", name)
+			fmt.Fprintf(c.App.ErrWriter, "arbiter: %s not written\n", printable(name))
 			return cli.Exit("", exitUsage)
 		}
 		if err := af.Commit(); err != nil {
@@ -210,7 +212,7 @@ func isGzipFile(path string) bool {
 }
 
 func (cv *converter) report(err error) {
-	fmt.Fprintln(cv.c.App.ErrWriter, "arbiter:", err)
+	fmt.Fprintln(cv.c.App.ErrWriter, "arbiter:", printableLines(err.Error()))
 }
 
 // writeError marks an error of the output, as opposed to one of an input.
@@ -264,7 +266,7 @@ func (cv *converter) convertFile(f input, out *bufio.Writer, sep *bool) error {
 		if rep.Verdict != referee.Valid {
 			cv.bad++
 			fmt.Fprintf(cv.c.App.ErrWriter, "%s:%d: game %d has errors; moves from the first error on are kept as written (run 'arbiter check')\n",
-				rep.File, rep.Pos.Line, rep.Game)
+				printable(rep.File), rep.Pos.Line, rep.Game)
 		}
 		keepUnreadable(cv.c.App.ErrWriter, rec)
 		// Each family's writer ends its record its own way (morris's with
@@ -291,7 +293,7 @@ func (cv *converter) convertFile(f input, out *bufio.Writer, sep *bool) error {
 func keepUnreadable(w io.Writer, rec *notation.Record) {
 	for _, d := range rec.Diagnostics {
 		if strings.Contains(d.Msg, "kept as a comment") {
-			fmt.Fprintf(w, "%s:%d:%d: warning: %s\n", rec.File, d.Pos.Line, max(d.Pos.Col, 1), d.Msg)
+			fmt.Fprintf(w, "%s:%d:%d: warning: %s\n", printable(rec.File), d.Pos.Line, max(d.Pos.Col, 1), printable(d.Msg))
 		}
 	}
 }
@@ -370,7 +372,7 @@ func (cv *converter) readJSON(br *bufio.Reader, name string, each func(*notation
 			if derr != nil {
 				cv.bad++
 				cv.lost++
-				fmt.Fprintf(cv.c.App.ErrWriter, "%s:%d: error: JSON record cannot be read: %v (skipped)\n", name, line, derr)
+				fmt.Fprintf(cv.c.App.ErrWriter, "%s:%d: error: JSON record cannot be read: %s (skipped)\n", printable(name), line, printable(derr.Error()))
 			} else if err := each(&rec); err != nil {
 				return err
 			}

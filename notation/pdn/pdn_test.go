@@ -211,7 +211,7 @@ var leniencies = []struct {
 			t.Errorf("tags %v result %q", r.Tags, r.Result)
 		}
 	}},
-	{"stray CR", "1. 32-28\r19-23 *", CodeStrayCR, nil},
+	{"stray CR", "1. 32-28\r19-23 *\n", CodeStrayCR, nil}, // a file of LF lines: a file of CR lines reads them as line ends (crLines)
 	{"Setup tag", `[Setup "1"]` + "\n1. 32-28 *", CodeTagNameCase, func(t *testing.T, r *notation.Record) {
 		if r.Tags[0].Name != "SetUp" {
 			t.Errorf("tag %+v", r.Tags[0])
