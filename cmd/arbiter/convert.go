@@ -98,6 +98,11 @@ func runConvert(c *cli.Context) error {
 			}
 		}
 		for _, f := range in {
+			if f.viaLink {
+				// It may be anywhere: name it to rewrite it.
+				fmt.Fprintf(c.App.ErrWriter, "arbiter: warning: %s: not rewritten: the folder walk reached it through a symbolic link (name the file itself to rewrite it)\n", printable(f.name))
+				continue
+			}
 			cv.inPlace(f)
 		}
 	case name != "":

@@ -33,6 +33,10 @@ type input struct {
 	skip string
 	// members are a zip archive's inputs, while a walk lists it.
 	members []input
+	// viaLink is the file a directory walk reached through a symbolic
+	// link (the link, or a folder it leads to), which may lie outside the
+	// folder named: read like the others, never rewritten in place.
+	viaLink bool
 }
 
 // defaultExtensions are the record files a directory walk picks up: PDN

@@ -136,8 +136,12 @@ func walkDir(root string, exts []string, limits unpackLimits) []input {
 			w.in = append(w.in, skipInput(l.path, "a symbolic link to "+l.real+", a folder that holds this one (a loop)"))
 			continue
 		}
+		from := len(w.in)
 		w.dir(l.path, l.real)
 		w.resolveLinked()
+		for j := from; j < len(w.in); j++ {
+			w.in[j].viaLink = true
+		}
 	}
 	// A zip archive stands for its members.
 	var out []input
@@ -183,6 +187,7 @@ func (w *walk) resolveLinked() {
 		}
 		w.files[l.real] = true
 		w.in[l.at] = w.file(l.path)[0]
+		w.in[l.at].viaLink = true
 	}
 	w.linked = w.linked[:0]
 }
