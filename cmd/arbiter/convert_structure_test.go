@@ -1,0 +1,63 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// --notation is "as the record does" unless given: PlayOK's numbers stay
+// numbers and coordinates stay coordinates, written to standard output or
+// in place (issue 23).
+func TestConvertKeepsNotation(t *testing.T) {
+	const playok, sanmill = "morris/playok_2026-03-11_gyorgyusz_vs_nft7489g.pgn", "morris/sanmill_2026-07-20_human_vs_ai.pgn"
+	for _, tc := range []struct {
+		file     string
+		args     []string
+		want     string // the first moves as written
+		inPlace  bool
+	}{
+		{file: playok, want: "1. 5 13 2. 20 19"},
+		{file: playok, want: "1. 5 13 2. 20 19", inPlace: true},
+		{file: playok, args: []string{"--notation", "coordinates"}, want: "1. d6 e4 2. d2 b2", inPlace: true},
+		{file: playok, args: []string{"--notation", "alpha"}, want: "1. d6 e4 2. d2 b2"},
+		{file: sanmill, want: "1. d2 d6 2. f4 f2"},
+		{file: sanmill, want: "1. d2 d6 2. f4 f2", inPlace: true},
+		{file: sanmill, args: []string{"--notation", "numeric"}, want: "1. 20 5 2. 14 21", inPlace: true},
+	} {
+		name := filepath.Base(tc.file) + strings.Join(tc.args, " ")
+		if tc.inPlace {
+			name += " -i"
+		}
+		t.Run(name, func(t *testing.T) {
+			var out string
+			if tc.inPlace {
+				dir := t.TempDir()
+				path := filepath.Join(dir, filepath.Base(tc.file))
+				src, err := os.ReadFile(td + tc.file)
+				if err != nil {
+					t.Fatal(err)
+				}
+				writeFile(t, path, string(src))
+				if _, errOut, code := arbiter(t, "", append(append([]string{"convert", "--in-place"}, tc.args...), path)...); code != 0 {
+					t.Fatalf("exit %d: %s", code, errOut)
+				}
+				out = readFile(t, path)
+			} else {
+				var code int
+				var errOut string
+				out, errOut, code = arbiter(t, "", append(append([]string{"convert"}, tc.args...), td+tc.file)...)
+				if code != 0 {
+					t.Fatalf("exit %d: %s", code, errOut)
+				}
+			}
+			if !strings.Contains(out, tc.want) {
+				t.Errorf("output lacks %q:\n%s", tc.want, out)
+			}
+			if _, errOut, code := arbiter(t, out, "check", "-"); code != 0 {
+				t.Errorf("the converted record does not check: %s", errOut)
+			}
+		})
+	}
+}
