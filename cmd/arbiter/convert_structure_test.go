@@ -13,10 +13,10 @@ import (
 func TestConvertKeepsNotation(t *testing.T) {
 	const playok, sanmill = "morris/playok_2026-03-11_gyorgyusz_vs_nft7489g.pgn", "morris/sanmill_2026-07-20_human_vs_ai.pgn"
 	for _, tc := range []struct {
-		file     string
-		args     []string
-		want     string // the first moves as written
-		inPlace  bool
+		file    string
+		args    []string
+		want    string // the first moves as written
+		inPlace bool
 	}{
 		{file: playok, want: "1. 5 13 2. 20 19"},
 		{file: playok, want: "1. 5 13 2. 20 19", inPlace: true},
