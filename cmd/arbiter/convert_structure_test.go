@@ -61,3 +61,23 @@ func TestConvertKeepsNotation(t *testing.T) {
 		})
 	}
 }
+
+// A race record's rounds keep their numbers: round 9 of Mens erger je
+// niet has three throws of Red's (two sixes) and one of Yellow's, and no
+// "10." is written inside it (issue 23).
+func TestConvertKeepsRaceRounds(t *testing.T) {
+	for _, tc := range []struct {
+		file, want string
+	}{
+		{"race/mens-erger-je-niet.txt", "\n9. R 6: B/1 6: 1/7 1: 7/8 Y 1: 26/27\n10. R 3: 27 Y 5: 27\n"},
+		{"race/ganzenbord-315.txt", "\n1. Cees 2+2: 0/4\n2. Anna 1+4: 0/5>10 Bram 3+5: 0 Cees 6+1: 4\n"},
+		{"race/jeu-de-courses-315.txt", "\n3. Anna 4: 9/13 Bram 3: 12/15 3: 15/18 4: 18/22 Cees 2: 7/9\n"},
+	} {
+		t.Run(tc.file, func(t *testing.T) {
+			out, errOut, code := arbiter(t, "", "convert", td+tc.file)
+			if code != 0 || !strings.Contains(out, tc.want) {
+				t.Errorf("exit %d, stderr %q; output lacks %q:\n%s", code, errOut, tc.want, out)
+			}
+		})
+	}
+}
