@@ -81,3 +81,19 @@ func TestConvertKeepsRaceRounds(t *testing.T) {
 		})
 	}
 }
+
+// A Halma record of four players keeps one number a round: PDN's writer
+// numbered its moves in pairs, a "2." inside round 1 (issue 23).
+func TestConvertKeepsHalmaRounds(t *testing.T) {
+	rec, _, code := arbiter(t, "", "simulate", "--variant", "halma-4", "--players", "4", "--seed", "3")
+	if code != 0 {
+		t.Fatal("simulate failed")
+	}
+	out, errOut, code := arbiter(t, rec, "convert", "-")
+	if want := "\n1. b1:d3 a14:a12 p15:n13 o1:m3 2. a2:c4:e2 a16:a14:c12 n16:l14 p2:n4 3. "; code != 0 || !strings.Contains(out, want) {
+		t.Errorf("exit %d, stderr %q; output lacks %q:\n%s", code, errOut, want, out)
+	}
+	if strings.TrimSpace(out) != strings.TrimSpace(rec) {
+		t.Errorf("the record changed:\n%s\n---\n%s", rec, out)
+	}
+}
