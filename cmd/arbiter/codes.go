@@ -60,6 +60,7 @@ var codeDocs = []codeDoc{
 	{"tag-after-moves", "error", "reading", "a tag inside the movetext", `1. 32-28 [Round "2"] 19-23`, "Put tags before the moves, or a blank line and the result before the next game."},
 	{"text-after-result", "error", "reading", "movetext after the game's result", "1. 32-28 19-23 * 2. 28-22", "Remove the text or the early result."},
 	{"game-too-long", "error", "reading", "a game text longer than arbiter reads (a runaway comment)", "{ ... 100 MB ... }", "Close the comment that runs on; the other games are still checked."},
+	{"json-record", "error", "reading", "a line of a JSON lines file (convert --to json's records) that is not a record: it counts as a game with this error, and the lines after it are read", `{"file": "a.pdn", "moves": [null]}`, "Repair the line or write the file again with arbiter convert --to json; the other records are still checked."},
 	{"bad-move", "error", "reading", "a move word that is not a move of the notation", "1. d9", "Write the move in the game's notation (see the notation's README)."},
 	{"internal", "error", "reading", "arbiter failed on this game: a bug in arbiter, not in the record", "(any)", "Please report it with the record; the other games are still checked."},
 	{"too-many-diagnostics", "error", "reading", "the game has more than 100 findings: the first 100 in file order are shown, this one counts the rest by code (an error when one of them is)", "10,000 illegal variations", "Fix the first ones and check again; the counts and the verdict include every finding."},

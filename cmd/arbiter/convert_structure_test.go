@@ -97,3 +97,80 @@ func TestConvertKeepsHalmaRounds(t *testing.T) {
 		t.Errorf("the record changed:\n%s\n---\n%s", rec, out)
 	}
 }
+
+// check reads convert's JSON as the records it holds: the same games, the
+// same verdicts and findings as the PDN they came from, each at its
+// record's line; told by content on standard input, by content or name in
+// a file; a line that is not a record is one game with an error (issue 23).
+func TestCheckReadsJSON(t *testing.T) {
+	const src = "pdn/engine-log-policies.pdn"
+	js, _, code := arbiter(t, "", "convert", "--to", "json", td+src)
+	if code != 0 {
+		t.Fatal("convert failed")
+	}
+	_, pdnSummary, _ := arbiter(t, "", "check", td+src)
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		name, file, stdin, summary, stdout string
+	}{
+		{name: "standard input", stdin: js, summary: summaryOf(pdnSummary), stdout: "<stdin>:2:1: warning[ambiguous]: game 2 (Kingsrow 1.62 - Scan 3.1), move 1 (35x2)"},
+		{name: "a .jsonl file", file: "x.jsonl", stdin: js, summary: summaryOf(pdnSummary), stdout: "x.jsonl:4:1: warning[result]: game 4"},
+		{name: "named otherwise", file: "x.txt", stdin: js, summary: summaryOf(pdnSummary)},
+		{name: "after a byte-order mark", stdin: "\ufeff" + js, summary: summaryOf(pdnSummary)},
+		{name: "a line that is not a record", stdin: js + "{\"file\": broken\n\n" + `{"file":"x","moves":[null]}` + "\n",
+			summary: "6 games: 4 valid, 2 with errors, 5 warnings", stdout: "<stdin>:7:1: error[json-record]: game 6: JSON record cannot be read: a move is null (skipped)"},
+		{name: "a PDN comment that starts with a quote", stdin: "{\"Nice\" game} 1. 32-28 *\n", summary: "1 game: 1 valid, 0 with errors, 0 warnings"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			args := []string{"check", "--no-board", "-"}
+			stdin := tc.stdin
+			if tc.file != "" {
+				path := filepath.Join(dir, tc.file)
+				writeFile(t, path, tc.stdin)
+				args[len(args)-1], stdin = path, ""
+			}
+			out, errOut, _ := arbiter(t, stdin, args...)
+			if got := summaryOf(errOut); got != tc.summary {
+				t.Errorf("summary %q, want %q\n%s", got, tc.summary, out)
+			}
+			if tc.file != "" {
+				out = strings.ReplaceAll(out, dir+string(filepath.Separator), "")
+			}
+			if !strings.Contains(out, tc.stdout) {
+				t.Errorf("report lacks %q:\n%s", tc.stdout, out)
+			}
+		})
+	}
+}
+
+// summaryOf is a run's summary line without its time.
+func summaryOf(stderr string) string {
+	lines := strings.Split(strings.TrimSpace(stderr), "\n")
+	last := lines[len(lines)-1]
+	if i := strings.LastIndex(last, " ("); i >= 0 {
+		last = last[:i]
+	}
+	return last
+}
+
+// --in-place refuses a JSON file before it writes anything: as PDN under
+// its name no JSON reader could read it, and as JSON again it would lose
+// what its lines hold beyond a record (issue 23).
+func TestConvertInPlaceRefusesJSON(t *testing.T) {
+	dir := t.TempDir()
+	js, _, _ := arbiter(t, twoGames, "convert", "--to", "json", "-")
+	for _, name := range []string{"games.jsonl", "games.txt"} {
+		t.Run(name, func(t *testing.T) {
+			p, j := filepath.Join(dir, "a.pdn"), filepath.Join(dir, name)
+			writeFile(t, p, twoGames)
+			writeFile(t, j, js)
+			_, errOut, code := arbiter(t, "", "convert", "--in-place", p, j)
+			if code != exitUsage || !strings.Contains(errOut, "holds JSON records") || !strings.Contains(errOut, "-o") {
+				t.Errorf("exit %d, stderr %q", code, errOut)
+			}
+			if readFile(t, j) != js || readFile(t, p) != twoGames {
+				t.Error("a file was written")
+			}
+		})
+	}
+}
