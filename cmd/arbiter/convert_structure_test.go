@@ -174,3 +174,31 @@ func TestConvertInPlaceRefusesJSON(t *testing.T) {
 		})
 	}
 }
+
+// A draughts record whose rules write squares with letters (Russian) but
+// that writes numbers keeps its numbers, unless --notation or --moves
+// short asks for letters (issue 23: --notation's default is "as the
+// record does").
+func TestConvertKeepsDraughtsNumbers(t *testing.T) {
+	src, err := os.ReadFile(td + "golden/convert-russian-numeric.pdn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	numeric := strings.ReplaceAll(string(src), `[GameType "25,W,8,8,N2,0"]`, `[GameType "25"]`)
+	if !strings.Contains(numeric, `[GameType "25"]`) {
+		t.Fatal("the golden file has changed: no GameType to replace")
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{nil, "\n1. 21-17 9-13 2. 25-21 13x22"},
+		{[]string{"--notation", "alpha"}, "\n1. a3-b4 b6-a5 2. b2-a3 a5xc3"},
+		{[]string{"--moves", "short"}, "\n1. ab4 ba5 2. ba3 a:c3"},
+	} {
+		out, errOut, code := arbiter(t, numeric, append(append([]string{"convert"}, tc.args...), "-")...)
+		if code != 0 || !strings.Contains(out, tc.want) {
+			t.Errorf("%v: exit %d, stderr %q; output lacks %q:\n%.400s", tc.args, code, errOut, tc.want, out)
+		}
+	}
+}
