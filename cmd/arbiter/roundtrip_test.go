@@ -91,8 +91,9 @@ func simulatedRecords(t *testing.T) map[string]string {
 
 // replayed is what a conversion must keep of a game: what the referee
 // finds replaying it (its plies, every position of its film, its final
-// position and the result the moves give), its tags, every comment, the
-// move numbers as written, and the codes of its findings.
+// position and the result the moves give), its tags, every comment (its
+// white space aside: the writers wrap comments), its strengths, NAGs and
+// variations, the move numbers as written, and the codes of its findings.
 type replayed struct {
 	family, variant string
 	style           string // how the first move is written: squares in digits or letters
@@ -103,6 +104,7 @@ type replayed struct {
 	terminator      string
 	tags            []string
 	comments        []string
+	annotations     []string // strengths, NAGs and the length of each variation, in order
 	numbers         []string
 	errors, others  []string // codes
 }
@@ -176,10 +178,14 @@ func replayText(t *testing.T, name, text string) []replayed {
 				if main && m.Number > 0 {
 					g.numbers = append(g.numbers, fmt.Sprint(m.Number, m.Ellipsis))
 				}
+				if m.Strength != "" || len(m.NAGs) > 0 {
+					g.annotations = append(g.annotations, fmt.Sprint(m.Strength, m.NAGs))
+				}
 				for _, c := range m.Comments {
 					comment(c)
 				}
 				for _, v := range m.Variations {
+					g.annotations = append(g.annotations, fmt.Sprintf("(%d moves", len(v)))
 					walk(v, false)
 				}
 			}
@@ -267,6 +273,9 @@ func compareReplayed(t *testing.T, how string, i int, was, got replayed) {
 	}
 	if !slices.Equal(got.tags, was.tags) {
 		fail("tags\n%q\nwere\n%q", got.tags, was.tags)
+	}
+	if !slices.Equal(got.annotations, was.annotations) {
+		fail("annotations and variations\n%q\nwere\n%q", got.annotations, was.annotations)
 	}
 	if !slices.Equal(got.comments, was.comments) {
 		fail("comments\n%q\nwere\n%q", got.comments, was.comments)

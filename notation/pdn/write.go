@@ -58,8 +58,8 @@ func writeRecord(bw *bufio.Writer, r *notation.Record) {
 	if r.Setup != "" {
 		lw.word(setupString(r.Setup))
 	}
-	_, fen := r.Tag("FEN")
-	writeMoves(lw, r.Moves, (fen || r.Setup != "") && (len(r.Moves) == 0 || !r.Moves[0].Ellipsis))
+	fen, _ := r.Tag("FEN")
+	writeMoves(lw, r.Moves, (strings.TrimSpace(fen) != "" || r.Setup != "") && (len(r.Moves) == 0 || !r.Moves[0].Ellipsis))
 	lw.word(terminator(r))
 	for _, c := range r.After {
 		// On the result's line: a comment the line width would push to
