@@ -26,7 +26,7 @@ func TestConvertKeepsNotation(t *testing.T) {
 		{file: sanmill, want: "1. d2 d6 2. f4 f2", inPlace: true},
 		{file: sanmill, args: []string{"--notation", "numeric"}, want: "1. 20 5 2. 14 21", inPlace: true},
 	} {
-		name := filepath.Base(tc.file) + strings.Join(tc.args, " ")
+		name := strings.TrimSpace(filepath.Base(tc.file) + " " + strings.Join(tc.args, " "))
 		if tc.inPlace {
 			name += " -i"
 		}
