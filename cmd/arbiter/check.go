@@ -28,6 +28,8 @@ func checkCommand() *cli.Command {
 			"them unless --variant or --variant-file says otherwise; a record with neither is read by its\n" +
 			"squares and moves (a1-h8: Russian first; 1-32: international, then the 8x8 variants), with a note.\n" +
 			"A directory is read recursively (--ext), .gz files and .zip archives are read inside.\n" +
+			"JSON lines as 'convert --to json' writes them are read as their records, told by their first\n" +
+			"bytes; a finding is reported at its record's line.\n" +
 			"Every finding has a code ('arbiter explain CODE'); --select and --ignore choose them.\n" +
 			"Output formats: " + formatList() + ".\n\n" +
 			"Settings: the .arbiter.yaml nearest to each input (its folder, then each folder above)\n" +

@@ -13,6 +13,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"arbiter/notation"
+	"arbiter/notation/jsonl"
 	"arbiter/notation/pdn"
 	"arbiter/referee"
 )
@@ -35,7 +36,7 @@ func convertCommand() *cli.Command {
 			movesFlag.flag(),
 			maxDecompressedFlag,
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` instead of standard output (written beside it and renamed into place when all went well; never one of the inputs)"},
-			&cli.BoolFlag{Name: "in-place", Aliases: []string{"i"}, Usage: "pdn: rewrite each input file as normalised PDN (each file replaced only when it was read whole)"},
+			&cli.BoolFlag{Name: "in-place", Aliases: []string{"i"}, Usage: "pdn: rewrite each input PDN file as normalised PDN, in its own notation unless --notation is given (each file replaced only when it was read whole; JSON files are refused)"},
 		}, variantFlags...),
 		Action: runConvert,
 	}
@@ -95,6 +96,8 @@ func runConvert(c *cli.Context) error {
 				return usageError("--in-place cannot rewrite %s, a member of a zip archive", f.name)
 			case isGzipFile(f.path):
 				return usageError("--in-place cannot rewrite %s, a gzip file (it would be written unpacked)", f.name)
+			case isJSONFile(f):
+				return usageError("--in-place rewrites PDN files; %s holds JSON records (as --to json writes them): write its PDN to another file with -o", f.name)
 			}
 		}
 		for _, f := range in {
@@ -216,6 +219,20 @@ func isGzipFile(path string) bool {
 	return isGzip(magic[:n])
 }
 
+// isJSONFile: the input holds JSON records. In place they would be
+// written as PDN under a JSON name, which no JSON reader could read; and
+// written back as JSON, a rewrite would change nothing convert normalises
+// but would drop whatever else a line holds (keys a record has not).
+func isJSONFile(f input) bool {
+	rc, err := f.open()
+	if err != nil {
+		return false // reported when it is read
+	}
+	defer rc.Close()
+	_, isJSON := jsonl.Sniff(rc, f.name)
+	return isJSON
+}
+
 func (cv *converter) report(err error) {
 	fmt.Fprintln(cv.c.App.ErrWriter, "arbiter:", printableLines(err.Error()))
 }
@@ -303,20 +320,15 @@ func keepUnreadable(w io.Writer, rec *notation.Record) {
 	}
 }
 
-// maxJSONRecord bounds one JSON record, as pdn.DefaultMaxGameBytes bounds
-// one PDN game, so memory stays flat whatever the input.
-const maxJSONRecord = pdn.DefaultMaxGameBytes
-
 // readRecords reads PDN, or JSON records one per line (as --to json writes
-// them). JSON is recognised by its structure: a first '{' followed by a
-// quoted key and a colon; a PDN file may start with a { comment }.
+// them), told apart by their first bytes (jsonl.Sniff): check reads them
+// the same way.
 func (cv *converter) readRecords(r io.Reader, name string, each func(*notation.Record) error) error {
-	br := bufio.NewReaderSize(pdn.DecodeText(r), 64<<10)
-	head, _ := br.Peek(64 << 10)
-	if looksLikeJSON(head) {
-		return cv.readJSON(br, name, each)
+	text, isJSON := jsonl.Sniff(r, name)
+	if isJSON {
+		return cv.readJSON(text, name, each)
 	}
-	sp := pdn.NewSplitter(br, cv.opts.PDN)
+	sp := pdn.NewSplitter(text, cv.opts.PDN)
 	for {
 		g, err := sp.Next()
 		if err == io.EOF {
@@ -331,105 +343,35 @@ func (cv *converter) readRecords(r io.Reader, name string, each func(*notation.R
 	}
 }
 
-func looksLikeJSON(head []byte) bool {
-	head = bytes.TrimPrefix(bytes.TrimLeft(head, " \t\r\n"), []byte("\ufeff"))
-	dec := json.NewDecoder(bytes.NewReader(head))
-	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
-		return false
-	}
-	if t, err := dec.Token(); err != nil {
-		return false
-	} else if _, ok := t.(string); !ok {
-		return false
-	}
-	_, err := dec.Token() // the ':' is checked here, with the value's start
-	return err == nil
-}
-
 // readJSON reads one record per line; a line that is not a record is
 // reported with its line number and skipped, and the next lines go on.
-func (cv *converter) readJSON(br *bufio.Reader, name string, each func(*notation.Record) error) error {
-	line := 0
+func (cv *converter) readJSON(r io.Reader, name string, each func(*notation.Record) error) error {
+	lines := jsonl.NewReader(r)
 	for {
-		b, tooLong, err := readLine(br, maxJSONRecord)
-		if len(b) == 0 && err != nil {
-			if err == io.EOF {
-				return nil
-			}
-			return err
-		}
-		line++
-		text := bytes.TrimSpace(b)
-		if line == 1 {
-			text = bytes.TrimPrefix(text, []byte("\ufeff"))
-		}
-		if len(text) > 0 {
-			var rec notation.Record
-			var derr error
-			if tooLong {
-				derr = fmt.Errorf("longer than %d MiB", maxJSONRecord>>20)
-			} else {
-				derr = json.Unmarshal(text, &rec)
-			}
-			if derr == nil {
-				derr = checkJSONRecord(&rec)
-			}
-			if derr != nil {
-				cv.bad++
-				cv.lost++
-				fmt.Fprintf(cv.c.App.ErrWriter, "%s:%d: error: JSON record cannot be read: %s (skipped)\n", printable(name), line, printable(derr.Error()))
-			} else if err := each(&rec); err != nil {
-				return err
-			}
+		l, err := lines.Next()
+		if err == io.EOF {
+			return nil
 		}
 		if err != nil {
-			if err == io.EOF {
-				return nil
-			}
+			return err
+		}
+		rec, err := jsonl.Decode(l)
+		if err != nil {
+			cv.bad++
+			cv.lost++
+			fmt.Fprintf(cv.c.App.ErrWriter, "%s:%d: error: JSON record cannot be read: %s (skipped)\n", printable(name), l.Num, printable(err.Error()))
+			continue
+		}
+		if err := each(rec); err != nil {
 			return err
 		}
 	}
 }
 
-// checkJSONRecord refuses what JSON can say and a record cannot hold: a
-// null where a move belongs (the replay and the writers need every move).
-func checkJSONRecord(rec *notation.Record) error {
-	lines := []notation.Line{rec.Moves}
-	for len(lines) > 0 {
-		line := lines[len(lines)-1]
-		lines = lines[:len(lines)-1]
-		for _, m := range line {
-			if m == nil {
-				return errors.New("a move is null")
-			}
-			lines = append(lines, m.Variations...)
-		}
-	}
-	return nil
-}
-
-// readLine reads one line without its newline, keeping at most limit
-// bytes: a longer line is consumed whole and reported as tooLong.
-func readLine(br *bufio.Reader, limit int) (line []byte, tooLong bool, err error) {
-	var buf []byte
-	for {
-		chunk, err := br.ReadSlice('\n')
-		if !tooLong {
-			if len(buf)+len(chunk) > limit {
-				tooLong, buf = true, nil
-			} else {
-				buf = append(buf, chunk...)
-			}
-		}
-		if err == bufio.ErrBufferFull {
-			continue
-		}
-		if tooLong {
-			buf = []byte{' '} // not empty: the line was there
-		}
-		return bytes.TrimSuffix(buf, []byte("\n")), tooLong, err
-	}
-}
+// looksLikeJSON and checkJSONRecord are jsonl's, by the names the fuzz
+// targets know them by.
+func looksLikeJSON(head []byte) bool             { return jsonl.Looks(head, "") }
+func checkJSONRecord(rec *notation.Record) error { return jsonl.CheckRecord(rec) }
 
 // choiceFlag is a flag that takes one of a few words. Its usage text, the
 // check of its value and the words completion offers all come from its

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"bufio"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -238,24 +236,6 @@ func TestConvertJSONDetection(t *testing.T) {
 	// A byte-order mark before the first record is no error.
 	if out, errOut, code := arbiter(t, "\ufeff"+js, "convert", "-"); code != 0 || strings.Count(out, "[Event") != 2 {
 		t.Errorf("JSON after a BOM: exit %d, stderr %q", code, errOut)
-	}
-}
-
-// A JSON record longer than the limit is consumed whole and reported; the
-// next line is read normally.
-func TestReadLineLimit(t *testing.T) {
-	br := bufio.NewReaderSize(strings.NewReader(strings.Repeat("x", 100)+"\nshort\nlast"), 16)
-	for _, want := range []struct {
-		line    string
-		tooLong bool
-	}{{" ", true}, {"short", false}, {"last", false}} {
-		line, tooLong, _ := readLine(br, 50)
-		if string(line) != want.line || tooLong != want.tooLong {
-			t.Errorf("got %q %v, want %q %v", line, tooLong, want.line, want.tooLong)
-		}
-	}
-	if _, _, err := readLine(br, 50); err != io.EOF {
-		t.Errorf("after the last line: %v, want EOF", err)
 	}
 }
 

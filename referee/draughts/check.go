@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"arbiter/notation"
+	"arbiter/notation/pdn"
 	"arbiter/referee"
 	"arbiter/referee/picture"
 	"arbiter/variants"
@@ -808,6 +809,14 @@ func (g *draughtsGame) outputNumbering(target string) (*numbering, error) {
 	n := g.num.notation
 	switch target {
 	case "":
+		if n.alpha && !g.opts.ShortMoves && writesNumbers(g.rec) {
+			// As the record does: its rules' squares have letters (Russian,
+			// Czech, or rules inferred for a record without a GameType),
+			// but it writes numbers, read from the top-left corner as such
+			// a numbering reads them. They stay the same numbers.
+			n.alpha, n.corner = false, 2
+			return g.c.numbering(n)
+		}
 		return g.num, nil
 	case "alpha":
 		if !n.alpha {
@@ -826,6 +835,18 @@ func (g *draughtsGame) outputNumbering(target string) (*numbering, error) {
 		return nil, fmt.Errorf("unknown notation %q (numeric or alpha)", target)
 	}
 	return g.c.numbering(n)
+}
+
+// writesNumbers: the first move of the main line that can be read writes
+// the square it goes to as a number.
+func writesNumbers(rec *notation.Record) bool {
+	var buf [8]pdn.Square
+	for _, m := range rec.Moves {
+		if mt, err := pdn.ParseMoveInto(m.Text, buf[:0]); err == nil && len(mt.Squares) > 0 {
+			return mt.Squares[len(mt.Squares)-1].Alpha == ""
+		}
+	}
+	return false
 }
 
 // rewriteSetups writes the FEN tag, the setups and the GameType tag in the
