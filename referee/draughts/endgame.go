@@ -111,9 +111,14 @@ func longDiagonal(r *Rules) bb {
 
 // holding returns the set of rules (bit i: rule i) whose position p is.
 func (t *endgameTable) holding(p *Position) uint32 {
-	w, b := p.pc[White].count(), p.pc[Black].count()
-	if w+b > t.maxPieces || min(w, b) > t.maxSmall {
-		return 0 // (most plies: before counting kinds)
+	all := p.pc[White].or(p.pc[Black]).count()
+	if all > t.maxPieces {
+		return 0 // (most plies, on most boards: one population count)
+	}
+	w := p.pc[White].count()
+	b := all - w
+	if min(w, b) > t.maxSmall {
+		return 0 // (before counting kinds)
 	}
 	wk, bk := p.pc[White].and(p.kings).count(), p.pc[Black].and(p.kings).count()
 	var held uint32
