@@ -293,6 +293,19 @@ func TestFrisianKingEndings(t *testing.T) {
 	}
 }
 
+// Papyrus: "als er geen mogelijkheid is om te winnen (bijvoorbeeld een
+// situatie van beiden één dam), is het remise": one king against one king
+// is drawn at once, but not while a king can take the other (then there
+// is a possibility to win).
+func TestPapyrusKingAgainstKingUnlessWon(t *testing.T) {
+	runDrawCases(t, []drawCase{
+		{name: "papyrus: a king that can take the other at once wins", variant: "papyrus",
+			text: record("20", "W:WK37:BK28", "1. 37x19 ", "2-0")},
+		{name: "papyrus: otherwise drawn at once", variant: "papyrus",
+			text: record("20", "W:WK45:BK28", "", "1-1"), draw: referee.DrawForced, reason: "drawn at once"},
+	})
+}
+
 // shuttle writes 8 plies of king moves from fen, there and back twice, so
 // that the start position stands for the third time, then one move more.
 func shuttle(t *testing.T, v *variants.Variant, fen string) string {
