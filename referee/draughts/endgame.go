@@ -39,7 +39,7 @@ type endgameTable struct {
 type endgameRule struct {
 	Endgame
 	strong, weak []material
-	pieces       uint64 // bit n: n pieces on the board; 0: any number
+	pieces       uint64 // with Pieces: bit n, n pieces on the board
 }
 
 // compileEndgames compiles the endgame rules for the board of r.
@@ -124,7 +124,7 @@ func (t *endgameTable) holding(p *Position) uint32 {
 	var held uint32
 	for i := range t.rules {
 		e := &t.rules[i]
-		if e.pieces != 0 && (w+b >= 64 || e.pieces&(1<<(w+b)) == 0) ||
+		if len(e.Pieces) > 0 && (all >= 64 || e.pieces&(1<<all) == 0) ||
 			e.KingsBothSides && (wk == 0 || bk == 0) {
 			continue
 		}
@@ -254,8 +254,12 @@ func (g *draughtsGame) endgameDraw(st *lineState, num int) {
 // its last piece); or it has a move after which every reply of the
 // opponent lets it do so; or every move it has lets the opponent do so
 // (the side to move must walk into the capture). It generates the moves of
-// three plies, so the referee asks it only in positions of a few pieces.
+// three plies: the rules that ask it hold in positions of a few pieces.
+// Past forcedWinBudget positions (a rule of a variant file that holds in
+// crowded positions) it answers yes: the draw waits, the game goes on, and
+// no played-on win is called an error.
 func (r *Rules) wonByForce(p *Position) bool {
+	budget := forcedWinBudget
 	moves := r.LegalMoves(p, false, nil)
 	if len(moves) == 0 {
 		return true // the side to move has lost already
@@ -269,6 +273,9 @@ func (r *Rules) wonByForce(p *Position) bool {
 		}
 		refuted, forced := false, true
 		for _, m2 := range replies {
+			if budget -= len(replies); budget < 0 {
+				return true
+			}
 			q2 := r.Play(q, m2)
 			if !r.hasLegalMove(&q2) {
 				refuted, forced = true, false // the reply wins
@@ -287,6 +294,10 @@ func (r *Rules) wonByForce(p *Position) bool {
 	}
 	return opponentWins
 }
+
+// forcedWinBudget bounds the positions wonByForce looks at: a king against
+// a king on 10x10 is some 17 x 17 x 17.
+const forcedWinBudget = 20000
 
 // winsAtOnce reports whether the side to move has a move that leaves the
 // opponent without a legal move.

@@ -73,7 +73,7 @@ func (g *draughtsGame) precedence(pos Position, sq []int, legal []Move) string {
 	case b.amount > w.amount && r.Priority == PriorityMajority:
 		return fmt.Sprintf("the capture must take the most pieces: a capture of %d %s is available: %s", b.amount, plural(b.amount, "piece"), text)
 	case b.amount > w.amount && r.Priority == PriorityValue:
-		return fmt.Sprintf("the capture must take the most value (a man counts 1, kings %s): %s takes %s men's worth, this one %s",
+		return fmt.Sprintf("the capture must take the most value (a man counts 1, %s): %s takes %s men's worth, this one %s",
 			r.kingScale(), text, r.menWorth(b.amount), r.menWorth(w.amount))
 	case b.amount != w.amount:
 		return ""
@@ -111,12 +111,12 @@ func (r *Rules) menWorth(v int) string {
 	return strconv.FormatFloat(float64(v)/float64(r.ManValue), 'f', -1, 64)
 }
 
-// kingScale says what kings count under PriorityValue: "1.5 each", or
-// "1.5, 3.5, 5.5" for one, two and three with a discount.
+// kingScale says what kings count under PriorityValue: "a king 1.5", or
+// "one king 1.5, two 3.5, three 5.5" with a discount.
 func (r *Rules) kingScale() string {
 	if r.KingsDiscount == 0 {
-		return r.menWorth(r.KingValue) + " each"
+		return "a king " + r.menWorth(r.KingValue)
 	}
-	return fmt.Sprintf("%s, %s, %s for one, two, three", r.menWorth(int(r.captureValue(1, 1))),
+	return fmt.Sprintf("one king %s, two %s, three %s", r.menWorth(int(r.captureValue(1, 1))),
 		r.menWorth(int(r.captureValue(2, 2))), r.menWorth(int(r.captureValue(3, 3))))
 }
