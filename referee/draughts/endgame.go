@@ -46,6 +46,9 @@ type endgameRule struct {
 func compileEndgames(list []Endgame, r *Rules) endgameTable {
 	t := endgameTable{longDiag: longDiagonal(r)}
 	side := r.n // the most pieces one side's material may have
+	if len(list) > maxEndgames {
+		list = list[:maxEndgames] // (Validate refuses more)
+	}
 	for _, e := range list {
 		er := endgameRule{Endgame: e}
 		mostS, mostW := side, side
