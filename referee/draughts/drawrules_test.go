@@ -166,7 +166,7 @@ func TestRussianTwoPiecesAgainstALoneKing(t *testing.T) {
 		{name: "a king against a king: 5 moves each, not 4 and 5", variant: "russian",
 			text: record("25", k, walk(t, v, k, 9, nil), "1-1"), draw: referee.DrawAgreed},
 		{name: "a king against a king: drawn after 5 moves each", variant: "russian",
-			text: record("25", k, walk(t, v, k, 10, nil), "1-1"), draw: referee.DrawForced, reason: "lone king (FMJD-64 7.2.8): 5 moves by each side"},
+			text: record("25", k, walk(t, v, k, 10, nil), "1-1"), draw: referee.DrawForced, reason: "lone king [FMJD-64 7.2.8]: 5 moves by each side"},
 		// The FEN's H field: 8 plies played in the ending. White's 5th move
 		// puts a king on h8 with the lone king in the corner a1: every
 		// black move stops on the long diagonal, where h8 takes it. A
