@@ -231,6 +231,20 @@ func TestRussianThreeKingsOrMore(t *testing.T) {
 	})
 }
 
+// FMJD-64 rules, 7.2.5: "If within 15 moves the players made moves only
+// kings without moving of men and not making the capture." Two kings
+// each: 7.2.6 (30 moves) holds too, 7.2.5 ends the game first.
+func TestRussianFifteenKingMoves(t *testing.T) {
+	v, _ := russianRules(t)
+	kk := "W:WKa1,Kc1:BKh8,Kf8"
+	runDrawCases(t, []drawCase{
+		{name: "15 moves each with kings only: drawn", variant: "russian",
+			text: record("25", kk, walk(t, v, kk, 30, nil), "1-1"), draw: referee.DrawForced, reason: "15 moves by each side with kings only"},
+		{name: "14 moves and a half: not yet", variant: "russian",
+			text: record("25", kk, walk(t, v, kk, 29, nil), "1-1"), draw: referee.DrawAgreed},
+	})
+}
+
 // FMJD-64 rules, 7.2.6: "If the position in which the both opponents
 // having kings have not changed the balance of pieces (ie, there was no
 // capture and man did not become a king) for: - To 4-and 5-pieces endings
@@ -265,13 +279,13 @@ func TestRussianBalanceUnchanged(t *testing.T) {
 
 // Frisian: "When one player has two kings and the other player has one
 // king, the game is drawn after both players made 7 moves" (lidraughts'
-// Frisian rules; the Frisian association's rule as its players and
-// Mats Winther's rules page give it: "In endgames with two wolves against
-// one, the stronger party must win in seven moves, otherwise it's declared
-// a draw"). And "the game is drawn immediately when both players have only
-// one king left, unless either player can capture the other king
-// immediately or will necessarily be able to do this next move" (the
-// official rules as lidraughts' Frisian.scala states them).
+// Frisian rules, as py-draughts' Frisian page copies them; Mats Winther's
+// rules page: "In endgames with two wolves against one, the stronger party
+// must win in seven moves, otherwise it's declared a draw"). And "the game
+// is drawn immediately when both players have only one king left, unless
+// either player can capture the other king immediately or will necessarily
+// be able to do this next move" (the official rules, as lidraughts'
+// Frisian.scala states them).
 func TestFrisianKingEndings(t *testing.T) {
 	for _, name := range []string{"frisian", "frysk"} {
 		v := mustVariant(t, name)
@@ -401,13 +415,14 @@ func TestBlockedLoneKingLoses(t *testing.T) {
 	})
 }
 
-// The Frisian federation's scale of a capture's value (Frisian draughts,
-// brief manual, Walinga and Westra, 2014): a king is worth more than a man
-// and less than two, n kings 2n - 1/2 men. Mats Winther's rules page gives
-// the same count: "two wolves shall be counted as 4 - 1/2 = 3 1/2. This is
-// more than 3 draughts, which means that preference should be given to the
-// wolf's move." The flat scale (a king "worth a man and a half", as
-// Wikipedia puts it) is the frisian-flat variant.
+// The Frisian association's scale of a capture's value, as issue 25 gives
+// its brief manual (Frisian draughts, Walinga and Westra, 2014; the page
+// itself was not at hand here): a king is worth more than a man and less
+// than two, n kings 2n - 1/2 men. Mats Winther's rules page counts the
+// same: "two wolves shall be counted as 4 - 1/2 = 3 1/2. This is more than
+// 3 draughts, which means that preference should be given to the wolf's
+// move." The flat scale ("Each king is worth a man and a half", Wikipedia)
+// is the frisian-flat variant.
 func TestFrisianCaptureValue(t *testing.T) {
 	rulesOf := func(name string) *Rules {
 		r, _, err := RulesOf(mustVariant(t, name))
@@ -472,14 +487,23 @@ func explainCapture(t *testing.T, name string, pos func(r *Rules) Position, writ
 }
 
 // A capture the precedence rules refuse is refused with the rule that
-// decided, in the order the texts give them: the most pieces (FMJD 4.13
-// and the national rules' "quantidade"), then the capture made with a king
-// (Federazione Italiana Dama: "se ... si può prendere con la dama o con la
-// pedina, si deve prendere con la dama"), then the most kings ("qualidade":
-// "é obrigatória tomar as peças com maior valor, valendo cada dama mais do
-// que cada peão", Federação Portuguesa de Damas, 7 c), then the capture
-// that meets a king first (Italian). Not "the most pieces" when both take
-// as many.
+// decided, in the order the texts give them. The Portuguese federation:
+// "b) Quantidade - Em hipóteses simultâneas de captura é obrigatória tomar
+// o maior número de peças. c) Qualidade - Em hipóteses simultâneas de
+// captura de um mesmo número de peças é obrigatória tomar as peças com
+// maior valor, valendo cada dama mais do que cada peão" (FPD, Regras do
+// jogo de damas clássicas, 7). Italian, as BrainKing's rules page gives
+// the Italian order (the federation's text was not at hand): "Als er 2 of
+// meer mogelijkheden zijn voor een (even) lange meerslag dan gaat de
+// voorkeur uit naar de meerslag die door een dam gemaakt kan worden. Als
+// deze voorwaarde niet een unieke keuze oplevert dan is het verplicht om
+// de meerslag te kiezen waarmee het grootste aantal dammen geslagen kan
+// worden. Als de vorige nog steeds meerdere mogelijkheden heeft dan gaat
+// de voorkeur naar de meerslag waar een dam als eerste geslagen wordt."
+// Czech: "King is obligatory to jump first - priority of king's jump to a
+// piece's jump" (FMJD, Brief Rules of Czech Draughts). Frisian: the most
+// value (see TestFrisianCaptureValue). Never "the most pieces" when both
+// take as many.
 func TestCaptureRefusedByQuality(t *testing.T) {
 	at8 := func(r *Rules, cr ...int) int { return at(t, r, cr[0], cr[1]) }
 	for _, c := range []struct {
