@@ -62,9 +62,16 @@ func (o Options) VariationSeverity(sev notation.Severity) notation.Severity {
 
 // Check replays one record and reports on it. It never panics on any
 // record: a record that cannot be replayed gets an error diagnostic.
+//
+// A record the chosen variant's family cannot read is not replayed: it gets
+// a variant-family error (see ParseGameFor), which the command line makes a
+// usage error. And a record with moves of which none was replayed is never
+// valid without a finding that says why: if the family said nothing, Check
+// adds a not-replayed error.
 func Check(rec *notation.Record, opts Options) *Report {
 	return Run(rec, func(rep *Report) {
-		f, game := familyOf(recordHeader(rec))
+		h := recordHeader(rec)
+		f, game := familyOf(h)
 		v, err := chooseVariant(rec, f, game, opts, rep)
 		if err != nil {
 			pos := rec.Pos
@@ -75,12 +82,85 @@ func Check(rec *notation.Record, opts Options) *Report {
 			return
 		}
 		rep.Variant = v.Name
-		if f = FamilyNamed(v.Family); f == nil {
+		vf := FamilyNamed(v.Family)
+		if vf == nil {
 			rep.Errorf(rec.Pos, "variant", "arbiter cannot referee %s games yet", v.Game)
 			return
 		}
-		f.Check(rec, v, opts, rep)
+		if _, ok := FamilyMismatch(rep); ok {
+			return // found when the record was read
+		}
+		if tf := tagFamily(h); tf != nil && !same(tf, vf) {
+			rep.ErrorAt(rec.Pos, CodeVariantFamily, fmt.Sprintf("%s is a %s variant, and this record's tags say it is a %s record (%s): %s cannot read it%s",
+				v.Name, vf.Name(), tf.Name(), tagsSaying(h), vf.Name(), fitting(tf, rec, game)))
+			return
+		}
+		vf.Check(rec, v, opts, rep)
+		if rep.Plies == 0 && len(rec.Moves) > 0 && !explained(rep) {
+			m := rec.Moves[0]
+			rep.Add(Diagnostic{Diagnostic: notation.Diagnostic{Pos: m.Pos, Severity: notation.Error, Code: CodeNotReplayed,
+				Msg: fmt.Sprintf("%d %s written, and none was replayed under %s, with nothing to say why: the moves are not read as %s moves (check the rules chosen; if they are right, please report it)",
+					len(rec.Moves), plural(len(rec.Moves), "move", "moves"), v.Name, vf.Name())},
+				MoveNumber: max(m.Number, 1), Move: m.Text})
+		}
 	})
+}
+
+// Codes of the findings Check itself makes.
+const (
+	// CodeVariantFamily: the variant chosen for a record (--variant,
+	// --default-variant, a config file) is of another game family than the
+	// record, which it cannot read.
+	CodeVariantFamily = "variant-family"
+	// CodeNotReplayed: a record's moves were not replayed, and the family
+	// that was to replay them said nothing of why.
+	CodeNotReplayed = "not-replayed"
+)
+
+// FamilyMismatch returns a report's variant-family error: the variant
+// chosen for the record is of a family that cannot read it.
+func FamilyMismatch(rep *Report) (Diagnostic, bool) {
+	for _, d := range rep.Diagnostics {
+		if d.Code == CodeVariantFamily {
+			return d, true
+		}
+	}
+	return Diagnostic{}, false
+}
+
+// explained: the report has an error, or a finding about a written move,
+// which says why the moves were not replayed.
+func explained(rep *Report) bool {
+	if rep.Errors() > 0 {
+		return true
+	}
+	for _, d := range rep.Diagnostics {
+		if d.Move != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// tagsSaying names the tags of a header that say which game it is.
+func tagsSaying(h Header) string {
+	var out []string
+	for _, t := range []struct{ name, value string }{{"Game", h.Game}, {"Variant", h.Variant}, {"GameType", h.GameType}} {
+		if strings.TrimSpace(t.value) != "" {
+			out = append(out, fmt.Sprintf("%s %q", t.name, strings.TrimSpace(t.value)))
+		}
+	}
+	if len(out) == 0 {
+		return fmt.Sprintf("its first move %q", h.FirstMove)
+	}
+	return strings.Join(out, ", ")
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 // Run makes the report of one record: the reader's diagnostics, then what
@@ -112,12 +192,10 @@ func chooseVariant(rec *notation.Record, f Family, game string, opts Options, re
 	if opts.Variant != nil {
 		return opts.Variant, nil
 	}
-	if d := opts.Default; d != nil && namesNoRules(rec) {
-		// The record was read with the notation of the family its text
-		// looks like; a default of another family would misread it.
-		if game == d.Game || (game == "" && (f == nil || f == FamilyNamed(d.Family))) {
-			return d, nil
-		}
+	if d := opts.Default; d != nil && namesNoRules(rec) && (game == "" || game == d.Game) {
+		// ParseGameFor read the record in the default's notation (or found
+		// that it cannot, and said so).
+		return d, nil
 	}
 	if f == nil || (game != "" && !gamePlayed(game)) {
 		_, err := variants.ForGame(game, "")

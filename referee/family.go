@@ -146,6 +146,32 @@ func FamilyOf(rec *notation.Record) Family {
 	return f
 }
 
+// FamilyFor returns the family whose rules replay a parsed record under
+// opts (the one that wrote it back, for convert): the chosen variant's, else
+// the record's own.
+func FamilyFor(rec *notation.Record, opts Options) Family {
+	h := recordHeader(rec)
+	own, game := familyOf(h)
+	if v := chosenVariant(h, game, opts); v != nil {
+		if f := FamilyNamed(v.Family); f != nil {
+			if _, bad := firstCode(rec, CodeVariantFamily); !bad {
+				return f
+			}
+		}
+	}
+	return own
+}
+
+// firstCode is a record's first reading diagnostic with the code.
+func firstCode(rec *notation.Record, code string) (notation.Diagnostic, bool) {
+	for _, d := range rec.Diagnostics {
+		if d.Code == code {
+			return d, true
+		}
+	}
+	return notation.Diagnostic{}, false
+}
+
 func recordHeader(rec *notation.Record) Header {
 	var h Header
 	h.Game, _ = rec.Tag("Game")
@@ -160,11 +186,131 @@ func recordHeader(rec *notation.Record) Header {
 // ParseGame parses one game text with the notation of its family. Every
 // notation shares PDN's tag pairs and splitting.
 func ParseGame(g pdn.GameText, file string) *notation.Record {
-	f, _ := familyOf(textHeader(g.Text))
-	if f == nil {
+	return ParseGameFor(g, file, Options{})
+}
+
+// ParseGameFor parses one game text with the notation of the family whose
+// rules will replay it: opts.Variant's family; opts.Default's for a record
+// that names no rules (no GameType or Variant tag, and a Game tag, if any,
+// naming the default's game); else the family its tags and first move
+// say. The rules decide the notation: an untagged mill game under
+// --default-variant nine-mens-morris is read as morris, not as the
+// draughts PDN's default would make of it.
+//
+// When the chosen family cannot read the record, the record is read in
+// its own family's notation, so that its report quotes it rightly, and
+// Check reports the mismatch (variant-family) instead of replaying it:
+// its tags name another family's game (Check sees those), or the chosen
+// family's reader fails at its first move, which its own family reads.
+// A record the chosen family reads from its first move on is its record,
+// whatever mistakes come later.
+func ParseGameFor(g pdn.GameText, file string, opts Options) *notation.Record {
+	h := textHeader(g.Text)
+	own, game := familyOf(h)
+	if own == nil {
 		return pdn.Parse(g, file) // no family linked: the record is still read
 	}
-	return f.Parse(g, file)
+	v := chosenVariant(h, game, opts)
+	if v == nil {
+		return own.Parse(g, file)
+	}
+	f := FamilyNamed(v.Family)
+	if f == nil || same(f, own) {
+		return own.Parse(g, file)
+	}
+	if tf := tagFamily(h); tf != nil && !same(tf, f) {
+		return own.Parse(g, file)
+	}
+	rec := f.Parse(g, file)
+	first, ok := firstError(rec)
+	if !ok {
+		return rec
+	}
+	mine := own.Parse(g, file)
+	if len(mine.Moves) == 0 {
+		return rec
+	}
+	start := mine.Moves[0].Pos
+	if e, bad := firstError(mine); bad && !after(e.Pos, start) || after(first.Pos, start) {
+		return rec // its own reader stumbles as early, or f reads the first move
+	}
+	mine.Diagnostics = append(mine.Diagnostics, notation.Diagnostic{Pos: start, Severity: notation.Error, Code: CodeVariantFamily,
+		Msg: fmt.Sprintf("%s is a %s variant, and the %s notation cannot read this record's first move (%s), which the %s notation reads: it is a %s record%s",
+			v.Name, f.Name(), f.Name(), first.Msg, own.Name(), own.Name(), fitting(own, mine, game))})
+	return mine
+}
+
+// same says whether two families are one (by name: a family's value may
+// hold a func, which == cannot compare).
+func same(a, b Family) bool {
+	return a != nil && b != nil && a.Name() == b.Name()
+}
+
+// chosenVariant is the variant the user chose for a record with this
+// header, nil when the record's own tags choose.
+func chosenVariant(h Header, game string, opts Options) *variants.Variant {
+	if opts.Variant != nil {
+		return opts.Variant
+	}
+	if d := opts.Default; d != nil && strings.TrimSpace(h.GameType) == "" && strings.TrimSpace(h.Variant) == "" && (game == "" || game == d.Game) {
+		return d
+	}
+	return nil
+}
+
+// tagFamily is the family a record's tags (or, for morris, a Variant tag
+// and a lone point as first move) say it belongs to, nil when they say
+// nothing: the game its Game tag names, a builtin variant its Variant tag
+// names, a family that recognises it, else a GameType tag: PDN's draughts
+// game type, the fallback's.
+func tagFamily(h Header) Family {
+	if game := KnownGame(h.Game); game != "" {
+		f, _ := familyOf(h)
+		return f
+	}
+	if v := VariantNamed("", h.Variant); v != nil {
+		return FamilyNamed(v.Family)
+	}
+	registryMu.RLock()
+	all, fb := byName, fallback
+	registryMu.RUnlock()
+	for _, f := range all {
+		if f != fb && f.Recognise(h) {
+			return f
+		}
+	}
+	if strings.TrimSpace(h.GameType) != "" {
+		return fb
+	}
+	return nil
+}
+
+// firstError is a record's first reading error in file order.
+func firstError(rec *notation.Record) (notation.Diagnostic, bool) {
+	var first notation.Diagnostic
+	found := false
+	for _, d := range rec.Diagnostics {
+		if d.Severity == notation.Error && (!found || after(first.Pos, d.Pos)) {
+			first, found = d, true
+		}
+	}
+	return first, found
+}
+
+// after says whether position a comes after b in the file.
+func after(a, b notation.Pos) bool {
+	return a.Line > b.Line || a.Line == b.Line && a.Col > b.Col
+}
+
+// fitting names the variant a record's own family would choose for it,
+// for a message that says what to use instead.
+func fitting(own Family, rec *notation.Record, game string) string {
+	scratch := &Report{}
+	v, err := own.Variant(rec, game, scratch)
+	if err != nil || v == nil {
+		return fmt.Sprintf("; a %s variant fits it ('arbiter variants')", own.Name())
+	}
+	return fmt.Sprintf("; %s fits it (the rules its own tags and moves choose), or another %s variant ('arbiter variants')", v.Name, own.Name())
 }
 
 // textHeader reads the Game, Variant and GameType tags and the first move

@@ -89,6 +89,13 @@ func FuzzCheckGames(f *testing.F) {
 	f.Add("[Result \"1:0\"] [GameType \"25\"]\n1. c3-d4 f6-e5 2. d4:f6 g7:e5 {x} 1:0\n1. 22-18 15:22 1/2:1/2[Result \"0:2\"] 1. 32-28 0:2 *")
 	f.Add("[Game \"morris\"] [Result \"0:1\"]\n1. d6 d5 0:1")
 	f.Add("[Game \"goose\"] [Players \"A, B\"]\n1. A 1:0  B 2:0\n2. A 1:1 *")
+	// Issue 25: the endgame draw rules: FMJD-64's lone king (an FEN's H
+	// field, a winning position), Frisian king against king (won by force
+	// or drawn at once), a Czech repetition claimed.
+	f.Add("[GameType \"25\"] [FEN \"W:WKd4,Ke1:BKa1:H8:F5\"]\n5. d4-h8 a1-c3 6. h8:a1 1-0")
+	f.Add("[GameType \"25\"] [FEN \"W:WKc1,Ke1,Kg1,Ka3:BKh6\"]\n1. c1-d2 h6-g5 2. d2-c1 g5-h6 1-1")
+	f.Add("[GameType \"40\"] [FEN \"B:WK28,K50:BK23\"]\n1... 23x32 2. 50-44 1-1\n[GameType \"40\"] [FEN \"B:WK5:BK46\"] 1... 46-41 2. 5x46 2-0")
+	f.Add("[GameType \"29\"] [FEN \"W:WKa1,Kc1,a3:BKh8,Kf8,h6\"]\n1. a1-b2 h8-g7 2. b2-a1 g7-h8 3. a1-b2 h8-g7 4. b2-a1 g7-h8 5. a3-b4 1-0")
 	f.Fuzz(func(t *testing.T, text string) {
 		sp := pdn.NewSplitter(strings.NewReader(text), pdn.Options{MaxGameBytes: 1 << 16})
 		for {

@@ -6,6 +6,8 @@ import (
 	"runtime"
 	"sync"
 
+	"arbiter/notation"
+	"arbiter/notation/jsonl"
 	"arbiter/notation/pdn"
 )
 
@@ -84,8 +86,12 @@ func CheckInputs(inputs []Input, opts StreamOptions, emit func(*Report) error, f
 							if it.in.Options != nil {
 								o = *it.in.Options // the input's own .arbiter.yaml
 							}
-							rec := ParseGame(it.text, it.file)
-							it.rep = Check(rec, o)
+							rec, ok := it.record(o)
+							if ok {
+								it.rep = Check(rec, o)
+							} else {
+								it.rep = Run(rec, func(*Report) {}) // its error alone
+							}
 							// The report quotes the record's text; its moves
 							// are done with, and their memory serves the
 							// worker's next game.
@@ -134,7 +140,7 @@ func CheckInputs(inputs []Input, opts StreamOptions, emit func(*Report) error, f
 		}
 		add := func(it streamItem) bool {
 			cur = append(cur, it)
-			size += len(it.text.Text)
+			size += len(it.text.Text) + len(it.json.Text)
 			// The first batches are small (1, 2, 4 ... games) so that a
 			// short input still spreads over the workers.
 			if len(cur) >= min(batchGames, 1<<min(seq, 16)) || size >= batchBytes {
@@ -150,7 +156,16 @@ func CheckInputs(inputs []Input, opts StreamOptions, emit func(*Report) error, f
 				}
 				continue
 			}
-			sp := pdn.NewSplitter(rc, opts.PDN)
+			text, isJSON := jsonl.Sniff(rc, in.Name)
+			if isJSON {
+				if !addJSON(text, in, add) {
+					rc.Close()
+					return
+				}
+				rc.Close()
+				continue
+			}
+			sp := pdn.NewSplitter(text, opts.PDN)
 			for {
 				g, err := sp.Next()
 				if errors.Is(err, io.EOF) {
@@ -177,9 +192,47 @@ func CheckInputs(inputs []Input, opts StreamOptions, emit func(*Report) error, f
 type streamItem struct {
 	file string
 	text pdn.GameText
-	err  error
-	in   Input
-	rep  *Report
+	// json is the line of a record in a JSON lines file (as convert --to
+	// json writes them), the index-th of the file, instead of text.
+	json  jsonl.Line
+	index int
+	err   error
+	in    Input
+	rep   *Report
+}
+
+// record reads the item's game: its PDN text, or its JSON line, the record
+// then made one of the JSON file (jsonl.Relocate). ok is false for a line
+// that is not a record: the record returned says so, and has nothing to
+// replay.
+func (it *streamItem) record(o Options) (rec *notation.Record, ok bool) {
+	if it.index == 0 {
+		return ParseGameFor(it.text, it.file, o), true
+	}
+	rec, err := jsonl.Decode(it.json)
+	if err != nil {
+		return jsonl.Unreadable(it.json, it.file, it.index, err), false
+	}
+	jsonl.Relocate(rec, it.file, it.index, it.json)
+	return rec, true
+}
+
+// addJSON adds the records of a JSON lines text, one a line; false when
+// the stream was stopped.
+func addJSON(text io.Reader, in Input, add func(streamItem) bool) bool {
+	lines := jsonl.NewReader(text)
+	for index := 1; ; index++ {
+		l, err := lines.Next()
+		if errors.Is(err, io.EOF) {
+			return true
+		}
+		if err != nil {
+			return add(streamItem{in: in, err: err})
+		}
+		if !add(streamItem{file: in.Name, json: l, index: index, in: in}) {
+			return false
+		}
+	}
 }
 
 type streamBatch struct {

@@ -323,4 +323,6 @@ const (
 type CountRule struct {
 	Count  int    `yaml:"count"`
 	Effect string `yaml:"effect"`
+	// Source is the text the rule comes from, quoted or named.
+	Source string `yaml:"source"`
 }

@@ -3,9 +3,11 @@ package main
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/urfave/cli/v2"
 
+	"arbiter/notation"
 	"arbiter/referee"
 	"arbiter/referee/picture"
 	"arbiter/variants"
@@ -19,7 +21,9 @@ func boardCommand() *cli.Command {
 		Description: "The position is a FEN in the game's own form (--fen; the start position without it),\n" +
 			"with --move a move written as records write it played on it and marked; or, with a\n" +
 			"FILE, the position of a record after --ply K of --game N (default: game 1, its final\n" +
-			"position), its last move marked, as the referee replayed it.\n" +
+			"position), its last move marked, as the referee replayed it. When the replay stopped at\n" +
+			"an error, the last position reached is drawn with the move it stopped at in red, and the\n" +
+			"picture and standard error say which ply and why; a --ply beyond it is refused.\n" +
 			"Every game family draws: draughts boards, the mill board, Halma and Twee in een, the\n" +
 			"Ludo boards, the goose and horse-race tracks. The SVG is written to standard output.",
 		Flags: append([]cli.Flag{
@@ -143,16 +147,27 @@ func recordPicture(c *cli.Context) (*picture.Board, picture.Position, picture.Ma
 		return nil, pos, marks, "", ioError("output", err)
 	case rep == nil:
 		return nil, pos, marks, "", usageError("%s has no game %d", in[0].name, game)
+	}
+	if d, ok := referee.FamilyMismatch(rep); ok {
+		return nil, pos, marks, "", usageError("%s: %s: %s: %s", variantSource(c), where(rep, d.Pos), gameName(rep), d.Msg)
+	}
+	switch {
 	case rep.Film == nil || rep.Film.Board == nil:
 		return nil, pos, marks, "", usageError("%s game %d: arbiter cannot draw it (%s)", in[0].name, game, firstNonEmpty(rep.Variant, "no rules"))
 	}
 	f := rep.Film
+	reached := len(f.Frames)
+	stop := replayStop(rep)
 	ply := c.Int("ply")
-	if ply < 0 {
-		ply = len(f.Frames)
+	if ply > reached {
+		if stop != nil {
+			return nil, pos, marks, "", usageError("--ply %d: the replay of game %d stopped after ply %d, at %s: %s; --ply %d draws the last position reached (arbiter check %s)",
+				ply, game, reached, stopMove(stop), stopWhy(stop), reached, in[0].name)
+		}
+		return nil, pos, marks, "", usageError("--ply %d: game %d has %d plies", ply, game, reached)
 	}
-	if ply > len(f.Frames) {
-		return nil, pos, marks, "", usageError("--ply %d: game %d has %d plies the referee accepted", ply, game, len(f.Frames))
+	if ply < 0 {
+		ply = reached
 	}
 	title := fmt.Sprintf("%s, %s, start", in[0].name, gameName(rep))
 	pos = f.Start
@@ -161,5 +176,53 @@ func recordPicture(c *cli.Context) (*picture.Board, picture.Position, picture.Ma
 		pos, marks = fr.After, fr.Marks
 		title = fmt.Sprintf("%s, %s, after ply %d (%s)", in[0].name, gameName(rep), ply, fr.Move)
 	}
+	if stop != nil && ply == reached {
+		// The last position reached is not the end of the game: the
+		// picture, its title and standard error say where and why the
+		// replay stopped, and the move it stopped at is drawn in red.
+		title += fmt.Sprintf(", the last position reached: the replay stopped at %s: %s", stopMove(stop), stopWhy(stop))
+		pos.Caption = strings.TrimPrefix(pos.Caption+"\n", "\n") + fmt.Sprintf("replay stopped here: %s, %s", stopMove(stop), stop.Code)
+		marks = picture.Marks{Bad: true}
+		if f.Cells != nil {
+			marks.Path, marks.Captured = f.Cells(stop.Move)
+		}
+		fmt.Fprintf(c.App.ErrWriter, "arbiter: warning: %s: %s: the replay stopped after ply %d, at %s: %s[%s]: %s; drawn: the position after ply %d, the last one reached, not the end of the game\n",
+			where(rep, stop.Pos), gameName(rep), reached, stopMove(stop), stop.Severity, stop.Code, stop.Msg, reached)
+	}
 	return f.Board, pos, marks, title, nil
+}
+
+// replayStop is the finding the referee stopped replaying the main line
+// at: the first error about a written move after the last ply it accepted
+// (or a move the reader could not read there); nil when it replayed every
+// move it was given. An error on a move before it (a result a draw rule
+// contradicts) did not stop it.
+func replayStop(rep *referee.Report) *referee.Diagnostic {
+	var last notation.Pos
+	if n := len(rep.Film.Frames); n > 0 {
+		last = rep.Film.Frames[n-1].Pos
+	}
+	for i := range rep.Diagnostics {
+		d := &rep.Diagnostics[i]
+		if d.Severity != notation.Error || d.Variation || (d.Move == "" && d.Code != "bad-move") {
+			continue
+		}
+		if d.Pos.Line > last.Line || d.Pos.Line == last.Line && d.Pos.Col > last.Col {
+			return d
+		}
+	}
+	return nil
+}
+
+// stopMove names the move a replay stopped at: "move 32 (17-11)".
+func stopMove(d *referee.Diagnostic) string {
+	if d.Move == "" {
+		return fmt.Sprintf("line %d", d.Pos.Line)
+	}
+	return fmt.Sprintf("move %d (%s)", d.MoveNumber, d.Move)
+}
+
+// stopWhy is the finding's reason without its list of legal moves.
+func stopWhy(d *referee.Diagnostic) string {
+	return d.Code + ": " + d.Msg
 }

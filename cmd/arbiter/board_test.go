@@ -41,6 +41,9 @@ func TestBoardGolden(t *testing.T) {
 		{"record-ludo.svg", []string{"--ply", "12", td + "race/mens-erger-je-niet.txt"}},
 		{"record-goose.svg", []string{"--ply", "5", td + "race/ganzenbord-315.txt"}},
 		{"record-horse-race.svg", []string{td + "race/wedrenspel-315.txt"}},
+		// A replay stopped by an illegal move: the last position reached,
+		// the move it stopped at in red, and a caption that says so.
+		{"record-draughts-stopped.svg", []string{td + "draughts/bruno-vs-scan31-game11.pdn"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -72,13 +75,45 @@ func TestBoardErrors(t *testing.T) {
 		{[]string{"--variant", "mens-erger-je-niet", "--fen", "R:1,2 R"}, "pieces"},
 		{[]string{"--size", "-3"}, "--size"},
 		{[]string{"--game", "2", td + "draughts/bruno-vs-scan31-game11.pdn"}, "has no game 2"},
-		{[]string{"--ply", "64", td + "draughts/bruno-vs-scan31-game11.pdn"}, "63 plies"},
+		{[]string{"--ply", "64", td + "draughts/bruno-vs-scan31-game11.pdn"}, "--ply 64: the replay of game 1 stopped after ply 63, at move 32 (17-11): illegal: no piece on 17; --ply 63 draws the last position reached"},
+		{[]string{"--ply", "40", td + "morris/playok_2026-03-11_gyorgyusz_vs_nft7489g.pgn"}, "--ply 40: game 1 has 39 plies"},
 		{[]string{"--fen", "W:W31", td + "draughts/bruno-vs-scan31-game11.pdn"}, "not both"},
+		{[]string{"--variant", "halma-2", td + "draughts/bruno-vs-scan31-game11.pdn"}, "--variant halma-2: ../../testdata/draughts/bruno-vs-scan31-game11.pdn:11:5: game 1 (Crevat, Luc - Machtelinck, Kevin): halma-2 is a halma variant"},
 		{[]string{td + "no-such-file.pdn"}, "no-such-file"},
 	} {
 		_, errOut, code := arbiter(t, "", append([]string{"board"}, tc.args...)...)
 		if code != exitUsage || !strings.Contains(errOut, tc.want) {
 			t.Errorf("%v: exit %d, %q; want exit 2 and %q", tc.args, code, errOut, tc.want)
+		}
+	}
+}
+
+// A record whose replay stopped at an error: the last position reached is
+// drawn only with the picture and standard error saying so (which ply, at
+// which move, why); a position before it, or a game replayed to its end,
+// says nothing more.
+func TestBoardStoppedReplay(t *testing.T) {
+	const bruno = td + "draughts/bruno-vs-scan31-game11.pdn"
+	const warning = "arbiter: warning: " + bruno + ":17:28: game 1 (Crevat, Luc - Machtelinck, Kevin): the replay stopped after ply 63, at move 32 (17-11): error[illegal]: no piece on 17; drawn: the position after ply 63, the last one reached, not the end of the game\n"
+	for _, tc := range []struct {
+		args    []string
+		stopped bool
+	}{
+		{[]string{bruno}, true},
+		{[]string{"--ply", "63", bruno}, true},
+		{[]string{"--ply", "62", bruno}, false},
+		{[]string{td + "morris/playok_2026-03-11_gyorgyusz_vs_nft7489g.pgn"}, false},
+	} {
+		out, errOut, code := arbiter(t, "", append([]string{"board"}, tc.args...)...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", tc.args, code, errOut)
+		}
+		said := strings.Contains(out, "replay stopped here: move 32 (17-11), illegal") && strings.Contains(out, "the last position reached: the replay stopped at move 32 (17-11): illegal: no piece on 17</title>")
+		if tc.stopped && (errOut != warning || !said) {
+			t.Errorf("%v: stderr %q, caption and title said %v; want %q", tc.args, errOut, said, warning)
+		}
+		if !tc.stopped && (errOut != "" || strings.Contains(out, "replay stopped")) {
+			t.Errorf("%v: stderr %q: the position is no stop", tc.args, errOut)
 		}
 	}
 }

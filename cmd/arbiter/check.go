@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -27,8 +28,17 @@ func checkCommand() *cli.Command {
 			"them unless --variant or --variant-file says otherwise; a record with neither is read by its\n" +
 			"squares and moves (a1-h8: Russian first; 1-32: international, then the 8x8 variants), with a note.\n" +
 			"A directory is read recursively (--ext), .gz files and .zip archives are read inside.\n" +
+			"JSON lines as 'convert --to json' writes them are read as their records, told by their first\n" +
+			"bytes; a finding is reported at its record's line.\n" +
 			"Every finding has a code ('arbiter explain CODE'); --select and --ignore choose them.\n" +
-			"Output formats: " + formatList() + ".",
+			"Output formats: " + formatList() + ".\n\n" +
+			"Settings: the .arbiter.yaml nearest to each input (its folder, then each folder above)\n" +
+			"applies to it, under the flags typed: default-variant, variants (a variant per glob,\n" +
+			"relative to the file), select, ignore, variations, format (from the working directory's).\n" +
+			"--config FILE reads that file for every input instead; --isolated reads none.\n" +
+			"--show-settings PATH prints the settings of PATH and where each comes from; -v names the\n" +
+			"files that applied, the JSON report names each game's, the SARIF log lists them, and\n" +
+			"errors a file's select or ignore kept out of the report are counted on standard error.",
 		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "text", Usage: formatList()},
 			&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, DefaultText: "one per CPU", Usage: "games checked in parallel; the output is the same for any value"},
@@ -43,6 +53,10 @@ func checkCommand() *cli.Command {
 			&cli.BoolFlag{Name: "strict", Usage: "warnings fail the run too (exit 1)"},
 			&cli.StringFlag{Name: "variations", Value: referee.VariationsWarn, Usage: "what is wrong inside a variation: warn (an annotation: the game stays valid), error, or ignore (not replayed)"},
 			&cli.StringFlag{Name: "ext", Value: strings.Join(defaultExtensions, ","), Usage: "`EXTENSIONS` of the record files read in a directory or zip archive (each also as .gz)"},
+			&cli.StringFlag{Name: "config", Usage: "read the settings of this `FILE` (in .arbiter.yaml's form) for every input, instead of the .arbiter.yaml nearest to each"},
+			&cli.BoolFlag{Name: "isolated", Usage: "read no config file: the flags and the defaults alone"},
+			&cli.StringFlag{Name: "show-settings", Usage: "print the settings that apply to `PATH` and where each comes from (a flag, a config file's line, the default), and check nothing"},
+			maxDecompressedFlag,
 		}, variantFlags...),
 		Action: runCheck,
 	}
@@ -109,6 +123,10 @@ func (s *summary) codes() []*codeCount {
 type findingFilter struct {
 	selected, ignored map[string]bool
 	quiet             bool
+	// from is the config file select or ignore came from, if one did
+	// (fromSelect, fromIgnore say which).
+	from                   *config
+	fromSelect, fromIgnore bool
 }
 
 func newFindingFilter(c *cli.Context) (*findingFilter, error) {
@@ -143,11 +161,16 @@ func codeSet(flag, list string) (map[string]bool, error) {
 	return set, nil
 }
 
-func (f *findingFilter) apply(rep *referee.Report) {
+// It returns how many errors the config file's select or ignore dropped.
+func (f *findingFilter) apply(rep *referee.Report) (byConfig int) {
 	kept := rep.Diagnostics[:0]
 	errors := 0
 	for _, d := range rep.Diagnostics {
-		if f.selected != nil && !f.selected[d.Code] || f.ignored[d.Code] {
+		unselected, ignored := f.selected != nil && !f.selected[d.Code], f.ignored[d.Code]
+		if unselected || ignored {
+			if d.Severity == notation.Error && (unselected && f.fromSelect || ignored && f.fromIgnore) {
+				byConfig++
+			}
 			continue
 		}
 		if d.Severity == notation.Error {
@@ -160,6 +183,7 @@ func (f *findingFilter) apply(rep *referee.Report) {
 	if errors > 0 {
 		rep.Verdict = referee.Invalid
 	}
+	return byConfig
 }
 
 // shown is the report as written out: --quiet drops its warnings, after
@@ -179,11 +203,14 @@ func (f *findingFilter) shown(rep *referee.Report) *referee.Report {
 }
 
 func runCheck(c *cli.Context) error {
-	cfgs := newConfigs()
+	cfgs, err := newConfigs(c)
+	if err != nil {
+		return err
+	}
 	format := c.String("format")
 	if !c.IsSet("format") {
 		// The output is one stream: its format comes from the working
-		// directory's config, not from each input's.
+		// directory's config (or --config's), not from each input's.
 		cfg, err := cfgs.forDir(mustAbs("."))
 		if err != nil {
 			return usageError("%v", err)
@@ -207,6 +234,9 @@ func runCheck(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
+	if path := c.String("show-settings"); path != "" {
+		return showSettings(c, cfgs, path)
+	}
 	if h, ok := w.(*htmlWriter); ok {
 		h.fixed = opts.Variant
 		opts.Film = true // the page's replay viewer
@@ -221,10 +251,18 @@ func runCheck(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	perInput, filters, err := applyConfigs(c, cfgs, in, opts.Options, filter)
+	in, inputWarnings := readInputs(in, c.App.ErrWriter)
+	cf, err := applyConfigs(c, cfgs, in, opts.Options, filter)
 	if err != nil {
 		return err
 	}
+	if c.Bool("verbose") {
+		sayConfigs(c.App.ErrWriter, cfgs, in, cf.cfgOf)
+	}
+	if r, ok := w.(configRecorder); ok {
+		r.recordConfigs(in, cf.cfgOf)
+	}
+	hidden := map[*config]int{} // errors a config's select or ignore kept from the report
 	start := time.Now()
 	sum := summary{byCode: map[string]*codeCount{}}
 	prog := newProgress(c.App.ErrWriter, c.Bool("quiet"))
@@ -239,14 +277,22 @@ func runCheck(c *cli.Context) error {
 	var sources []referee.Input
 	perFile := map[string]int{}
 	for i, f := range in {
-		sources = append(sources, referee.Input{Name: f.name, Open: f.open, Options: perInput[i]})
+		sources = append(sources, referee.Input{Name: f.name, Open: f.open, Options: cf.opts[i]})
 	}
 	err = referee.CheckInputs(sources, opts, func(rep *referee.Report) error {
+		if d, ok := referee.FamilyMismatch(rep); ok {
+			// The variant the user chose (or the config did) is of another
+			// game: not a finding in the record but a mistake in the
+			// command, whatever --ignore says. It stops the run.
+			return usageError("%s: %s: %s: %s", firstNonEmpty(cf.chosenBy[rep.File], variantSource(c)), where(rep, d.Pos), gameName(rep), d.Msg)
+		}
 		f := filter
-		if g := filters[rep.File]; g != nil {
+		if g := cf.filters[rep.File]; g != nil {
 			f = g
 		}
-		f.apply(rep)
+		if n := f.apply(rep); n > 0 && f.from != nil {
+			hidden[f.from] += n
+		}
 		sum.add(rep)
 		perFile[rep.File]++
 		prog.game(rep.File)
@@ -257,9 +303,23 @@ func runCheck(c *cli.Context) error {
 		fmt.Fprintln(c.App.ErrWriter, "arbiter:", failed)
 	})
 	prog.finish()
+	if ue := (*usageErr)(nil); errors.As(err, &ue) {
+		return ue
+	}
 	if err != nil {
 		return ioError("output", err)
 	}
+	// A file with no game is most often the wrong file; a run with no
+	// game at all must not pass in CI (a glob that matched nothing useful).
+	// These warnings, and those of the inputs not read, count with the
+	// games' in the summary, GitHub's too (and for --strict).
+	var noGame []string
+	for _, f := range in {
+		if perFile[f.name] == 0 && !unreadable[f.name] {
+			noGame = append(noGame, f.name)
+		}
+	}
+	sum.warnings += inputWarnings + len(noGame)
 	if fw, ok := w.(finisher); ok {
 		if err := fw.finish(&sum); err != nil {
 			return ioError("output", err)
@@ -268,18 +328,17 @@ func runCheck(c *cli.Context) error {
 	if err := out.Flush(); err != nil {
 		return ioError("output", err)
 	}
-	// A file with no game is most often the wrong file; a run with no
-	// game at all must not pass in CI (a glob that matched nothing useful).
-	for _, f := range in {
-		if perFile[f.name] == 0 && !unreadable[f.name] {
-			fmt.Fprintf(c.App.ErrWriter, "arbiter: warning: %s: no game in this file\n", f.name)
-		}
+	for _, name := range noGame {
+		fmt.Fprintf(c.App.ErrWriter, "arbiter: warning: %s: no game in this file\n", printable(name))
 	}
 	if sum.games == 0 && failed == nil {
 		return cli.Exit(fmt.Sprintf("no games found in %d %s", len(in), plural(len(in), "input", "inputs")), exitUsage)
 	}
 	if c.Bool("statistics") {
 		writeStatistics(c.App.ErrWriter, &sum)
+	}
+	if !c.Bool("quiet") {
+		sayHidden(c.App.ErrWriter, in, cf.cfgOf, hidden)
 	}
 	if !c.Bool("quiet") {
 		// On standard error: the report itself stays byte-identical from run
@@ -337,40 +396,64 @@ func mustAbs(p string) string {
 	return abs
 }
 
+// configured is what the config files give each input.
+type configured struct {
+	opts     []*referee.Options        // per input; nil: the command line's
+	filters  map[string]*findingFilter // by input name
+	chosenBy map[string]string         // of an input whose default variant a config chose, where
+	cfgOf    map[string]*config        // the config that applies to an input
+}
+
 // applyConfigs gives each input the options and filter of its nearest
-// .arbiter.yaml, under the command line's flags: a flag the user typed
-// wins over the file. nil entries mean "the command line's".
-func applyConfigs(c *cli.Context, cfgs *configs, in []input, base referee.Options, filter *findingFilter) ([]*referee.Options, map[string]*findingFilter, error) {
-	opts := make([]*referee.Options, len(in))
-	filters := map[string]*findingFilter{}
+// .arbiter.yaml (or --config's), under the command line's flags: a flag the
+// user typed wins over the file.
+func applyConfigs(c *cli.Context, cfgs *configs, in []input, base referee.Options, filter *findingFilter) (*configured, error) {
+	cf := &configured{opts: make([]*referee.Options, len(in)), filters: map[string]*findingFilter{}, chosenBy: map[string]string{}, cfgOf: map[string]*config{}}
 	for i, f := range in {
 		cfg, rel, err := cfgs.forInput(f)
 		if err != nil {
-			return nil, nil, usageError("%v", err)
+			return nil, usageError("%v", err)
 		}
 		if cfg == nil {
 			continue
 		}
+		cf.cfgOf[f.name] = cfg
 		o, changed := base, false
 		if base.Variant == nil && !c.IsSet("default-variant") {
-			if v := cfg.variantFor(rel); v != nil {
+			if v, line, key := cfg.variantFor(rel); v != nil {
 				o.Default, changed = v, true
+				sep := " "
+				if key != "default-variant" {
+					sep = ": "
+				}
+				cf.chosenBy[f.name] = fmt.Sprintf("%s:%d: %s%s%s", cfg.file, line, key, sep, v.Name)
 			}
 		}
 		if !c.IsSet("variations") && cfg.variations != "" {
 			o.Variations, changed = cfg.variations, true
 		}
 		if changed {
-			opts[i] = &o
+			cf.opts[i] = &o
 		}
 		g := *filter
 		if !c.IsSet("select") && cfg.selected != nil {
-			g.selected = cfg.selected
+			g.selected, g.from, g.fromSelect = cfg.selected, cfg, true
 		}
 		if !c.IsSet("ignore") && cfg.ignored != nil {
-			g.ignored = cfg.ignored
+			g.ignored, g.from, g.fromIgnore = cfg.ignored, cfg, true
 		}
-		filters[f.name] = &g
+		cf.filters[f.name] = &g
 	}
-	return opts, filters, nil
+	return cf, nil
+}
+
+// variantSource names the flag that chose the rules of a run, for a
+// message about them: "--variant nine-mens-morris".
+func variantSource(c *cli.Context) string {
+	for _, name := range []string{"variant", "variant-file", "default-variant"} {
+		if v := c.String(name); v != "" {
+			return "--" + name + " " + v
+		}
+	}
+	return "the rules chosen"
 }

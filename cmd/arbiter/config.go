@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/bmatcuk/doublestar/v4"
+	"github.com/urfave/cli/v2"
 	"gopkg.in/yaml.v3"
 
 	"arbiter/referee"
@@ -38,16 +39,19 @@ type config struct {
 	file           string
 	dir            string
 	defaultVariant *variants.Variant
+	defaultLine    int
 	globs          []globVariant
 	selected       map[string]bool
 	ignored        map[string]bool
 	variations     string
 	format         string
+	lines          map[string]int // the line of each key written, for saying where a setting comes from
 }
 
 type globVariant struct {
 	glob    string
 	variant *variants.Variant
+	line    int
 }
 
 // configYAML is the file as written; yaml.Node keeps the lines of the
@@ -80,7 +84,13 @@ func parseConfig(file string, data []byte) (*config, error) {
 	if err := dec.Decode(&raw); err != nil && !errors.Is(err, io.EOF) {
 		return nil, yamlConfigError(file, err)
 	}
-	cfg := &config{file: file, dir: filepath.Dir(file)}
+	cfg := &config{file: file, dir: filepath.Dir(file), lines: map[string]int{}}
+	for key, n := range map[string]*yaml.Node{"default-variant": &raw.DefaultVariant, "variants": &raw.Variants, "select": &raw.Select,
+		"ignore": &raw.Ignore, "variations": &raw.Variations, "format": &raw.Format} {
+		if n.Kind != 0 {
+			cfg.lines[key] = n.Line
+		}
+	}
 	bad := func(n *yaml.Node, format string, args ...any) error {
 		return &configError{file, n.Line, fmt.Sprintf(format, args...)}
 	}
@@ -106,6 +116,7 @@ func parseConfig(file string, data []byte) (*config, error) {
 		if cfg.defaultVariant, err = lookup(&raw.DefaultVariant, s); err != nil {
 			return nil, err
 		}
+		cfg.defaultLine = raw.DefaultVariant.Line
 	}
 	if n := &raw.Variants; n.Kind != 0 {
 		if n.Kind != yaml.MappingNode {
@@ -123,7 +134,7 @@ func parseConfig(file string, data []byte) (*config, error) {
 			if err != nil {
 				return nil, err
 			}
-			cfg.globs = append(cfg.globs, globVariant{k.Value, variant})
+			cfg.globs = append(cfg.globs, globVariant{k.Value, variant, v.Line})
 		}
 	}
 	codes := func(n *yaml.Node, key string) (map[string]bool, error) {
@@ -203,15 +214,43 @@ func yamlConfigError(file string, err error) error {
 	return &configError{file, line, strings.Join(out, "; ")}
 }
 
-// configs finds and caches the nearest config file of each folder.
+// configs finds and caches the nearest config file of each folder; or,
+// with --config FILE, gives that file's for every folder; or, with
+// --isolated, none.
 type configs struct {
-	byDir map[string]*config
+	byDir    map[string]*config
+	fixed    *config // --config
+	isolated bool    // --isolated
 }
 
-func newConfigs() *configs { return &configs{byDir: map[string]*config{}} }
+// newConfigs reads --config and --isolated.
+func newConfigs(c *cli.Context) (*configs, error) {
+	cs := &configs{byDir: map[string]*config{}, isolated: c.Bool("isolated")}
+	name := c.String("config")
+	switch {
+	case name != "" && cs.isolated:
+		return nil, usageError("give --config FILE or --isolated, not both")
+	case name != "":
+		abs, err := filepath.Abs(name)
+		if err != nil {
+			return nil, usageError("--config: %v", err)
+		}
+		data, err := os.ReadFile(abs)
+		if err != nil {
+			return nil, usageError("--config %s: %v", name, unwrapPath(err))
+		}
+		if cs.fixed, err = parseConfig(abs, data); err != nil {
+			return nil, usageError("%v", err)
+		}
+	}
+	return cs, nil
+}
 
 // forDir returns the config that applies to files in dir (absolute), or nil.
 func (cs *configs) forDir(dir string) (*config, error) {
+	if cs.isolated || cs.fixed != nil {
+		return cs.fixed, nil
+	}
 	if cfg, ok := cs.byDir[dir]; ok {
 		return cfg, nil
 	}
@@ -268,12 +307,16 @@ func (cs *configs) forInput(in input) (*config, string, error) {
 }
 
 // variantFor is the default variant of a file: the first glob it matches,
-// else default-variant.
-func (cfg *config) variantFor(rel string) *variants.Variant {
+// else default-variant; line and key say which line of the file chose it
+// (key: `variants "english/**"` or `default-variant`).
+func (cfg *config) variantFor(rel string) (v *variants.Variant, line int, key string) {
 	for _, g := range cfg.globs {
 		if ok, _ := doublestar.Match(g.glob, rel); ok {
-			return g.variant
+			return g.variant, g.line, fmt.Sprintf("variants %q", g.glob)
 		}
 	}
-	return cfg.defaultVariant
+	if cfg.defaultVariant == nil {
+		return nil, 0, ""
+	}
+	return cfg.defaultVariant, cfg.defaultLine, "default-variant"
 }

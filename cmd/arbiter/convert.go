@@ -13,6 +13,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"arbiter/notation"
+	"arbiter/notation/jsonl"
 	"arbiter/notation/pdn"
 	"arbiter/referee"
 )
@@ -33,8 +34,9 @@ func convertCommand() *cli.Command {
 			&cli.StringFlag{Name: "captures", Value: "short", Usage: "pdn: short (19x30) or full (28x19x10) capture paths"},
 			&cli.StringFlag{Name: "notation", Usage: "pdn: write squares as numeric (32-28) or alpha (c3-d4); default: as the record does (morris: coordinates d6-d5, or numeric for PlayOK's 1-24)"},
 			movesFlag.flag(),
+			maxDecompressedFlag,
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` instead of standard output (written beside it and renamed into place when all went well, unless it changed meanwhile; never one of the inputs; /dev/stdout, /dev/null, a FIFO written directly)"},
-			&cli.BoolFlag{Name: "in-place", Aliases: []string{"i"}, Usage: "pdn: rewrite each input file as normalised PDN (each file replaced only when it was read whole and nothing else wrote it meanwhile; refused while a match writes it)"},
+			&cli.BoolFlag{Name: "in-place", Aliases: []string{"i"}, Usage: "pdn: rewrite each input PDN file as normalised PDN, in its own notation unless --notation is given (each file replaced only when it was read whole and nothing else wrote it meanwhile; refused while a match writes it; JSON files are refused)"},
 		}, variantFlags...),
 		Action: runConvert,
 	}
@@ -76,6 +78,7 @@ func runConvert(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
+	in, _ = readInputs(in, c.App.ErrWriter)
 	cv := &converter{c: c, to: to, fullPaths: captures == "full", moves: moves, nota: nota, opts: opts}
 	switch name := c.String("output"); {
 	case c.Bool("in-place"):
@@ -96,9 +99,16 @@ func runConvert(c *cli.Context) error {
 				return usageError("--in-place cannot rewrite %s: not a regular file", f.name)
 			case isGzipFile(f.path):
 				return usageError("--in-place cannot rewrite %s, a gzip file (it would be written unpacked)", f.name)
+			case isJSONFile(f):
+				return usageError("--in-place rewrites PDN files; %s holds JSON records (as --to json writes them): write its PDN to another file with -o", f.name)
 			}
 		}
 		for _, f := range in {
+			if f.viaLink {
+				// It may be anywhere: name it to rewrite it.
+				fmt.Fprintf(c.App.ErrWriter, "arbiter: warning: %s: not rewritten: the folder walk reached it through a symbolic link (name the file itself to rewrite it)\n", printable(f.name))
+				continue
+			}
 			cv.inPlace(f)
 		}
 	case name != "":
@@ -119,7 +129,7 @@ func runConvert(c *cli.Context) error {
 		}
 		if !cv.convertAll(in, af) {
 			af.Abort()
-			fmt.Fprintf(c.App.ErrWriter, "arbiter: %s not written\n", name)
+			fmt.Fprintf(c.App.ErrWriter, "arbiter: %s not written\n", printable(name))
 			return cli.Exit("", exitUsage)
 		}
 		if err := af.Commit(); err != nil {
@@ -226,8 +236,22 @@ func isGzipFile(path string) bool {
 	return isGzip(magic[:n])
 }
 
+// isJSONFile: the input holds JSON records. In place they would be
+// written as PDN under a JSON name, which no JSON reader could read; and
+// written back as JSON, a rewrite would change nothing convert normalises
+// but would drop whatever else a line holds (keys a record has not).
+func isJSONFile(f input) bool {
+	rc, err := f.open()
+	if err != nil {
+		return false // reported when it is read
+	}
+	defer rc.Close()
+	_, isJSON := jsonl.Sniff(rc, f.name)
+	return isJSON
+}
+
 func (cv *converter) report(err error) {
-	fmt.Fprintln(cv.c.App.ErrWriter, "arbiter:", err)
+	fmt.Fprintln(cv.c.App.ErrWriter, "arbiter:", printableLines(err.Error()))
 }
 
 // writeError marks an error of the output, as opposed to one of an input.
@@ -271,12 +295,17 @@ func (cv *converter) convertFile(f input, out *bufio.Writer, sep *bool) error {
 		}
 		o := cv.opts.Options
 		o.Rewrite, o.FullPaths, o.Notation, o.ShortMoves = true, cv.fullPaths, cv.nota, cv.moves == "short"
-		family := referee.FamilyOf(rec)
+		family := referee.FamilyFor(rec, o)
 		rep := referee.Check(rec, o)
+		if d, ok := referee.FamilyMismatch(rep); ok {
+			// Written back in another game's notation, the record would be
+			// damaged: nothing of this input is converted.
+			return fmt.Errorf("%s: game %d, line %d: %s", variantSource(cv.c), rep.Game, d.Pos.Line, d.Msg)
+		}
 		if rep.Verdict != referee.Valid {
 			cv.bad++
 			fmt.Fprintf(cv.c.App.ErrWriter, "%s:%d: game %d has errors; moves from the first error on are kept as written (run 'arbiter check')\n",
-				rep.File, rep.Pos.Line, rep.Game)
+				printable(rep.File), rep.Pos.Line, rep.Game)
 		}
 		keepUnreadable(cv.c.App.ErrWriter, rec)
 		// Each family's writer ends its record its own way (morris's with
@@ -303,25 +332,20 @@ func (cv *converter) convertFile(f input, out *bufio.Writer, sep *bool) error {
 func keepUnreadable(w io.Writer, rec *notation.Record) {
 	for _, d := range rec.Diagnostics {
 		if strings.Contains(d.Msg, "kept as a comment") {
-			fmt.Fprintf(w, "%s:%d:%d: warning: %s\n", rec.File, d.Pos.Line, max(d.Pos.Col, 1), d.Msg)
+			fmt.Fprintf(w, "%s:%d:%d: warning: %s\n", printable(rec.File), d.Pos.Line, max(d.Pos.Col, 1), printable(d.Msg))
 		}
 	}
 }
 
-// maxJSONRecord bounds one JSON record, as pdn.DefaultMaxGameBytes bounds
-// one PDN game, so memory stays flat whatever the input.
-const maxJSONRecord = pdn.DefaultMaxGameBytes
-
 // readRecords reads PDN, or JSON records one per line (as --to json writes
-// them). JSON is recognised by its structure: a first '{' followed by a
-// quoted key and a colon; a PDN file may start with a { comment }.
+// them), told apart by their first bytes (jsonl.Sniff): check reads them
+// the same way.
 func (cv *converter) readRecords(r io.Reader, name string, each func(*notation.Record) error) error {
-	br := bufio.NewReaderSize(pdn.DecodeText(r), 64<<10)
-	head, _ := br.Peek(64 << 10)
-	if looksLikeJSON(head) {
-		return cv.readJSON(br, name, each)
+	text, isJSON := jsonl.Sniff(r, name)
+	if isJSON {
+		return cv.readJSON(text, name, each)
 	}
-	sp := pdn.NewSplitter(br, cv.opts.PDN)
+	sp := pdn.NewSplitter(text, cv.opts.PDN)
 	for {
 		g, err := sp.Next()
 		if err == io.EOF {
@@ -330,111 +354,41 @@ func (cv *converter) readRecords(r io.Reader, name string, each func(*notation.R
 		if err != nil {
 			return err
 		}
-		if err := each(referee.ParseGame(g, name)); err != nil {
+		if err := each(referee.ParseGameFor(g, name, cv.opts.Options)); err != nil {
 			return err
 		}
 	}
-}
-
-func looksLikeJSON(head []byte) bool {
-	head = bytes.TrimPrefix(bytes.TrimLeft(head, " \t\r\n"), []byte("\ufeff"))
-	dec := json.NewDecoder(bytes.NewReader(head))
-	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
-		return false
-	}
-	if t, err := dec.Token(); err != nil {
-		return false
-	} else if _, ok := t.(string); !ok {
-		return false
-	}
-	_, err := dec.Token() // the ':' is checked here, with the value's start
-	return err == nil
 }
 
 // readJSON reads one record per line; a line that is not a record is
 // reported with its line number and skipped, and the next lines go on.
-func (cv *converter) readJSON(br *bufio.Reader, name string, each func(*notation.Record) error) error {
-	line := 0
+func (cv *converter) readJSON(r io.Reader, name string, each func(*notation.Record) error) error {
+	lines := jsonl.NewReader(r)
 	for {
-		b, tooLong, err := readLine(br, maxJSONRecord)
-		if len(b) == 0 && err != nil {
-			if err == io.EOF {
-				return nil
-			}
-			return err
-		}
-		line++
-		text := bytes.TrimSpace(b)
-		if line == 1 {
-			text = bytes.TrimPrefix(text, []byte("\ufeff"))
-		}
-		if len(text) > 0 {
-			var rec notation.Record
-			var derr error
-			if tooLong {
-				derr = fmt.Errorf("longer than %d MiB", maxJSONRecord>>20)
-			} else {
-				derr = json.Unmarshal(text, &rec)
-			}
-			if derr == nil {
-				derr = checkJSONRecord(&rec)
-			}
-			if derr != nil {
-				cv.bad++
-				cv.lost++
-				fmt.Fprintf(cv.c.App.ErrWriter, "%s:%d: error: JSON record cannot be read: %v (skipped)\n", name, line, derr)
-			} else if err := each(&rec); err != nil {
-				return err
-			}
+		l, err := lines.Next()
+		if err == io.EOF {
+			return nil
 		}
 		if err != nil {
-			if err == io.EOF {
-				return nil
-			}
+			return err
+		}
+		rec, err := jsonl.Decode(l)
+		if err != nil {
+			cv.bad++
+			cv.lost++
+			fmt.Fprintf(cv.c.App.ErrWriter, "%s:%d: error: JSON record cannot be read: %s (skipped)\n", printable(name), l.Num, printable(err.Error()))
+			continue
+		}
+		if err := each(rec); err != nil {
 			return err
 		}
 	}
 }
 
-// checkJSONRecord refuses what JSON can say and a record cannot hold: a
-// null where a move belongs (the replay and the writers need every move).
-func checkJSONRecord(rec *notation.Record) error {
-	lines := []notation.Line{rec.Moves}
-	for len(lines) > 0 {
-		line := lines[len(lines)-1]
-		lines = lines[:len(lines)-1]
-		for _, m := range line {
-			if m == nil {
-				return errors.New("a move is null")
-			}
-			lines = append(lines, m.Variations...)
-		}
-	}
-	return nil
-}
-
-// readLine reads one line without its newline, keeping at most limit
-// bytes: a longer line is consumed whole and reported as tooLong.
-func readLine(br *bufio.Reader, limit int) (line []byte, tooLong bool, err error) {
-	var buf []byte
-	for {
-		chunk, err := br.ReadSlice('\n')
-		if !tooLong {
-			if len(buf)+len(chunk) > limit {
-				tooLong, buf = true, nil
-			} else {
-				buf = append(buf, chunk...)
-			}
-		}
-		if err == bufio.ErrBufferFull {
-			continue
-		}
-		if tooLong {
-			buf = []byte{' '} // not empty: the line was there
-		}
-		return bytes.TrimSuffix(buf, []byte("\n")), tooLong, err
-	}
-}
+// looksLikeJSON and checkJSONRecord are jsonl's, by the names the fuzz
+// targets know them by.
+func looksLikeJSON(head []byte) bool             { return jsonl.Looks(head, "") }
+func checkJSONRecord(rec *notation.Record) error { return jsonl.CheckRecord(rec) }
 
 // choiceFlag is a flag that takes one of a few words. Its usage text, the
 // check of its value and the words completion offers all come from its

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"bufio"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -241,20 +239,38 @@ func TestConvertJSONDetection(t *testing.T) {
 	}
 }
 
-// A JSON record longer than the limit is consumed whole and reported; the
-// next line is read normally.
-func TestReadLineLimit(t *testing.T) {
-	br := bufio.NewReaderSize(strings.NewReader(strings.Repeat("x", 100)+"\nshort\nlast"), 16)
-	for _, want := range []struct {
-		line    string
-		tooLong bool
-	}{{" ", true}, {"short", false}, {"last", false}} {
-		line, tooLong, _ := readLine(br, 50)
-		if string(line) != want.line || tooLong != want.tooLong {
-			t.Errorf("got %q %v, want %q %v", line, tooLong, want.line, want.tooLong)
+// convert --in-place on a folder rewrites the files in it, never a file a
+// symbolic link in it leads to (it may be anywhere: another archive, a
+// read-only copy); naming that file rewrites it.
+func TestConvertInPlaceLeavesLinkedFiles(t *testing.T) {
+	outside, archive := t.TempDir(), t.TempDir()
+	const untidy = "[Event \"a\"]\n1.32-28 19-23 *\n"
+	far := filepath.Join(outside, "far.pdn")
+	writeFile(t, far, untidy)
+	writeFile(t, filepath.Join(archive, "own.pdn"), untidy)
+	if err := os.Symlink(far, filepath.Join(archive, "link.pdn")); err != nil {
+		t.Skip("no symbolic links here:", err)
+	}
+	if err := os.Symlink(outside, filepath.Join(archive, "linked-folder")); err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, filepath.Join(outside, "also.pdn"), untidy)
+	_, errOut, code := arbiter(t, "", "convert", "--in-place", archive)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if got := readFile(t, filepath.Join(archive, "own.pdn")); got == untidy {
+		t.Errorf("the folder's own file was not rewritten")
+	}
+	for _, p := range []string{far, filepath.Join(outside, "also.pdn")} {
+		if got := readFile(t, p); got != untidy {
+			t.Errorf("%s, reached through a link, was rewritten:\n%s", p, got)
 		}
 	}
-	if _, _, err := readLine(br, 50); err != io.EOF {
-		t.Errorf("after the last line: %v, want EOF", err)
+	if !strings.Contains(errOut, "link.pdn: not rewritten") {
+		t.Errorf("no warning for the linked file: %q", errOut)
+	}
+	if _, _, code := arbiter(t, "", "convert", "--in-place", far); code != 0 || readFile(t, far) == untidy {
+		t.Errorf("naming the file did not rewrite it (exit %d)", code)
 	}
 }

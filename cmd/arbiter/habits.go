@@ -57,7 +57,7 @@ func (h *habitFold) endFile(w io.Writer, color palette) {
 			what = plural(f.more, "finding", "findings")
 		}
 		fmt.Fprintf(w, "%s: %s: %d more %s like it in this file (said once per file, as the whole file does it; --format json lists every one)\n",
-			color.paint(color.place, f.where), color.paint(color.note, "note["+f.code+"]"), f.more, what)
+			color.paint(color.place, printable(f.where)), color.paint(color.note, "note["+f.code+"]"), f.more, what)
 	}
 	h.first = h.first[:0]
 }

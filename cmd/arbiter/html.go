@@ -216,7 +216,7 @@ func (h *htmlWriter) write(rep *referee.Report) error {
 			hd.Move = where + " " + strconv.Itoa(d.MoveNumber) + " (" + d.Move + ")"
 		}
 		if line, col, ok := q.quote(d.Pos); ok {
-			hd.Source, hd.Caret = expandTabs(line), caret(line, col)
+			hd.Source, hd.Caret = printable(line), caret(line, col)
 		}
 		if d.Severity == notation.Error && d.FEN != "" {
 			hd.Board = h.errorBoard(v, film, d)

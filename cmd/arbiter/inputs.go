@@ -6,7 +6,6 @@ import (
 	"compress/gzip"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
@@ -29,6 +28,15 @@ type input struct {
 	// path is the file on disk ("" for standard input) and member the
 	// name inside a zip archive: where .arbiter.yaml is looked for.
 	path, member string
+	// skip, when set, is why a file met in a directory walk, or a folder
+	// or archive, is not read (readInputs warns of it).
+	skip string
+	// members are a zip archive's inputs, while a walk lists it.
+	members []input
+	// viaLink is the file a directory walk reached through a symbolic
+	// link (the link, or a folder it leads to), which may lie outside the
+	// folder named: read like the others, never rewritten in place.
+	viaLink bool
 }
 
 // defaultExtensions are the record files a directory walk picks up: PDN
@@ -69,88 +77,82 @@ func inputs(c *cli.Context) ([]input, error) {
 		return nil, usageError("%s: name a file or directory to read, or - for standard input", c.Command.Name)
 	}
 	exts := extensions(c)
+	limits, err := chosenUnpackLimits(c)
+	if err != nil {
+		return nil, err
+	}
 	var in []input
 	for _, name := range c.Args().Slice() {
 		if name == "-" {
 			r := c.App.Reader
-			in = append(in, input{name: "<stdin>", open: func() (io.ReadCloser, error) { return decompressed(io.NopCloser(r)) }})
+			in = append(in, input{name: "<stdin>", open: func() (io.ReadCloser, error) { return decompressed(io.NopCloser(r), limits, 0) }})
 			continue
 		}
-		found, err := expand(name, exts, true)
-		if err != nil {
-			return nil, ioError(name, err)
-		}
-		in = append(in, found...)
+		in = append(in, expand(name, exts, limits)...)
 	}
 	return in, nil
 }
 
-// expand turns a path into inputs: a directory into the record files under
-// it (in lexical order, so every run reads them in the same order; hidden
-// directories such as .git skipped), a zip archive into its members, a
-// file into itself. named is true for a path the user typed, which is read
-// whatever its extension.
-func expand(path string, exts []string, named bool) ([]input, error) {
-	st, err := os.Stat(path)
-	if err != nil {
-		if named {
-			// Reported when the file is read, in input order with the
-			// others, as before.
-			return []input{fileInput(path)}, nil
+// readInputs warns of the inputs that are not read (skipInput) and
+// returns the others, with the number of warnings.
+func readInputs(in []input, stderr io.Writer) ([]input, int) {
+	kept := in[:0:0]
+	warned := 0
+	for _, f := range in {
+		if f.skip != "" {
+			fmt.Fprintf(stderr, "arbiter: warning: %s: %s\n", printable(f.name), printable(f.skip))
+			warned++
+			continue
 		}
-		return nil, err
+		kept = append(kept, f)
 	}
-	if st.IsDir() {
-		var in []input
-		err := filepath.WalkDir(path, func(p string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			if d.IsDir() {
-				if p != path && strings.HasPrefix(d.Name(), ".") {
-					return filepath.SkipDir
-				}
-				return nil
-			}
-			if !d.Type().IsRegular() {
-				return nil
-			}
-			if strings.EqualFold(filepath.Ext(p), ".zip") {
-				members, err := zipMembers(p, exts)
-				if err != nil {
-					return err
-				}
-				in = append(in, members...)
-				return nil
-			}
-			if isRecordFile(p, exts) {
-				in = append(in, fileInput(p))
-			}
-			return nil
-		})
-		return in, err
-	}
-	if strings.EqualFold(filepath.Ext(path), ".zip") {
-		return zipMembers(path, exts)
-	}
-	return []input{fileInput(path)}, nil
+	return kept, warned
 }
 
-func fileInput(path string) input {
+// expand turns a path the user typed into inputs: a directory into the
+// record files under it (walkDir), a zip archive into its members, a file
+// into itself, whatever its extension. A file that cannot be read, an
+// archive that cannot be listed or is refused (checkZipMembers), is an
+// input whose opening fails: reported in its place, the other inputs read.
+func expand(path string, exts []string, limits unpackLimits) []input {
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
+		return walkDir(path, exts, limits)
+	}
+	if strings.EqualFold(filepath.Ext(path), ".zip") {
+		return zipMembers(path, exts, limits)
+	}
+	return []input{fileInput(path, limits)}
+}
+
+func fileInput(path string, limits unpackLimits) input {
 	return input{name: path, path: path, open: func() (io.ReadCloser, error) {
 		f, err := os.Open(path)
 		if err != nil {
 			return nil, err
 		}
-		return decompressed(f)
+		var size int64 // unknown for a pipe or a device
+		if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
+			size = st.Size()
+		}
+		return decompressed(f, limits, size)
 	}}
+}
+
+// failedInput is an input that could not be listed: its opening reports
+// why, in its place among the others.
+func failedInput(path string, err error) input {
+	return input{name: path, path: path, open: func() (io.ReadCloser, error) { return nil, err }}
 }
 
 // decompressed reads gzip data transparently, recognised by its magic
 // bytes rather than by the name, so "games.pdn.gz", a gzip on standard
-// input and a misnamed file all read the same.
-func decompressed(rc io.ReadCloser) (io.ReadCloser, error) {
-	br := bufio.NewReaderSize(rc, 64<<10)
+// input and a misnamed file all read the same. What it unpacks (every
+// member of a concatenated gzip) is held to limits, against the input's
+// size, or the compressed bytes read so far when it is not known (0: a
+// pipe); the zero limits hold nothing.
+func decompressed(rc io.ReadCloser, limits unpackLimits, size int64) (io.ReadCloser, error) {
+	raw := &countingReader{r: rc}
+	br := bufio.NewReaderSize(raw, 64<<10)
 	magic, _ := br.Peek(2)
 	if isGzip(magic) {
 		zr, err := gzip.NewReader(br)
@@ -158,7 +160,11 @@ func decompressed(rc io.ReadCloser) (io.ReadCloser, error) {
 			rc.Close()
 			return nil, fmt.Errorf("gzip: %w", err)
 		}
-		return readCloser{zr, func() error { zr.Close(); return rc.Close() }}, nil
+		var r io.Reader = zr
+		if limits.max > 0 {
+			r = budgeted{zr, &unpackBudget{limits: limits, size: func() int64 { return max(size, raw.n) }}}
+		}
+		return readCloser{r, func() error { zr.Close(); return rc.Close() }}, nil
 	}
 	return readCloser{br, rc.Close}, nil
 }
@@ -178,26 +184,48 @@ func (r readCloser) Close() error { return r.close() }
 // zipMembers lists the record files of a zip archive (by the same
 // extensions as a directory walk), sorted by name, each named
 // "archive.zip:member". The archive is opened once, when its first member
-// is read, and closed after its last.
-func zipMembers(path string, exts []string) ([]input, error) {
+// is read, and closed after its last. What its members unpack to, together,
+// is held to limits against the archive's size; an archive whose members
+// overlap, or declare more than that, is refused before any is read.
+func zipMembers(path string, exts []string, limits unpackLimits) []input {
 	zr, err := zip.OpenReader(path)
 	if err != nil {
-		return nil, err
+		return []input{failedInput(path, err)}
 	}
 	var names []string
+	var files []*zip.File
+	var other skippedByExt
 	for _, f := range zr.File {
-		if !f.FileInfo().IsDir() && isRecordFile(f.Name, exts) {
+		switch {
+		case f.FileInfo().IsDir():
+		case isRecordFile(f.Name, exts):
 			names = append(names, f.Name)
+			files = append(files, f)
+		default:
+			other.add(f.Name)
 		}
 	}
+	if len(names) == 0 {
+		zr.Close()
+		return []input{skipInput(path, other.note("archive", "members", exts))}
+	}
+	size := int64(0)
+	if fi, err := os.Stat(path); err == nil {
+		size = fi.Size()
+	}
+	budget := &unpackBudget{limits: limits, size: func() int64 { return size }}
+	err = checkZipMembers(files, budget)
 	zr.Close()
+	if err != nil {
+		return []input{failedInput(path, err)}
+	}
 	sort.Strings(names)
-	a := &zipArchive{path: path, left: len(names)}
+	a := &zipArchive{path: path, left: len(names), budget: budget}
 	var in []input
 	for _, m := range names {
 		in = append(in, input{name: path + ":" + m, path: path, member: m, open: func() (io.ReadCloser, error) { return a.open(m) }})
 	}
-	return in, nil
+	return in
 }
 
 type zipArchive struct {
@@ -205,6 +233,9 @@ type zipArchive struct {
 	left  int // members not read yet
 	r     *zip.ReadCloser
 	files map[string]*zip.File
+	// budget is the archive's: its members together, a gzipped member's
+	// unpacked text counted once.
+	budget *unpackBudget
 }
 
 func (a *zipArchive) open(member string) (io.ReadCloser, error) {
@@ -236,17 +267,17 @@ func (a *zipArchive) open(member string) (io.ReadCloser, error) {
 		done()
 		return nil, err
 	}
-	d, err := decompressed(rc)
+	d, err := decompressed(rc, unpackLimits{}, 0)
 	if err != nil {
 		done()
 		return nil, err
 	}
-	return readCloser{d, func() error { d.Close(); return done() }}, nil
+	return readCloser{budgeted{d, a.budget}, func() error { d.Close(); return done() }}, nil
 }
 
 var variantFlags = []cli.Flag{
-	&cli.StringFlag{Name: "variant", Usage: "rules to use for every game (see 'arbiter variants'); default: from the Variant or GameType tag, else international"},
-	&cli.StringFlag{Name: "default-variant", Usage: "rules for the records that name none (no GameType or Variant tag); tagged records keep theirs"},
+	&cli.StringFlag{Name: "variant", Usage: "rules to use for every game (see 'arbiter variants'); default: from the Variant or GameType tag, else from the squares and moves. Rules of another game than a record's are a usage error"},
+	&cli.StringFlag{Name: "default-variant", Usage: "rules for the records that name none (no GameType or Variant tag), read in those rules' notation; tagged records keep theirs"},
 	&cli.StringFlag{Name: "variant-file", Usage: "a YAML `FILE` describing the rules (see 'arbiter variants show international')"},
 	&cli.StringFlag{Name: "encoding", Usage: "text encoding of the input, e.g. windows-1251 (default: UTF-8, falling back to Windows-1252 per game with a warning)"},
 }
@@ -331,5 +362,5 @@ func streamOptions(c *cli.Context) (referee.StreamOptions, error) {
 }
 
 func ioError(name string, err error) error {
-	return cli.Exit(fmt.Sprintf("%s: %v", name, err), exitUsage)
+	return cli.Exit(printableLines(fmt.Sprintf("%s: %v", name, err)), exitUsage)
 }

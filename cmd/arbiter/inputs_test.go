@@ -5,10 +5,13 @@ import (
 	"bytes"
 	"compress/gzip"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
+	"time"
 )
 
 func gz(t testing.TB, data []byte) []byte {
@@ -131,7 +134,7 @@ func FuzzDecompressed(f *testing.F) {
 	f.Add(gz(f, []byte("1. 32-28 *")))
 	f.Add([]byte{0x1f, 0x8b})
 	f.Fuzz(func(t *testing.T, data []byte) {
-		rc, err := decompressed(readCloser{bytes.NewReader(data), func() error { return nil }})
+		rc, err := decompressed(readCloser{bytes.NewReader(data), func() error { return nil }}, defaultUnpackLimits(), 0)
 		if err != nil {
 			return
 		}
@@ -139,4 +142,165 @@ func FuzzDecompressed(f *testing.F) {
 		b.ReadFrom(rc)
 		rc.Close()
 	})
+}
+
+// A file whose lines end with CR alone (old Mac) is reported at the same
+// lines and columns, with the same quoted lines, as the file with LF.
+func TestCROnlyFileLines(t *testing.T) {
+	lf := "[Event \"a\"]\n[GameType \"20\"]\n[Result \"2-0\"]\n\n1. 32-28 19-23\n2. 99-88 *\n\n[Event \"b\"]\n[GameType \"20\"]\n1. 32-28 19-23 2. 37-32 *\n"
+	dir := t.TempDir()
+	want, _, _ := arbiter(t, "", "check", "--no-board", writeTemp(t, dir, "lf.pdn", lf))
+	got, _, _ := arbiter(t, "", "check", "--no-board", writeTemp(t, dir, "cr.pdn", strings.ReplaceAll(lf, "\n", "\r")))
+	if strings.ReplaceAll(got, "cr.pdn", "lf.pdn") != want || !strings.Contains(want, "lf.pdn:6:4: error[no-such-square]") {
+		t.Errorf("CR lines:\n%s\nLF lines:\n%s", got, want)
+	}
+}
+
+func writeTemp(t *testing.T, dir, name, text string) string {
+	t.Helper()
+	p := filepath.Join(dir, name)
+	os.MkdirAll(filepath.Dir(p), 0o755)
+	if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// Symbolic links in a walked folder: a linked record is read under the
+// link's name, unless the file is read already; a linked folder is walked
+// once, and a loop of links ends; whatever is not read is named, and
+// counted with the warnings of the summary.
+func TestWalkSymlinks(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("symbolic links need privileges on Windows")
+	}
+	game, err := os.ReadFile(td + "draughts/douwes-cat-a1-game22.pdn") // no warning
+	if err != nil {
+		t.Fatal(err)
+	}
+	root := t.TempDir()
+	for _, f := range []string{"dir/a.pdn", "outside/x.pdn", "folder/y.pdn"} {
+		writeTemp(t, root, f, string(game))
+	}
+	writeTemp(t, root, "dir/empty.pdn", "")
+	for link, to := range map[string]string{
+		"dir/b-link.pdn": "a.pdn",            // the real file is read: named
+		"dir/c-link.pdn": "../outside/x.pdn", // read as dir/c-link.pdn
+		"dir/loop":       ".",                // a loop
+		"dir/sub/up":     "../..",            // a loop two levels up
+		"dir/sub/again":  "../../dir",        // the same, another way
+		"dir/folder":     "../folder",        // walked after the real folders
+		"dir/outside":    "../outside",       // its x.pdn is read already, through c-link.pdn
+		"dir/broken.pdn": "nowhere.pdn",      // named
+		"dir/broken":     "nowhere",          // no record's name: passed over
+		"dir/.hidden":    "../outside",       // hidden: not walked, as .git
+	} {
+		p := filepath.Join(root, link)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.Symlink(to, p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := syscallMkfifo(filepath.Join(root, "dir/fifo.pdn")); err != nil {
+		t.Log("no FIFO:", err)
+	}
+	done := make(chan struct{})
+	var got []string
+	var errOut string
+	var code int
+	go func() {
+		defer close(done)
+		got, errOut, code = files(t, "", filepath.Join(root, "dir"))
+	}()
+	select {
+	case <-done:
+	case <-time.After(20 * time.Second):
+		t.Fatal("the walk does not end: a link loop")
+	}
+	d := func(s string) string { return filepath.Join(root, "dir", s) }
+	want := []string{d("a.pdn"), d("c-link.pdn"), d("folder/y.pdn")}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") || code != 0 {
+		t.Errorf("exit %d, read\n%s\nwant\n%s\n%s", code, strings.Join(got, "\n"), strings.Join(want, "\n"), errOut)
+	}
+	warnings := []string{
+		d("b-link.pdn") + ": a symbolic link to ",
+		d("broken.pdn") + ": a symbolic link that leads nowhere",
+		d("loop") + ": a symbolic link to ",
+		d("sub/up") + ": a symbolic link to ",
+		d("sub/again") + ": a symbolic link to ",
+		d("outside/x.pdn") + ": the file ",
+		d("empty.pdn") + ": no game in this file",
+	}
+	if _, err := os.Stat(d("fifo.pdn")); err == nil {
+		warnings = append(warnings, d("fifo.pdn")+": not a regular file")
+	}
+	for _, w := range warnings {
+		if !strings.Contains(errOut, "arbiter: warning: "+w) {
+			t.Errorf("no warning %q in\n%s", w, errOut)
+		}
+	}
+	summary := fmt.Sprintf("3 games: 3 valid, 0 with errors, %d warnings", len(warnings))
+	if !strings.Contains(errOut, summary) {
+		t.Errorf("the summary does not count the inputs' warnings: want %q in\n%s", summary, errOut)
+	}
+	if _, _, code := arbiter(t, "", "check", "--strict", filepath.Join(root, "dir")); code != 1 {
+		t.Errorf("--strict: exit %d with warnings on the inputs", code)
+	}
+}
+
+// A folder or an archive where nothing has a record's extension says so,
+// names a few of its files and the --ext that reads them.
+func TestNoMatchSaysWhy(t *testing.T) {
+	_, errOut, code := arbiter(t, "", "check", td+"race")
+	want := "arbiter: warning: " + td + "race: no record file in this folder: 9 files not read for their extension (.txt: ganzenbord-315.txt, jeu-de-courses-315.txt, jeu-de-l-oie-315.txt and 6 more); --ext pdn,pgn,txt reads them\n"
+	if code != 2 || !strings.Contains(errOut, want) || !strings.Contains(errOut, "no games found in 0 inputs") {
+		t.Errorf("exit %d, stderr\n%s\nwant\n%s", code, errOut, want)
+	}
+	dir := t.TempDir()
+	var zb bytes.Buffer
+	zw := zip.NewWriter(&zb)
+	for _, m := range []string{"ludo.txt", "goose.txt", "README.md", "notes"} {
+		w, _ := zw.Create(m)
+		w.Write([]byte("x"))
+	}
+	zw.Close()
+	p := writeTemp(t, dir, "races.zip", zb.String())
+	_, errOut, code = arbiter(t, "", "check", "--ext", "pdn", p)
+	want = p + ": no record file in this archive: 4 members not read for their extension (.txt: ludo.txt, goose.txt; .md: README.md; no extension: notes); --ext pdn,txt reads them\n"
+	if code != 2 || !strings.Contains(errOut, want) {
+		t.Errorf("exit %d, stderr\n%s\nwant\n%s", code, errOut, want)
+	}
+	os.MkdirAll(filepath.Join(dir, "empty"), 0o755)
+	_, errOut, _ = arbiter(t, "", "check", filepath.Join(dir, "empty"))
+	if !strings.Contains(errOut, "empty: no record file in this folder (--ext pdn,pgn)") {
+		t.Errorf("an empty folder: %s", errOut)
+	}
+}
+
+// board on a folder with no record says so instead of panicking.
+func TestBoardOnEmptyFolder(t *testing.T) {
+	_, errOut, code := arbiter(t, "", "board", t.TempDir())
+	if code != 2 || !strings.Contains(errOut, "no record file in this folder") {
+		t.Errorf("exit %d, %q", code, errOut)
+	}
+}
+
+// "No game in this file" counts in the summary line and in GitHub's job
+// summary.
+func TestNoGameCounted(t *testing.T) {
+	dir := t.TempDir()
+	game, err := os.ReadFile(td + "draughts/douwes-cat-a1-game22.pdn") // no warning
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeTemp(t, dir, "a.pdn", string(game))
+	writeTemp(t, dir, "b.pdn", "\n\n")
+	summary := filepath.Join(t.TempDir(), "summary.md")
+	t.Setenv("GITHUB_STEP_SUMMARY", summary)
+	_, errOut, code := arbiter(t, "", "check", "--format", "github", dir)
+	md, _ := os.ReadFile(summary)
+	if code != 0 || !strings.Contains(errOut, "b.pdn: no game in this file") || !strings.Contains(errOut, "1 game: 1 valid, 0 with errors, 1 warnings") ||
+		!strings.Contains(string(md), "| 1 | 1 | 0 | 0 | 1 |") {
+		t.Errorf("exit %d, stderr %q, job summary:\n%s", code, errOut, md)
+	}
 }

@@ -23,6 +23,7 @@ type junitWriter struct {
 
 type junitSuite struct {
 	XMLName  xml.Name        `xml:"testsuite"`
+	file     string          // the report's file, Name as written
 	Name     string          `xml:"name,attr"`
 	Tests    int             `xml:"tests,attr"`
 	Failures int             `xml:"failures,attr"`
@@ -54,20 +55,22 @@ func (j *junitWriter) write(rep *referee.Report) error {
 			return err
 		}
 	}
-	if j.suite != nil && j.suite.Name != rep.File {
+	if j.suite != nil && j.suite.file != rep.File {
 		if err := j.flush(); err != nil {
 			return err
 		}
 	}
 	if j.suite == nil {
-		j.suite = &junitSuite{Name: rep.File}
+		j.suite = &junitSuite{Name: printable(rep.File), file: rep.File}
 	}
-	tc := junitTestCase{Name: gameName(rep), ClassName: rep.File}
+	// XML would turn a control character into U+FFFD: printable keeps it
+	// readable, as in the text report.
+	tc := junitTestCase{Name: printable(gameName(rep)), ClassName: printable(rep.File)}
 	var notes []string
 	for _, d := range rep.Diagnostics {
-		line := fmt.Sprintf("%s: %s[%s]: %s", where(rep, d.Pos), d.Severity, d.Code, context(rep, d)+": "+d.Msg+legal(d))
+		line := printable(fmt.Sprintf("%s: %s[%s]: %s", where(rep, d.Pos), d.Severity, d.Code, context(rep, d)+": "+d.Msg+legal(d)))
 		if d.Severity == notation.Error {
-			tc.Failures = append(tc.Failures, junitFailure{Type: d.Code, Message: d.Msg, Text: line})
+			tc.Failures = append(tc.Failures, junitFailure{Type: d.Code, Message: printable(d.Msg), Text: line})
 		} else {
 			notes = append(notes, line)
 		}

@@ -80,18 +80,18 @@ func runApp(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var ue *usageErr
 	if errors.As(err, &ue) {
 		// One line and a hint, like git and ruff, not the whole help.
-		fmt.Fprintln(stderr, "arbiter:", ue.msg)
+		fmt.Fprintln(stderr, "arbiter:", printableLines(ue.msg))
 		fmt.Fprintf(stderr, "Run '%s --help' for usage.\n", helpName(cmd))
 		return exitUsage
 	}
 	var ec cli.ExitCoder
 	if errors.As(err, &ec) {
 		if msg := err.Error(); msg != "" {
-			fmt.Fprintln(stderr, "arbiter:", msg)
+			fmt.Fprintln(stderr, "arbiter:", printableLines(msg))
 		}
 		return ec.ExitCode()
 	}
-	fmt.Fprintln(stderr, "arbiter:", err)
+	fmt.Fprintln(stderr, "arbiter:", printableLines(err.Error()))
 	return exitUsage
 }
 

@@ -86,17 +86,17 @@ func (t *textWriter) write(rep *referee.Report) error {
 		case notation.Note:
 			sev = t.color.note
 		}
-		fmt.Fprintf(t.out, "%s: %s: %s: %s\n", t.color.paint(t.color.place, where(rep, d.Pos)),
-			t.color.paint(sev, fmt.Sprintf("%s[%s]", d.Severity, d.Code)), context(rep, *d), d.Msg+legal(*d))
+		fmt.Fprintf(t.out, "%s: %s: %s: %s\n", t.color.paint(t.color.place, printable(where(rep, d.Pos))),
+			t.color.paint(sev, fmt.Sprintf("%s[%s]", d.Severity, d.Code)), printable(context(rep, *d)), printable(d.Msg+legal(*d)))
 		if line, col, ok := q.quote(d.Pos); ok {
-			fmt.Fprintf(t.out, "    %s\n    %s\n", expandTabs(line), t.color.paint(t.color.mark, caret(line, col)))
+			fmt.Fprintf(t.out, "    %s\n    %s\n", printable(line), t.color.paint(t.color.mark, caret(line, col)))
 		}
 		if t.board && d.Severity == notation.Error && d.Board != "" {
-			fmt.Fprintln(t.out, d.Board)
+			fmt.Fprintln(t.out, printableLines(d.Board))
 		}
 	}
 	if t.verbose {
-		fmt.Fprintf(t.out, "%s: %s: %s: %s\n", t.color.paint(t.color.place, where(rep, rep.Pos)), t.color.paint(t.color.note, "note"), gameName(rep), verdictLine(rep))
+		fmt.Fprintf(t.out, "%s: %s: %s: %s\n", t.color.paint(t.color.place, printable(where(rep, rep.Pos))), t.color.paint(t.color.note, "note"), printable(gameName(rep)), printable(verdictLine(rep)))
 	}
 	return nil
 }
@@ -180,7 +180,8 @@ const quoteWidth = 100
 // characters), keeping tabs so the caret lines up however the terminal sets
 // tab stops, and counting what the terminal shows for the rest: two cells
 // for a wide CJK character, none for a combining accent (rivo/uniseg's
-// grapheme widths, the ones terminals follow).
+// grapheme widths, the ones terminals follow), and the cells of its escape
+// for a control character (printable writes the line with them).
 func caret(line string, col int) string {
 	var b strings.Builder
 	var run strings.Builder // the characters since the last tab
@@ -189,34 +190,18 @@ func caret(line string, col int) string {
 		run.Reset()
 	}
 	i := 1
-	for _, r := range expandTabs(line) {
-		if i >= col {
-			break
-		}
-		if r == '\t' {
+	for off := 0; off < len(line) && i < col; i++ {
+		_, n := utf8.DecodeRuneInString(line[off:])
+		if line[off] == '\t' {
 			flush()
 			b.WriteByte('\t')
 		} else {
-			run.WriteRune(r)
+			run.WriteString(printable(line[off : off+n]))
 		}
-		i++
+		off += n
 	}
 	flush()
 	return b.String() + "^"
-}
-
-// expandTabs keeps the line as written but for control characters, which
-// could garble a terminal.
-func expandTabs(s string) string {
-	if !strings.ContainsFunc(s, func(r rune) bool { return r < ' ' && r != '\t' || r == utf8.RuneError }) {
-		return s
-	}
-	return strings.Map(func(r rune) rune {
-		if r < ' ' && r != '\t' {
-			return ' '
-		}
-		return r
-	}, s)
 }
 
 // jsonVersion is the "version" field of every JSON object: it changes
@@ -226,14 +211,29 @@ const jsonVersion = 1
 // jsonWriter writes one JSON object per game, one per line
 // (appendReportJSON), in one buffer reused from game to game.
 type jsonWriter struct {
-	out io.Writer
-	buf []byte
+	out     io.Writer
+	buf     []byte
+	configs map[string]string // input name -> the config file that applied, as displayed
 }
 
 func (j *jsonWriter) setOutput(w io.Writer) { j.out = w }
 
+// recordConfigs: each game's object names the config file whose settings
+// applied to its file ("config"; none when none did).
+func (j *jsonWriter) recordConfigs(in []input, cfgOf map[string]*config) {
+	j.configs = map[string]string{}
+	for name, cfg := range cfgOf {
+		j.configs[name] = displayPath(cfg.file)
+	}
+}
+
 func (j *jsonWriter) write(rep *referee.Report) error {
-	j.buf = append(appendReportJSON(j.buf[:0], rep), '\n')
+	j.buf = appendReportJSON(j.buf[:0], rep)
+	if cfg := j.configs[rep.File]; cfg != "" {
+		j.buf = append(j.buf[:len(j.buf)-1], `,"config":`...) // before the closing }
+		j.buf = append(appendJSONString(j.buf, cfg), '}')
+	}
+	j.buf = append(j.buf, '\n')
 	_, err := j.out.Write(j.buf)
 	if cap(j.buf) > 1<<20 {
 		j.buf = nil // a rare huge report does not stay in memory for the rest of the run
@@ -329,10 +329,13 @@ func writeMarkdownSummary(w io.Writer, sum *summary) {
 	fmt.Fprintln(w)
 }
 
+// ghData and ghProperty escape a workflow command's message and its
+// properties: printable first (the log is read on a terminal too), then
+// GitHub's own escapes.
 func ghData(s string) string {
-	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(printable(s))
 }
 
 func ghProperty(s string) string {
-	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(s)
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(printable(s))
 }

@@ -11,7 +11,10 @@ import (
 // Diagnostics come in file order, so it walks the text once, keeping its
 // place (a line, and a column on it) from one diagnostic to the next: a
 // game written on one 800 KB line with thousands of diagnostics costs one
-// pass over the line, not one per diagnostic.
+// pass over the line, not one per diagnostic. A game that starts inside a
+// line (glued to the previous game's result) has its first line quoted as
+// Record.SourceLine does, with blanks for the previous game's text, so the
+// caret stays under the file's column.
 type quoter struct {
 	rec  *notation.Record
 	line int // file line of text[lineOff:]
@@ -24,8 +27,19 @@ func newQuoter(rec *notation.Record) *quoter {
 	q := &quoter{rec: rec}
 	if rec != nil {
 		q.line = rec.Pos.Line
+		q.runeIdx = q.lineStart()
 	}
 	return q
+}
+
+// lineStart is the index of the character the current line's text starts
+// with: the columns before a game that starts inside its first line, as
+// blanks (Record.SourceLine pads at most 4096), 0 on the other lines.
+func (q *quoter) lineStart() int {
+	if c := q.rec.Pos.Col; q.line == q.rec.Pos.Line && c > 1 && c <= 4096 {
+		return c - 1
+	}
+	return 0
 }
 
 // quote returns the source line of p, or the window of quoteWidth
@@ -39,8 +53,8 @@ func (q *quoter) quote(p notation.Pos) (text string, col int, ok bool) {
 	}
 	want := max(0, p.Col-1-quoteWidth/3) // where the window starts unless the line ends soon
 	from := max(0, want-quoteWidth)      // the earliest it can start then
-	if q.runeIdx > from {
-		q.runeIdx, q.runeOff = 0, q.lineOff // out of order: from the line start
+	if q.runeIdx > max(from, q.lineStart()) {
+		q.runeIdx, q.runeOff = q.lineStart(), q.lineOff // out of order: from the line start
 	}
 	for {
 		text, col, ok, retry := q.scan(p.Col, want, from)
@@ -48,7 +62,7 @@ func (q *quoter) quote(p notation.Pos) (text string, col int, ok bool) {
 			return text, col, ok
 		}
 		// The caret lies past the line's end: measure from its start.
-		from, q.runeIdx, q.runeOff = 0, 0, q.lineOff
+		from, q.runeIdx, q.runeOff = 0, q.lineStart(), q.lineOff
 	}
 }
 
@@ -59,6 +73,9 @@ func (q *quoter) scan(pcol, want, from int) (text string, col int, ok, retry boo
 	stop := max(want+quoteWidth, quoteWidth) + 1
 	offs := make([]int, 0, stop-from+1) // offsets of characters from, from+1, ...
 	i, off := q.runeIdx, q.runeOff
+	for k := from; k < min(i, stop); k++ {
+		offs = append(offs, -1) // a blank before the game's text (lineStart)
+	}
 	for i < stop && !lineEnd(src, off) {
 		if i >= from {
 			offs = append(offs, off)
@@ -69,8 +86,9 @@ func (q *quoter) scan(pcol, want, from int) (text string, col int, ok, retry boo
 	}
 	offs = append(offs, off) // the end of what was read
 	known := i < stop        // the line ended: its length is i
+	pad := q.lineStart()
 	if known && i <= quoteWidth {
-		line := src[q.lineOff:off]
+		line := strings.Repeat(" ", pad) + src[q.lineOff:off]
 		return line, pcol, strings.TrimSpace(line) != "", false
 	}
 	start, end := want, want+quoteWidth
@@ -81,8 +99,19 @@ func (q *quoter) scan(pcol, want, from int) (text string, col int, ok, retry boo
 	if start < from {
 		return "", 0, false, true
 	}
-	q.runeIdx, q.runeOff = from, offs[0]
-	out := src[offs[start-from]:offs[min(end-from, len(offs)-1)]]
+	if from >= pad {
+		q.runeIdx, q.runeOff = from, offs[0]
+	}
+	var out string
+	if a, b := start-from, min(end-from, len(offs)-1); offs[a] < 0 {
+		// The window starts in the blanks before the game's text.
+		out = strings.Repeat(" ", min(pad, end)-start)
+		if offs[b] >= 0 {
+			out += src[q.lineOff:offs[b]]
+		}
+	} else {
+		out = src[offs[a]:offs[b]]
+	}
 	col = pcol
 	if start > 0 {
 		out = "..." + out
@@ -111,7 +140,7 @@ func lineEnd(s string, off int) bool {
 func (q *quoter) seekLine(n int) bool {
 	if n < q.line {
 		q.line, q.lineOff = q.rec.Pos.Line, 0
-		q.runeIdx, q.runeOff = 0, 0
+		q.runeIdx, q.runeOff = q.lineStart(), 0
 	}
 	text := q.rec.Text
 	for q.line < n {
@@ -123,8 +152,8 @@ func (q *quoter) seekLine(n int) bool {
 		q.line++
 		q.runeIdx, q.runeOff = 0, q.lineOff
 	}
-	if q.runeOff < q.lineOff {
-		q.runeIdx, q.runeOff = 0, q.lineOff
+	if q.runeOff < q.lineOff || q.runeIdx < q.lineStart() {
+		q.runeIdx, q.runeOff = q.lineStart(), q.lineOff
 	}
 	return true
 }

@@ -32,7 +32,8 @@ func window(line string, col int) (string, int) {
 
 // The quoter gives what quoting the whole line gives, for positions in
 // any order, on lines short and long, with multi-byte characters, CRLF and
-// carets past the end of the line.
+// carets past the end of the line, in games that start at a line's start
+// or inside it (glued to the previous game).
 func TestQuoterAgreesWithWholeLine(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	pieces := []string{"1. ", "32-28 ", "é", "Жук ", "\t", " ", "{x}", "(", ")", "\r\n", "\n", "\n\n", "   \n"}
@@ -44,7 +45,11 @@ func TestQuoterAgreesWithWholeLine(t *testing.T) {
 			}
 			b.WriteString(pieces[rng.IntN(len(pieces))])
 		}
-		rec := &notation.Record{Pos: notation.Pos{Line: 3, Col: 1}, Text: b.String()}
+		col := 1
+		if trial%3 == 1 {
+			col += rng.IntN(250)
+		}
+		rec := &notation.Record{Pos: notation.Pos{Line: 3, Col: col}, Text: b.String()}
 		lines := strings.Count(rec.Text, "\n") + 1
 		var ps []notation.Pos
 		for n := rng.IntN(40); n > 0; n-- {

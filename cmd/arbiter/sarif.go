@@ -103,6 +103,21 @@ func (s *sarifWriter) uri(file string) string {
 	return strings.Join(parts, "/")
 }
 
+// recordConfigs lists, in the run's properties, the config files whose
+// settings applied ("configFiles", relative to the working directory; []
+// when none did), so a log that shows no error says under which settings.
+func (s *sarifWriter) recordConfigs(in []input, cfgOf map[string]*config) {
+	files := []string{}
+	seen := map[*config]bool{}
+	for _, f := range in {
+		if cfg := cfgOf[f.name]; cfg != nil && !seen[cfg] {
+			seen[cfg] = true
+			files = append(files, displayPath(cfg.file))
+		}
+	}
+	s.run.Properties = sarif.Properties{"configFiles": files}
+}
+
 func (s *sarifWriter) finish(*summary) error {
 	log, err := sarif.New(sarif.Version210)
 	if err != nil {

@@ -110,7 +110,7 @@ func (p *progress) game(file string) {
 	}
 	if file != p.file {
 		p.file = file
-		p.bar.Describe(file)
+		p.bar.Describe(printable(file))
 	}
 	p.bar.Add(1)
 }

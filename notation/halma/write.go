@@ -11,11 +11,11 @@ import (
 // Write writes a record: its tags, then its moves numbered per round of
 // players moves ("1." before seat 1's move; "N..." before a move that
 // follows a comment mid-round), wrapped before 80 columns, then the
-// result. Moves that do not decode are written as they are.
+// result and the comments after it. Moves that do not decode are written
+// as they are. With players 0 the moves are numbered as the record numbers
+// them (convert: a record of four players read as two would get a "2."
+// inside its first round).
 func Write(w io.Writer, rec *notation.Record, players int) error {
-	if players < 1 {
-		players = 2
-	}
 	lw := movetext.NewWriter(w, rec)
 	needNumber := false
 	for ply, m := range rec.Moves {
@@ -24,9 +24,16 @@ func Write(w io.Writer, rec *notation.Record, players int) error {
 			text = mt.String()
 		}
 		text += m.Strength
-		if ply%players == 0 {
+		switch {
+		case players < 1:
+			if m.Number > 0 && m.Ellipsis {
+				text = fmt.Sprintf("%d... %s", m.Number, text)
+			} else if m.Number > 0 {
+				text = fmt.Sprintf("%d. %s", m.Number, text)
+			}
+		case ply%players == 0:
 			text = fmt.Sprintf("%d. %s", ply/players+1, text)
-		} else if needNumber {
+		case needNumber:
 			text = fmt.Sprintf("%d... %s", ply/players+1, text)
 		}
 		lw.Word(text)
@@ -40,5 +47,5 @@ func Write(w io.Writer, rec *notation.Record, players int) error {
 	if res == "" {
 		res = "*"
 	}
-	return lw.End(res)
+	return lw.End(res, rec.After...)
 }

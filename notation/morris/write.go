@@ -10,7 +10,9 @@ import (
 )
 
 // Write writes a record as text: its tags, then the moves numbered from 1
-// (White's move "N.", Black's after a comment "N..."), in coordinates or,
+// (White's move "N.", Black's after a comment "N..."; a number the record
+// writes that is not the running count is kept, and the count goes on from
+// it, as PDN's writer does), in coordinates or,
 // with numeric, PlayOK's numbers 1-24; moves that do not decode are
 // written as they are. A removal written as its own item stays its own
 // item (the referee joins it to its move when it normalises a record).
@@ -18,7 +20,7 @@ import (
 // records have none).
 func Write(w io.Writer, rec *notation.Record, numeric bool) error {
 	lw := movetext.NewWriter(w, rec)
-	ply, needNumber := 0, true
+	num, second, needNumber := 1, false, true
 	for _, m := range rec.Moves {
 		text := m.Text
 		mt, err := ParseMove(text)
@@ -27,13 +29,22 @@ func Write(w io.Writer, rec *notation.Record, numeric bool) error {
 		}
 		text += m.Strength
 		if removal := err == nil && mt.IsRemovalOnly(); !removal {
-			// The number stays on the line of its move.
-			if ply%2 == 0 {
-				text = fmt.Sprintf("%d. %s", ply/2+1, text)
-			} else if needNumber {
-				text = fmt.Sprintf("%d... %s", ply/2+1, text)
+			if m.Number > 0 {
+				if m.Number != num || m.Ellipsis != second {
+					needNumber = true
+				}
+				num, second = m.Number, m.Ellipsis
 			}
-			ply++
+			// The number stays on the line of its move.
+			if !second {
+				text = fmt.Sprintf("%d. %s", num, text)
+			} else if needNumber {
+				text = fmt.Sprintf("%d... %s", num, text)
+			}
+			if second {
+				num++
+			}
+			second = !second
 		}
 		lw.Word(text)
 		needNumber = false

@@ -211,7 +211,7 @@ var leniencies = []struct {
 			t.Errorf("tags %v result %q", r.Tags, r.Result)
 		}
 	}},
-	{"stray CR", "1. 32-28\r19-23 *", CodeStrayCR, nil},
+	{"stray CR", "1. 32-28\r19-23 *\n", CodeStrayCR, nil}, // a file of LF lines: a file of CR lines reads them as line ends (crLines)
 	{"Setup tag", `[Setup "1"]` + "\n1. 32-28 *", CodeTagNameCase, func(t *testing.T, r *notation.Record) {
 		if r.Tags[0].Name != "SetUp" {
 			t.Errorf("tag %+v", r.Tags[0])
@@ -626,17 +626,28 @@ var moveCases = []struct {
 }
 
 func TestWriteExact(t *testing.T) {
-	r := readOne(t, "[Round \"2\"]\n[Black \"B\"]\n[Event \"E \\\"q\\\"\"]\n[White \"W\"]\n"+
-		"{start} /FEN \"W:W31-50:B1-20\"/ 1. 32-28 {c} 19-23! $3 (19-24 2. 28x19) 2. 28x19 14x23 *")
-	var b bytes.Buffer
-	if err := Write(&b, r); err != nil {
-		t.Fatal(err)
-	}
-	want := "[Event \"E \\\"q\\\"\"]\n[Round \"2\"]\n[White \"W\"]\n[Black \"B\"]\n\n" +
-		"{start} /FEN \"W:W31-50:B1-20\"/ 1. 32-28 {c} 1... 19-23! $3 (1... 19-24 2. 28x19)\n" +
-		"2. 28x19 14x23 *\n"
-	if b.String() != want {
-		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
+	const tags = "[Round \"2\"]\n[Black \"B\"]\n[Event \"E \\\"q\\\"\"]\n[White \"W\"]\n"
+	const written = "[Event \"E \\\"q\\\"\"]\n[Round \"2\"]\n[White \"W\"]\n[Black \"B\"]\n"
+	for _, tc := range []struct{ name, in, want string }{
+		{"from the start", "{start} 1. 32-28 {c} 19-23! $3 (19-24 2. 28x19) 2. 28x19 14x23 *",
+			"\n{start} 1. 32-28 {c} 1... 19-23! $3 (1... 19-24 2. 28x19) 2. 28x19 14x23 *\n"},
+		// From a setup, "1." may be the second player's move (White to
+		// play in English draughts): no "N..." is written that the record
+		// did not write, as it could be the wrong number.
+		{"from a setup", "{start} /FEN \"W:W31-50:B1-20\"/ 1. 32-28 {c} 19-23! $3 (19-24 2. 28x19) 2. 28x19 14x23 *",
+			"\n{start} /FEN \"W:W31-50:B1-20\"/ 1. 32-28 {c} 19-23! $3 (19-24 2. 28x19) 2. 28x19\n14x23 *\n"},
+		{"from a setup, halves written", "/FEN \"B:W31-50:B1-20\"/ 1... 19-23 {c} 2. 32-28 {d} 28-22 *",
+			"\n/FEN \"B:W31-50:B1-20\"/ 1... 19-23 {c} 2. 32-28 {d} 2... 28-22 *\n"},
+		{"a setup tag", "[FEN \"W:W31-50:B1-20\"]\n1. 32-28 {c} 19-23 *", "[FEN \"W:W31-50:B1-20\"]\n\n1. 32-28 {c} 19-23 *\n"},
+	} {
+		r := readOne(t, tags+tc.in)
+		var b bytes.Buffer
+		if err := Write(&b, r); err != nil {
+			t.Fatal(err)
+		}
+		if want := written + tc.want; b.String() != want {
+			t.Errorf("%s: got\n%s\nwant\n%s", tc.name, b.String(), want)
+		}
 	}
 }
 

@@ -56,7 +56,8 @@ var magics = []struct {
 // DecodeText returns r as UTF-8 (or the ASCII-compatible bytes the
 // splitter decodes per game): UTF-16 and UTF-32 with a byte-order mark,
 // and UTF-16 without one (told by its zero bytes), are decoded; UTF-8 and
-// single-byte text pass unchanged. An input that is not text reads as a
+// single-byte text pass unchanged (but a file whose lines end with CR
+// alone reads them as LFs: crLines). An input that is not text reads as a
 // *NotTextError. Positions in a decoded UTF-16/32 file count bytes of the
 // UTF-8 text, not of the file.
 func DecodeText(r io.Reader) io.Reader {
@@ -72,6 +73,9 @@ func DecodeText(r io.Reader) io.Reader {
 	}
 	if kind, ok := notText(head); ok {
 		return errReader{&NotTextError{Kind: kind}}
+	}
+	if crOnly(crHead(br, head)) {
+		return &crLines{r: br}
 	}
 	return br
 }

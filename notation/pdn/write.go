@@ -58,7 +58,8 @@ func writeRecord(bw *bufio.Writer, r *notation.Record) {
 	if r.Setup != "" {
 		lw.word(setupString(r.Setup))
 	}
-	writeMoves(lw, r.Moves)
+	fen, _ := r.Tag("FEN")
+	writeMoves(lw, r.Moves, (strings.TrimSpace(fen) != "" || r.Setup != "") && (len(r.Moves) == 0 || !r.Moves[0].Ellipsis))
 	lw.word(terminator(r))
 	for _, c := range r.After {
 		// On the result's line: a comment the line width would push to
@@ -188,11 +189,20 @@ type wframe struct {
 	vi          int
 	varNum      int
 	varSecond   bool
+	// halvesUnknown: the line plays on from a setup, where who moves first
+	// is the position's, and its first move was not written "N...". A
+	// record may number its first move "1." for the second player (problem
+	// books do: White to play from a setup of English draughts, where
+	// Black moves first), so the writer cannot tell which half of a move
+	// an unnumbered move is: it writes no "N..." the record did not, which
+	// the referee, counting by the side to move, could find wrong.
+	halvesUnknown bool
 }
 
-// writeMoves writes a line and its variations, iteratively.
-func writeMoves(lw *lineWriter, main notation.Line) {
-	stack := []*wframe{{line: main, num: 1, interrupted: true}}
+// writeMoves writes a line and its variations, iteratively; halvesUnknown
+// is the main line's (see wframe).
+func writeMoves(lw *lineWriter, main notation.Line, halvesUnknown bool) {
+	stack := []*wframe{{line: main, num: 1, interrupted: true, halvesUnknown: halvesUnknown}}
 	for len(stack) > 0 {
 		f := stack[len(stack)-1]
 		if f.vi < len(f.vars) {
@@ -203,7 +213,7 @@ func writeMoves(lw *lineWriter, main notation.Line) {
 			}
 			f.interrupted = true
 			lw.prefix += "("
-			stack = append(stack, &wframe{line: v, num: f.varNum, second: f.varSecond, interrupted: true})
+			stack = append(stack, &wframe{line: v, num: f.varNum, second: f.varSecond, interrupted: true, halvesUnknown: f.halvesUnknown})
 			continue
 		}
 		if f.i >= len(f.line) {
@@ -229,12 +239,12 @@ func writeMoves(lw *lineWriter, main notation.Line) {
 		}
 		if m.Setup != "" {
 			lw.word(setupString(m.Setup))
-			f.interrupted = true
+			f.interrupted, f.halvesUnknown = true, !m.Ellipsis
 		}
 		switch {
 		case !f.second:
 			lw.word(strconv.Itoa(f.num) + ".")
-		case f.interrupted:
+		case f.interrupted && (!f.halvesUnknown || m.Number > 0 || m.Ellipsis):
 			lw.word(strconv.Itoa(f.num) + "...")
 		}
 		lw.word(m.Text + m.Strength)

@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"arbiter/notation"
+	"arbiter/notation/pdn"
 	"arbiter/referee"
 	"arbiter/referee/picture"
 	"arbiter/variants"
@@ -23,9 +24,8 @@ type compiled struct {
 	twoPoint bool
 	// win is the section's win condition (WinNoMoveLoses for "").
 	win string
-	// endgamePieces is the most pieces on the board in any draw endgame,
-	// so positions with more skip the endgame rules at once.
-	endgamePieces int
+	// endgames are the draw.endgames rules, compiled (endgame.go).
+	endgames endgameTable
 	// num is the variant's own notation; records whose GameType gives
 	// other fields get theirs from numberings.
 	num        *numbering
@@ -108,7 +108,7 @@ func compileDraughts(v *variants.Variant) (*compiled, error) {
 	case "value":
 		r.Priority = PriorityValue
 	}
-	r.ManValue, r.KingValue = d.Capture.ManValue, d.Capture.KingValue
+	r.ManValue, r.KingValue, r.KingsDiscount = d.Capture.ManValue, d.Capture.KingValue, d.Capture.KingsDiscount
 	r.PreferKingCapture = d.Capture.PreferKingCapture
 	r.PreferMostKings = d.Capture.PreferMostKings
 	r.PreferEarlyKings = d.Capture.PreferEarlyKings
@@ -140,15 +140,7 @@ func compileDraughts(v *variants.Variant) (*compiled, error) {
 	if c.win == "" {
 		c.win = WinNoMoveLoses
 	}
-	for _, e := range d.Draw.Endgames {
-		longest := func(ms []string) (n int) {
-			for _, m := range ms {
-				n = max(n, len(m))
-			}
-			return n
-		}
-		c.endgamePieces = max(c.endgamePieces, longest(e.Strong)+longest(e.Weak))
-	}
+	c.endgames = compileEndgames(d.Draw.Endgames, r)
 	compiledCache[v] = c
 	return c, nil
 }
@@ -339,10 +331,10 @@ func (g *draughtsGame) run() {
 		g.rep.Film = g.film
 	}
 	st := newLineState(g, start)
-	if st.endgame != 0 {
+	if st.endgame != 0 && g.startHalf > 0 {
 		// An online export's FEN says how far into its endgame the
 		// position already is (H, in half-moves).
-		st.endPlies = g.startHalf
+		g.shiftEndgames(st, g.startHalf)
 	}
 	end := g.replay(st, g.rec.Moves, false)
 	g.rep.Plies = end.plies
@@ -363,8 +355,12 @@ type lineState struct {
 	seenShared bool
 	kingOnly   int            // plies in a row with only king moves and no capture
 	endgame    int            // index+1 of the endgame rule in force, 0 for none
-	endPlies   int            // plies played in that endgame
 	shuttle    [2][]shuttleMv // each side's recent moves, for the same-move rule
+	// endHeld is the set of endgame rules whose position this is (bit i:
+	// rule i), and endSince, for each, the ply at which it began to hold
+	// (noSince for the others).
+	endHeld  uint32
+	endSince [maxEndgames]int32
 	// legal holds the legal moves of pos from the square legalFrom (every
 	// move when legalFrom is 0), every capture path kept; built on demand
 	// (legalFor), since building every move's path at every ply costs more
@@ -396,8 +392,7 @@ func newLineState(g *draughtsGame, start Position) *lineState {
 	}
 	// An endgame the record starts in counts from its first move; one
 	// drawn at once is drawn before it.
-	st.endgame = g.endgameRule(&start)
-	g.endgameDraw(st, st.moveNumber())
+	g.startEndgames(st)
 	g.checkOver(st)
 	return st
 }
@@ -672,46 +667,10 @@ func (g *draughtsGame) play(st *lineState, mv Move) {
 			g.drawRule(st, r.Effect, fmt.Sprintf("%s played the same move %d times in a row", mover, same), num)
 		}
 	}
-	if len(draw.Endgames) > 0 {
-		rule := g.endgameRule(&st.pos)
-		if rule != st.endgame {
-			st.endgame, st.endPlies = rule, 0
-		} else if rule != 0 {
-			st.endPlies++
-		}
-		g.endgameDraw(st, num)
+	if len(g.c.endgames.rules) > 0 {
+		g.countEndgames(st, mv.IsCapture() || mv.Promotes, num)
 	}
 	g.checkOver(st)
-}
-
-// endgameDraw applies the endgame rule in force when its moves are used
-// up (at once for moves: 0).
-func (g *draughtsGame) endgameDraw(st *lineState, num int) {
-	if st.endgame == 0 {
-		return
-	}
-	e := SectionOf(g.c.variant).Draw.Endgames[st.endgame-1]
-	switch {
-	case e.Moves == 0:
-		g.drawRule(st, e.Effect, e.Name+": drawn at once", num)
-	case st.endPlies >= 2*e.Moves:
-		g.drawRule(st, e.Effect, fmt.Sprintf("%s: %d moves by each side", e.Name, e.Moves), num)
-	}
-}
-
-func (g *draughtsGame) endgameRule(p *Position) int {
-	if p.pc[0].or(p.pc[1]).count() > g.c.endgamePieces {
-		return 0 // (most plies: before counting by side and kind)
-	}
-	wm, wk := p.Count(White)
-	bm, bk := p.Count(Black)
-	w, b := Material(wm, wk), Material(bm, bk)
-	for i, e := range SectionOf(g.c.variant).Draw.Endgames {
-		if e.Matches(w, b) || e.Matches(b, w) {
-			return i + 1
-		}
-	}
-	return 0
 }
 
 func (g *draughtsGame) drawRule(st *lineState, effect, why string, num int) {
@@ -808,6 +767,14 @@ func (g *draughtsGame) outputNumbering(target string) (*numbering, error) {
 	n := g.num.notation
 	switch target {
 	case "":
+		if n.alpha && !g.opts.ShortMoves && writesNumbers(g.rec) {
+			// As the record does: its rules' squares have letters (Russian,
+			// Czech, or rules inferred for a record without a GameType),
+			// but it writes numbers, read from the top-left corner as such
+			// a numbering reads them. They stay the same numbers.
+			n.alpha, n.corner = false, 2
+			return g.c.numbering(n)
+		}
 		return g.num, nil
 	case "alpha":
 		if !n.alpha {
@@ -826,6 +793,18 @@ func (g *draughtsGame) outputNumbering(target string) (*numbering, error) {
 		return nil, fmt.Errorf("unknown notation %q (numeric or alpha)", target)
 	}
 	return g.c.numbering(n)
+}
+
+// writesNumbers: the first move of the main line that can be read writes
+// the square it goes to as a number.
+func writesNumbers(rec *notation.Record) bool {
+	var buf [8]pdn.Square
+	for _, m := range rec.Moves {
+		if mt, err := pdn.ParseMoveInto(m.Text, buf[:0]); err == nil && len(mt.Squares) > 0 {
+			return mt.Squares[len(mt.Squares)-1].Alpha == ""
+		}
+	}
+	return false
 }
 
 // rewriteSetups writes the FEN tag, the setups and the GameType tag in the

@@ -424,6 +424,9 @@ func (g *draughtsGame) explain(pos Position, sq []int, writtenCapture bool, lega
 		if msg := g.garbledCapture(pos, sq, legal); msg != "" {
 			return msg
 		}
+		if msg := g.precedence(pos, sq, legal); msg != "" {
+			return msg
+		}
 	}
 	if legal[0].IsCapture() {
 		most := 0
@@ -447,6 +450,10 @@ func (g *draughtsGame) explain(pos Position, sq []int, writtenCapture bool, lega
 	}
 	if writtenCapture && len(sq) >= 2 {
 		return fmt.Sprintf("there is no capture for %s here", turn)
+	}
+	if pc.IsKing() && g.r.limitedKing(&pos).has(g.r.sqIdx[from]) {
+		return fmt.Sprintf("the king on %s has made %d moves in a row: while its side has men, a king may not make more than %d moves in a row without capturing; another piece must move",
+			name(from), g.r.KingMoveLimit, g.r.KingMoveLimit)
 	}
 	if pos.At(to) != Empty {
 		return fmt.Sprintf("%s is occupied", name(to))

@@ -537,8 +537,7 @@ func (g *gen) rank(n int) uint64 {
 	case PriorityMajority:
 		k = uint64(n) << 40
 	case PriorityValue:
-		kings := g.captured.and(g.oppKings).count()
-		k = uint64(r.ManValue*(n-kings)+r.KingValue*kings) << 40
+		k = r.captureValue(n, g.captured.and(g.oppKings).count()) << 40
 	}
 	if r.PreferKingCapture && g.byKing {
 		k |= 1 << 39
@@ -554,6 +553,16 @@ func (g *gen) rank(n int) uint64 {
 		}
 	}
 	return k
+}
+
+// captureValue is the value of a capture of n pieces, kings of them
+// kings, under PriorityValue (see Rules.ManValue).
+func (r *Rules) captureValue(n, kings int) uint64 {
+	v := r.ManValue*(n-kings) + r.KingValue*kings
+	if kings > 0 {
+		v -= r.KingsDiscount
+	}
+	return uint64(v)
 }
 
 // reset readies a generator (from genPool or a referee's own) for a new

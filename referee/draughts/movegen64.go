@@ -543,8 +543,7 @@ func (g *gen64) rank(n int) uint64 {
 	case PriorityMajority:
 		k = uint64(n) << 40
 	case PriorityValue:
-		kings := bits.OnesCount64(g.captured & g.oppKings)
-		k = uint64(r.ManValue*(n-kings)+r.KingValue*kings) << 40
+		k = r.captureValue(n, bits.OnesCount64(g.captured&g.oppKings)) << 40
 	}
 	if r.PreferKingCapture && g.byKing {
 		k |= 1 << 39

@@ -71,7 +71,7 @@ func rules8x8(t testing.TB) map[string]*Rules {
 	frisian := International() // orthogonal captures too; value, then king
 	frisian.OrthogonalCaptures = true
 	frisian.Priority = PriorityValue
-	frisian.ManValue, frisian.KingValue = 2, 3
+	frisian.ManValue, frisian.KingValue, frisian.KingsDiscount = 2, 4, 1 // the association's scale
 	frisian.PreferKingCapture = true
 	canadian := *International()
 	canadian.Width, canadian.Height = 12, 12

@@ -64,6 +64,11 @@ type Section struct {
 		Priority  string `yaml:"priority"`
 		ManValue  int    `yaml:"man_value"`
 		KingValue int    `yaml:"king_value"`
+		// KingsDiscount: a capture that takes kings counts this much less
+		// than king_value per king, once (the Frisian federation's scale:
+		// man 2, king 4, discount 1, so n kings are worth 2n - 1/2 men; 0:
+		// every king the same flat king_value).
+		KingsDiscount int `yaml:"kings_discount"`
 		// Then, in this order, among captures the priority leaves: one made
 		// by a king (Italian, Frisian; Czech with free priority), the one
 		// taking the most kings (Spanish, Portuguese, Italian), the one that
@@ -124,34 +129,126 @@ type DrawRules struct {
 
 // Endgame is a material configuration with a move limit. Material is
 // written per side as K for each king and M for each man, kings first
-// ("KKM" = two kings and a man).
+// ("KKM" = two kings and a man); a final "+" means that many or more of
+// the last letter ("KKK+": three kings or more, FMJD-64 7.2.4).
 type Endgame struct {
 	Name string `yaml:"name"`
+	// Source is the text the rule comes from, quoted or named.
+	Source string `yaml:"source"`
 	// Strong lists the material the stronger side may have; Weak the
-	// material of the other side.
+	// material of the other side. Both empty: any material (then Pieces
+	// or KingsBothSides says which positions).
 	Strong []string `yaml:"strong"`
 	Weak   []string `yaml:"weak"`
+	// Pieces, when given, lists the numbers of pieces on the board, both
+	// sides together, the endgame holds for (FMJD-64 7.2.6: "4- and
+	// 5-pieces endings").
+	Pieces []int `yaml:"pieces"`
+	// KingsBothSides: each side has a king (FMJD-64 7.2.6: "both
+	// opponents having kings").
+	KingsBothSides bool `yaml:"kings_both_sides"`
+	// WeakOnLongDiagonal: every piece of the weak side stands on the long
+	// diagonal, the one that joins two corners (FMJD-64 7.2.7: "one enemy
+	// king, located on the long diagonal").
+	WeakOnLongDiagonal bool `yaml:"weak_on_long_diagonal"`
 	// Moves is how many moves each side may make once the configuration
 	// has arisen; 0: the game is drawn as soon as it arises (Papyrus: "als
 	// er geen mogelijkheid is om te winnen (bijvoorbeeld een situatie van
 	// beiden één dam), is het remise").
-	Moves  int    `yaml:"moves"`
-	Effect string `yaml:"effect"`
+	Moves int `yaml:"moves"`
+	// Counted says whose moves Moves counts: CountedEach (the default,
+	// also for ""), or CountedStrong: the game is drawn after the strong
+	// side's Moves-th move (FMJD-64 7.2.4: "the game is drawn if his 15th
+	// move does not capture the enemy king"). With material that fits
+	// both ways round (a king against a king) each side's moves count.
+	Counted string `yaml:"counted"`
+	// UnlessWon: the draw waits while a side wins by force, that is when
+	// the side to move, or its opponent whatever the side to move plays,
+	// can leave the other without a move (take its last piece) at once or
+	// with its next move (FMJD-64 7.2.7-7.2.8: "will not be able to
+	// achieve a winning position"; the Frisian rule of a king against a
+	// king: drawn "unless either player can capture the other king
+	// immediately or will necessarily be able to do this next move").
+	UnlessWon bool `yaml:"unless_won"`
+	// BalanceUnchanged: the count starts again at every capture and
+	// crowning (FMJD-64 7.2.6: "have not changed the balance of pieces
+	// (ie, there was no capture and man did not become a king)").
+	// Otherwise it runs as long as the position stays in this endgame.
+	BalanceUnchanged bool   `yaml:"balance_unchanged"`
+	Effect           string `yaml:"effect"`
 }
+
+// How an endgame's moves are counted.
+const (
+	// CountedEach: Moves moves by each side.
+	CountedEach = "each"
+	// CountedStrong: the strong side's Moves moves.
+	CountedStrong = "strong"
+)
 
 // Matches reports whether a side with strong material against a side with
-// weak material is this endgame.
+// weak material is this endgame, by its material lists alone.
 func (e *Endgame) Matches(strong, weak string) bool {
-	return contains(e.Strong, strong) && contains(e.Weak, weak)
+	return materialIn(e.Strong, strong) && materialIn(e.Weak, weak)
 }
 
-func contains(list []string, s string) bool {
+// materialIn: the material m (kings first, as Material writes it) is one of
+// list, an empty list holding any material.
+func materialIn(list []string, m string) bool {
+	if len(list) == 0 {
+		return true
+	}
+	kings := len(m) - len(strings.TrimLeft(m, "K"))
 	for _, x := range list {
-		if x == s {
+		if p, ok := parseMaterial(x); ok && p.holds(len(m)-kings, kings) {
 			return true
 		}
 	}
 	return false
+}
+
+// material is a side's material in an endgame rule: so many kings and
+// men, either count possibly "or more".
+type material struct {
+	kings, men         int
+	moreKings, moreMen bool
+}
+
+// parseMaterial reads "KKM", "KKK+" (three kings or more), "KM+" (a king
+// and one man or more).
+func parseMaterial(s string) (material, bool) {
+	var m material
+	more := strings.HasSuffix(s, "+")
+	s = strings.TrimSuffix(s, "+")
+	rest := strings.TrimLeft(s, "K")
+	m.kings = len(s) - len(rest)
+	if strings.Trim(rest, "M") != "" || s == "" {
+		return m, false
+	}
+	m.men = len(rest)
+	if more {
+		if m.men > 0 {
+			m.moreMen = true
+		} else {
+			m.moreKings = true
+		}
+	}
+	return m, true
+}
+
+// holds reports whether a side with men and kings has this material.
+func (m material) holds(men, kings int) bool {
+	return (kings == m.kings || m.moreKings && kings > m.kings) &&
+		(men == m.men || m.moreMen && men > m.men)
+}
+
+// most is the most pieces the material allows (bound when it says "or
+// more": the most one side of a board can hold).
+func (m material) most(bound int) int {
+	if m.moreKings || m.moreMen {
+		return bound
+	}
+	return m.kings + m.men
 }
 
 // Material writes a side's material in the Endgame notation.
@@ -175,6 +272,7 @@ func (d *Section) Clone() variants.Rules {
 	for i, e := range d.Draw.Endgames {
 		e.Strong = append([]string(nil), e.Strong...)
 		e.Weak = append([]string(nil), e.Weak...)
+		e.Pieces = append([]int(nil), e.Pieces...)
 		c.Draw.Endgames[i] = e
 	}
 	if d.Draw.Endgames == nil {
@@ -205,6 +303,9 @@ func (d *Section) Validate(fail variants.Fail) error {
 	case "value":
 		if d.Capture.ManValue < 1 || d.Capture.KingValue < 1 {
 			return fail("priority", "capture.priority value needs capture.man_value and capture.king_value (at least 1)")
+		}
+		if d.Capture.KingsDiscount < 0 || d.Capture.KingsDiscount >= d.Capture.KingValue {
+			return fail("kings_discount", "capture.kings_discount must be 0 or more and less than capture.king_value")
 		}
 	default:
 		return fail("priority", "capture.priority must be free, majority or value, not %q", d.Capture.Priority)
@@ -239,6 +340,9 @@ func (d *Section) Validate(fail variants.Fail) error {
 			return err
 		}
 	}
+	if len(d.Draw.Endgames) > maxEndgames {
+		return fail("endgames", "draw.endgames: at most %d rules, not %d", maxEndgames, len(d.Draw.Endgames))
+	}
 	for _, e := range d.Draw.Endgames {
 		if e.Moves < 0 {
 			return fail("endgames", "endgame %q: moves must be 0 (drawn at once) or more", e.Name)
@@ -247,20 +351,35 @@ func (d *Section) Validate(fail variants.Fail) error {
 			return err
 		}
 		for _, m := range append(append([]string(nil), e.Strong...), e.Weak...) {
-			if !validMaterial(m) {
-				return fail("endgames", "endgame %q: material %q must be K's then M's, like KKM", e.Name, m)
+			if _, ok := parseMaterial(m); !ok {
+				return fail("endgames", "endgame %q: material %q must be K's then M's, like KKM, with a final + for \"or more\" (KKK+)", e.Name, m)
 			}
+		}
+		if (len(e.Strong) == 0) != (len(e.Weak) == 0) {
+			return fail("endgames", "endgame %q: give both strong and weak material, or neither", e.Name)
+		}
+		if len(e.Strong) == 0 && len(e.Pieces) == 0 && !e.KingsBothSides {
+			return fail("endgames", "endgame %q: say which positions it holds for: strong and weak material, pieces or kings_both_sides", e.Name)
+		}
+		for _, n := range e.Pieces {
+			if n < 2 {
+				return fail("endgames", "endgame %q: pieces must be 2 or more, not %d", e.Name, n)
+			}
+		}
+		switch e.Counted {
+		case "", CountedEach:
+		case CountedStrong:
+			if len(e.Strong) == 0 {
+				return fail("endgames", "endgame %q: counted: strong needs the strong side's material", e.Name)
+			}
+		default:
+			return fail("endgames", "endgame %q: counted must be %s or %s, not %q", e.Name, CountedEach, CountedStrong, e.Counted)
+		}
+		if e.WeakOnLongDiagonal && len(e.Weak) == 0 {
+			return fail("endgames", "endgame %q: weak_on_long_diagonal needs the weak side's material", e.Name)
 		}
 	}
 	return nil
-}
-
-func validMaterial(m string) bool {
-	if m == "" {
-		return false
-	}
-	k := strings.TrimLeft(m, "K")
-	return strings.Trim(k, "M") == ""
 }
 
 // ForGameType returns the builtin draughts variant for a PDN GameType

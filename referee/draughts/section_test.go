@@ -64,6 +64,14 @@ func TestParseErrorsHaveLines(t *testing.T) {
 		{"unknown base", "name: x\nextends: nosuch\n", "f.yaml:2: unknown variant \"nosuch\""},
 		{"no game", "name: x\n", "f.yaml:0: missing key: game"},
 		{"bad material", "name: x\nextends: international\ndraughts:\n  draw:\n    endgames:\n      - {name: e, strong: [MK], weak: [K], moves: 3, effect: forced}\n", "f.yaml:5: endgame \"e\": material \"MK\""},
+		{"bad more", "name: x\nextends: international\ndraughts:\n  draw:\n    endgames:\n      - {name: e, strong: [K+M], weak: [K], moves: 3, effect: forced}\n", "f.yaml:5: endgame \"e\": material \"K+M\""},
+		{"strong without weak", "name: x\nextends: international\ndraughts:\n  draw:\n    endgames:\n      - {name: e, strong: [KK], moves: 3, effect: forced}\n", "f.yaml:5: endgame \"e\": give both strong and weak"},
+		{"no positions", "name: x\nextends: international\ndraughts:\n  draw:\n    endgames:\n      - {name: e, moves: 3, effect: forced}\n", "f.yaml:5: endgame \"e\": say which positions"},
+		{"bad pieces", "name: x\nextends: international\ndraughts:\n  draw:\n    endgames:\n      - {name: e, pieces: [1], moves: 3, effect: forced}\n", "f.yaml:5: endgame \"e\": pieces must be 2 or more"},
+		{"bad counted", "name: x\nextends: international\ndraughts:\n  draw:\n    endgames:\n      - {name: e, strong: [KK], weak: [K], counted: both, moves: 3, effect: forced}\n", "f.yaml:5: endgame \"e\": counted must be each or strong"},
+		{"strong count needs material", "name: x\nextends: international\ndraughts:\n  draw:\n    endgames:\n      - {name: e, pieces: [4], counted: strong, moves: 3, effect: forced}\n", "counted: strong needs the strong side's material"},
+		{"diagonal needs material", "name: x\nextends: international\ndraughts:\n  draw:\n    endgames:\n      - {name: e, pieces: [4], weak_on_long_diagonal: true, moves: 3, effect: forced}\n", "weak_on_long_diagonal needs the weak side's material"},
+		{"bad discount", "name: x\nextends: frisian\ndraughts:\n  capture:\n    kings_discount: 4\n", "f.yaml:5: capture.kings_discount must be 0 or more and less than capture.king_value"},
 		{"not yaml", "name: [x\n", "f.yaml:"},
 	}
 	for _, tt := range tests {
@@ -160,5 +168,34 @@ func TestCloneLeavesTheBaseAlone(t *testing.T) {
 		if SectionOf(v) == d || SectionOf(v).Draw.Repetition == d.Draw.Repetition && d.Draw.Repetition != nil {
 			t.Errorf("%s shares international's rules", name)
 		}
+	}
+}
+
+// Materials in endgame rules: K's then M's, a final + for "that many or
+// more" of the last letter.
+func TestMaterialPatterns(t *testing.T) {
+	for _, c := range []struct {
+		pattern    string
+		men, kings int
+		holds      bool
+	}{
+		{"KKM", 1, 2, true}, {"KKM", 2, 2, false}, {"KKM", 1, 3, false},
+		{"KKK+", 0, 3, true}, {"KKK+", 0, 12, true}, {"KKK+", 0, 2, false}, {"KKK+", 1, 3, false},
+		{"KM+", 1, 1, true}, {"KM+", 5, 1, true}, {"KM+", 0, 1, false}, {"KM+", 1, 2, false},
+		{"K", 0, 1, true}, {"K", 0, 2, false},
+	} {
+		m, ok := parseMaterial(c.pattern)
+		if !ok || m.holds(c.men, c.kings) != c.holds {
+			t.Errorf("%s with %d men and %d kings: %v, want %v", c.pattern, c.men, c.kings, m.holds(c.men, c.kings), c.holds)
+		}
+	}
+	for _, bad := range []string{"", "+", "MK", "K+M", "KMK", "k", "KK++"} {
+		if _, ok := parseMaterial(bad); ok {
+			t.Errorf("%q read as a material", bad)
+		}
+	}
+	e := Endgame{Strong: []string{"KKK+"}, Weak: []string{"K"}}
+	if !e.Matches("KKKKK", "K") || e.Matches("KK", "K") || e.Matches("KKK", "KM") {
+		t.Error("Matches does not read KKK+")
 	}
 }

@@ -22,6 +22,13 @@ func (family) Check(rec *notation.Record, v *variants.Variant, opts referee.Opti
 	check(rec, v, opts, rep)
 }
 
+// Write writes a record in the Halma notation, its moves numbered as the
+// record numbers them (PDN's writer would number them in pairs, whatever
+// the number of players).
+func (family) Write(w io.Writer, rec *notation.Record, _ string) error {
+	return halmanot.Write(w, rec, 0)
+}
+
 func (family) Simulate(w io.Writer, v *variants.Variant, players int, seed int64) error {
 	return simulate(w, v, players, seed)
 }

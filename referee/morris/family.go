@@ -52,9 +52,12 @@ func (family) Recognise(h referee.Header) bool {
 
 func (family) Parse(g pdn.GameText, file string) *notation.Record { return morrisnot.Parse(g, file) }
 
-// Write: coordinates unless numeric is asked for.
+// Write: in the notation asked for, else in the record's own (PlayOK's
+// numbers stay numbers: convert's --notation is "as the record does"
+// unless given, in place or not).
 func (family) Write(w io.Writer, rec *notation.Record, nota string) error {
-	return morrisnot.Write(w, rec, nota == "numeric")
+	numeric := nota == "numeric" || (nota == "" && recordIsNumeric(rec))
+	return morrisnot.Write(w, rec, numeric)
 }
 
 // Variant: the Variant tag as people write it, else nine men's morris.

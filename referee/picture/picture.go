@@ -90,7 +90,7 @@ type Kind struct {
 // game's start square several).
 type Position struct {
 	Cells   [][]int
-	Caption string
+	Caption string // under the board: one line, or more parted by \n
 }
 
 // NewPosition returns an empty position for a board.

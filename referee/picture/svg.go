@@ -27,10 +27,14 @@ const (
 // nothing it would have to fetch. The same arguments give the same bytes.
 func Render(b *Board, p Position, m Marks, o Options) []byte {
 	g := geometry{b: b, flip: o.Flip}
-	capH := 0.0
+	// The caption is a line below the board for each of its lines (a
+	// position's "white to move", and what a reader must know of it).
+	var captions []string
 	if p.Caption != "" {
-		capH = math.Max(b.unit()*0.7, b.W/22)
+		captions = strings.Split(p.Caption, "\n")
 	}
+	lineH := math.Max(b.unit()*0.7, b.W/22)
+	capH := lineH * float64(len(captions))
 	var w svgWriter
 	w.raw(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 `)
 	w.num(b.W)
@@ -129,8 +133,8 @@ func Render(b *Board, p Position, m Marks, o Options) []byte {
 		colour = badColour
 	}
 	g.arrow(&w, m.Path, colour, 0.11, false)
-	if p.Caption != "" {
-		w.label(b.W/2, b.H+capH*0.5, capH*0.55, "#222", p.Caption)
+	for i, line := range captions {
+		w.label(b.W/2, b.H+lineH*(float64(i)+0.5), lineH*0.55, "#222", line)
 	}
 	w.raw("</svg>\n")
 	return []byte(w.String())

@@ -23,6 +23,12 @@ func (family) Check(rec *notation.Record, v *variants.Variant, opts referee.Opti
 	check(rec, v, opts, rep)
 }
 
+// Write writes a record in the race notation, its rounds numbered as the
+// record numbers them (PDN's writer would number its throws in pairs).
+func (family) Write(w io.Writer, rec *notation.Record, _ string) error {
+	return racenot.Write(w, rec)
+}
+
 func (family) Simulate(w io.Writer, v *variants.Variant, players int, seed int64) error {
 	return simulate(w, v, players, seed)
 }
