@@ -3,12 +3,9 @@ package main
 import (
 	gocontext "context"
 	"errors"
-	"fmt"
-	"math"
 	"os"
 	"os/signal"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"time"
 
@@ -125,7 +122,7 @@ func runMatch(c *cli.Context) error {
 	case c.IsSet("tc") && c.IsSet("st"):
 		return usageError("give --tc or --st, not both")
 	case c.IsSet("st"):
-		if cfg.TC.PerMove, err = seconds(c.Float64("st")); err != nil || cfg.TC.PerMove == 0 {
+		if cfg.TC.PerMove, err = match.Seconds(c.Float64("st")); err != nil || cfg.TC.PerMove == 0 {
 			return usageError("--st %v: the time per move must be a positive number of seconds", c.Float64("st"))
 		}
 	default:
@@ -133,9 +130,11 @@ func runMatch(c *cli.Context) error {
 		if tc == "" {
 			tc = "1"
 		}
-		if cfg.TC.Base, cfg.TC.Inc, err = parseTC(tc); err != nil {
+		margin := cfg.TC.Margin
+		if cfg.TC, err = match.ParseTC(tc); err != nil {
 			return usageError("--tc %q: %v", tc, err)
 		}
+		cfg.TC.Margin = margin
 	}
 	if name := c.String("openings"); name != "" {
 		f, err := os.Open(name)
@@ -207,39 +206,6 @@ func runMatch(c *cli.Context) error {
 		return cli.Exit("match interrupted", exitFindings)
 	}
 	return nil
-}
-
-// parseTC reads MINUTES[+SECONDS].
-func parseTC(s string) (base, inc time.Duration, err error) {
-	b, i, hasInc := strings.Cut(s, "+")
-	mins, err := strconv.ParseFloat(b, 64)
-	if err == nil {
-		base, err = seconds(mins * 60)
-	}
-	if err != nil || base == 0 {
-		return 0, 0, fmt.Errorf("minutes per game must be a positive number")
-	}
-	if hasInc {
-		secs, err := strconv.ParseFloat(i, 64)
-		if err == nil {
-			inc, err = seconds(secs)
-		}
-		if err != nil {
-			return 0, 0, fmt.Errorf("the increment must be a number of seconds, 0 or more")
-		}
-	}
-	return base, inc, nil
-}
-
-// seconds turns a number of seconds into a time; NaN, infinities, negative
-// numbers and times beyond a year (which would overflow a clock) are not
-// times a match is played with.
-func seconds(f float64) (time.Duration, error) {
-	const limit = 365 * 24 * time.Hour
-	if math.IsNaN(f) || f < 0 || f > limit.Seconds() {
-		return 0, fmt.Errorf("%v is not a time in seconds", f)
-	}
-	return time.Duration(f * float64(time.Second)).Round(time.Millisecond), nil
 }
 
 func sameFile(a, b string) bool {
