@@ -20,16 +20,16 @@ import (
 
 // Config is a match.
 type Config struct {
-	Engines     [2]Engine
-	Variant     *variants.Variant
-	Games       int       // games to play (each opening twice, colours swapped)
-	Openings    []Opening // empty: the variant's start position
-	TC          TimeControl
-	MaxMoves    int // moves per side before a draw is adjudicated; 0 for none
+	Engines  [2]Engine
+	Variant  *variants.Variant
+	Games    int       // games to play (each opening twice, colours swapped)
+	Openings []Opening // empty: the variant's start position
+	TC       TimeControl
+	MaxMoves int // moves per side before a draw is adjudicated; 0 for none
 	// Adjudication ends games by the engines' scores (off when zero).
 	Adjudication Adjudication
-	Concurrency int
-	Event, Site string
+	Concurrency  int
+	Event, Site  string
 	// Handshake bounds starting an engine and each protocol answer
 	// outside the clock (connection, GAMEACC, Hub's wait and ready).
 	Handshake time.Duration
@@ -190,4 +190,3 @@ func (m *Match) write(g *Game) error {
 	}
 	return nil
 }
-
