@@ -103,6 +103,7 @@ func commands() []*cli.Command {
 		convertCommand(),
 		explainCommand(),
 		matchCommand(),
+		tournamentCommand(),
 		perftCommand(),
 		simulateCommand(),
 		variantsCommand(),

@@ -171,6 +171,15 @@ func (a *Arena) Engines() []string {
 // variant's own).
 func (a *Arena) Openings() int { return len(a.openings) }
 
+// OpeningFEN is the FEN tag of the games played from opening i ("" for
+// the variant's start position).
+func (a *Arena) OpeningFEN(i int) string {
+	if i < 0 || i >= len(a.openings) {
+		return ""
+	}
+	return a.openings[i].fen
+}
+
 // TC is engine i's clock.
 func (a *Arena) TC(i int) TimeControl {
 	tc := a.engines[i].TC
@@ -331,4 +340,31 @@ func dxpTime(tc TimeControl, maxMoves int) (string, int, error) {
 		return "", 0, fmt.Errorf("%.0f minutes do not fit DamExchange's 3 digits", min)
 	}
 	return "", 0, fmt.Errorf("%v a game is too short to tell a DamExchange engine", total)
+}
+
+// Probe starts each Hub engine once, before any game, to read the
+// variants it declares: an engine that cannot play the arena's variant is
+// refused before the first game rather than losing every game it is in.
+// DamExchange has no such question; its engines were checked by
+// NewArena.
+func (a *Arena) Probe(ctx context.Context) error {
+	errs := make([]error, len(a.engines))
+	var wg sync.WaitGroup
+	for i := range a.engines {
+		if a.engines[i].Proto != "hub" {
+			continue
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			errs[i] = probeHub(ctx, &a.engines[i], &a.setups[i])
+		}()
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			return fmt.Errorf("engine %s: %v", a.engines[i].Name, err)
+		}
+	}
+	return nil
 }

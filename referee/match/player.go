@@ -399,6 +399,30 @@ func startHub(ctx context.Context, e *Engine, s *setup) (_ *hubPlayer, err error
 	return p, nil
 }
 
+// probeHub starts a Hub engine, reads what it declares up to "wait", and
+// says whether it plays the variant; then it ends the program.
+func probeHub(ctx context.Context, e *Engine, s *setup) error {
+	p := &hubPlayer{e: e, s: s, ev: make(chan event, 64), quit: make(chan struct{})}
+	var err error
+	if p.proc, err = startProcess(e, "", ""); err != nil {
+		return err
+	}
+	defer func() {
+		p.send(hub.Line{Cmd: "quit"})
+		close(p.quit)
+		p.proc.stop(time.Second)
+	}()
+	go p.read()
+	if err := p.send(hub.Line{Cmd: "hub"}); err != nil {
+		return err
+	}
+	if _, err := waitReady(ctx, p.ev, `"wait"`, s.handshake); err != nil {
+		return err
+	}
+	_, _, err = hubVariantFor(s.variant, p.params["variant"])
+	return err
+}
+
 func (p *hubPlayer) events() <-chan event { return p.ev }
 
 func (p *hubPlayer) exitedWithin(ctx context.Context, d time.Duration) bool {
