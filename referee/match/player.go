@@ -543,11 +543,14 @@ func (p *hubPlayer) finish(float64) {
 // (Scan 3.1's "variant" parameter: normal, killer, bt, frisian, losing),
 // the usual one first. Scan's killer has no variant file here.
 var hubVariants = map[string][]string{
-	"international": {"normal"},
+	"international": {hubNormal},
 	"frisian":       {"frisian"},
 	"breakthrough":  {"bt", "breakthrough"},
 	"antidraughts":  {"losing"},
 }
+
+// hubNormal is Scan's name for international draughts, its default.
+const hubNormal = "normal"
 
 // HubVariantList names the variants a Hub engine may be asked to play,
 // with the name Hub gives each.
@@ -571,7 +574,7 @@ func hubVariantFor(v string, declared hub.Line) (name string, set bool, err erro
 	names := hubVariants[v]
 	if declared.Cmd == "" {
 		if v == "international" {
-			return "normal", false, nil
+			return hubNormal, false, nil
 		}
 		return "", false, fmt.Errorf("declares no variant parameter: it plays international draughts only, not %s", v)
 	}
