@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"unicode"
 
@@ -124,7 +125,7 @@ func ReadEngines(r io.Reader, file string) ([]match.Engine, error) {
 		if errors.Is(err, io.EOF) {
 			return nil, fmt.Errorf("%s: empty: list the engines under engines:", file)
 		}
-		return nil, fmt.Errorf("%s: %v", file, strings.TrimPrefix(err.Error(), "yaml: "))
+		return nil, yamlError(file, err)
 	}
 	lines := engineLines(data)
 	base := filepath.Dir(file)
@@ -190,6 +191,60 @@ func ReadEngines(r io.Reader, file string) ([]match.Engine, error) {
 		return nil, fmt.Errorf("%s: no engine: list them under engines:", file)
 	}
 	return out, nil
+}
+
+// engineKeys are the keys an engine may have.
+const engineKeys = "name, protocol, command, args, dir, address, listen, stdin, options, tc, st"
+
+var (
+	yamlLine     = regexp.MustCompile(`^(?:yaml: )?line (\d+): (.*)$`)
+	yamlUnknown  = regexp.MustCompile(`^field (\S+) not found in type (\S+)$`)
+	yamlTypeName = regexp.MustCompile(`cannot unmarshal !!(\w+)(?: .*)? into (\S+)$`)
+)
+
+// yamlError writes yaml.v3's errors as file:line: what, in the file's
+// words rather than Go's types.
+func yamlError(file string, err error) error {
+	var msgs []string
+	var te *yaml.TypeError
+	if errors.As(err, &te) {
+		msgs = te.Errors
+	} else {
+		msgs = []string{err.Error()}
+	}
+	var out []string
+	for _, m := range msgs {
+		line := ""
+		if g := yamlLine.FindStringSubmatch(strings.TrimSpace(m)); g != nil {
+			line, m = g[1], g[2]
+		}
+		if g := yamlUnknown.FindStringSubmatch(m); g != nil {
+			m = fmt.Sprintf("unknown key %s (an engine has %s)", g[1], engineKeys)
+			if strings.HasSuffix(g[2], "enginesYAML") {
+				m = fmt.Sprintf("unknown key %s (the file has one key, engines:, a list of engines)", g[1])
+			}
+		} else if g := yamlTypeName.FindStringSubmatch(m); g != nil {
+			want := "a single value"
+			switch {
+			case strings.HasPrefix(g[2], "[]"):
+				want = "a list"
+			case strings.HasPrefix(g[2], "map[") || strings.HasPrefix(g[2], "tournament."):
+				want = "a mapping of keys"
+			}
+			got := map[string]string{"seq": "a list", "map": "a mapping"}[g[1]]
+			if got == "" {
+				got = "a single value"
+			}
+			m = fmt.Sprintf("%s where %s is needed (the file is engines: and a list of engines, each a mapping of %s)", got, want, engineKeys)
+		}
+		m = strings.TrimPrefix(m, "yaml: ")
+		if line != "" {
+			out = append(out, fmt.Sprintf("%s:%s: %s", file, line, m))
+		} else {
+			out = append(out, fmt.Sprintf("%s: %s", file, m))
+		}
+	}
+	return errors.New(strings.Join(out, "\n"))
 }
 
 // checkName: a name is written in the PDN's tags and, between commas and
