@@ -17,6 +17,7 @@ import (
 	"arbiter/referee"
 	_ "arbiter/referee/draughts"
 	"arbiter/referee/match"
+	"arbiter/referee/match/enginetest"
 	"arbiter/variants"
 )
 
@@ -37,6 +38,7 @@ func TestMain(m *testing.M) {
 		os.Exit(1)
 	}
 	code := m.Run()
+	enginetest.Cleanup()
 	os.RemoveAll(dir)
 	os.Exit(code)
 }
