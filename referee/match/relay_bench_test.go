@@ -42,7 +42,7 @@ func (p *fakePlayer) think(t *turn) error {
 	return nil
 }
 
-func (p *fakePlayer) finish(float64)                                {}
+func (p *fakePlayer) finish(float64)                                   {}
 func (p *fakePlayer) exitedWithin(context.Context, time.Duration) bool { return false }
 
 // BenchmarkRelay plays games between two in-process random movers and
