@@ -35,8 +35,11 @@ func matchCommand() *cli.Command {
 			"arg (one argument), dir (its working folder; a fresh temporary one by default),\n" +
 			"addr (host:port where a DXP engine listens), listen (arbiter listens on 127.0.0.1\n" +
 			"and the engine connects; listen=host:port to choose), initstr (text for its standard\n" +
-			"input; \\n for a new line), param.NAME=VALUE (Hub set-param). In args, {port} and\n" +
-			"{host} are the address arbiter chose. Example:\n\n" +
+			"input; \\n for a new line), param.NAME=VALUE (Hub set-param), tc (its own time per\n" +
+			"game, as --tc) or st (its own seconds a move, as --st). In args, {port} and {host} are\n" +
+			"the address arbiter chose. Hub engines play the variants they declare, under Scan's\n" +
+			"names (" + match.HubVariantList() + "):\n" +
+			"each engine is asked before the first game. Example:\n\n" +
 			"  arbiter match --engine 'name=A cmd=./mobydam args=\"-p {port}\"' \\\n" +
 			"                --engine 'name=B cmd=./scan args=hub proto=hub' --games 4 --tc 1+1\n\n" +
 			"Each opening is played twice, colours swapped. An illegal, ambiguous or out-of-turn\n" +
@@ -186,6 +189,13 @@ func runMatch(c *cli.Context) error {
 	}
 	ctx, stop := signal.NotifyContext(gocontext.Background(), stopSignals()...)
 	defer stop()
+	// A variant an engine does not declare is refused before any game.
+	if err := m.Arena().Probe(ctx); err != nil {
+		if ctx.Err() != nil {
+			return cli.Exit("match interrupted", exitFindings)
+		}
+		return usageError("%v", err)
+	}
 	st, runErr := m.Run(ctx)
 	if format == "json" {
 		if err := st.WriteJSON(out); err != nil {

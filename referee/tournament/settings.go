@@ -44,7 +44,7 @@ func (s Settings) String() string {
 }
 
 // ParseSettings reads a tag's value; ok is false when it is not one
-// arbiter wrote (no type and engines entries).
+// arbiter wrote (no type and engines entries, a key twice or empty).
 func ParseSettings(v string) (Settings, bool) {
 	var s Settings
 	for _, part := range strings.Split(v, ";") {
@@ -53,10 +53,11 @@ func ParseSettings(v string) (Settings, bool) {
 			continue
 		}
 		k, val, ok := strings.Cut(part, "=")
-		if !ok {
+		k = strings.TrimSpace(k)
+		if _, dup := s.Get(k); !ok || k == "" || dup {
 			return s, false
 		}
-		s.add(strings.TrimSpace(k), strings.TrimSpace(val))
+		s.add(k, strings.TrimSpace(val))
 	}
 	_, hasType := s.Get("type")
 	_, hasEngines := s.Get("engines")
