@@ -41,10 +41,11 @@ func tournamentCommand() *cli.Command {
 			"      command: ./mobydam\n" +
 			"      args: [-p, \"{port}\", -b, book.opn]\n" +
 			"      stdin: time 100          # written to its standard input at start\n\n" +
-			"A DXP engine may instead be reached at address: host:port, or connect to arbiter\n" +
-			"(listen: true). Two engines' games are numbered from 0 across the rounds: game k is\n" +
-			"played from opening k/2, colours swapped from game to game, so each opening is played\n" +
-			"twice with colours swapped. A round robin is played in Berger rounds; a gauntlet is the\n" +
+			"Paths in args are the engine's own: relative to its working folder. A DXP engine may\n" +
+			"instead be reached at address: host:port, or connect to arbiter (listen: true).\n\n" +
+			"Two engines' games are numbered from 0 across the rounds: game k is played from\n" +
+			"opening k/2, colours swapped from game to game, so each opening is played twice with\n" +
+			"colours swapped. A round robin is played in Berger rounds; a gauntlet is the\n" +
 			"first engine against each of the others; a knockout is seeded in the engines' order,\n" +
 			"a tied match going on by pairs of games (at most 5, then the higher seed goes through).\n\n" +
 			"Every game carries an ArbiterTournament tag with the tournament's settings. When the\n" +

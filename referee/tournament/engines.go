@@ -155,11 +155,13 @@ func ReadEngines(r io.Reader, file string) ([]match.Engine, error) {
 		default:
 			return nil, fail("protocol %q: hub or dxp", e.Proto)
 		}
+		// Absolute: "./scan" joined to "." would be "scan", which exec
+		// looks for in PATH.
 		if strings.ContainsRune(e.Cmd, '/') && !filepath.IsAbs(e.Cmd) {
-			e.Cmd = filepath.Join(base, e.Cmd)
+			e.Cmd = absolute(filepath.Join(base, e.Cmd))
 		}
 		if e.Dir != "" && !filepath.IsAbs(e.Dir) {
-			e.Dir = filepath.Join(base, e.Dir)
+			e.Dir = absolute(filepath.Join(base, e.Dir))
 		}
 		for k, v := range y.Options {
 			if e.Proto != "hub" {
@@ -245,6 +247,13 @@ func yamlError(file string, err error) error {
 		}
 	}
 	return errors.New(strings.Join(out, "\n"))
+}
+
+func absolute(path string) string {
+	if abs, err := filepath.Abs(path); err == nil {
+		return abs
+	}
+	return path
 }
 
 // checkName: a name is written in the PDN's tags and, between commas and

@@ -1,6 +1,7 @@
 package tournament
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -55,6 +56,12 @@ func TestReadEngines(t *testing.T) {
 	}
 	if !caller.Listen || caller.ListenAddr != "" {
 		t.Errorf("Caller: %+v", caller)
+	}
+	// A file in the working folder: its engines' paths are made absolute.
+	es2, err := ReadEngines(strings.NewReader("engines:\n  - name: T\n    protocol: hub\n    command: ./t\n    dir: .\n"), "engines.yaml")
+	wd, _ := os.Getwd()
+	if err != nil || es2[0].Cmd != filepath.Join(wd, "t") || es2[0].Dir != wd {
+		t.Errorf("relative to the working folder: %+v %v", es2, err)
 	}
 	if got, err := Select(es, []string{"Remote", "Scan"}); err != nil || len(got) != 2 || got[0].Name != "Remote" || got[1].Name != "Scan" {
 		t.Errorf("Select: %v %v", got, err)
