@@ -122,7 +122,7 @@ func Scan(t testing.TB) (dir string) {
 		t.Skip("-short: Scan is not built")
 	}
 	src := filepath.Join(enginesDir(t), "scan")
-	return buildOnce(t, "scan", func(out string) string {
+	dir = buildOnce(t, "scan", func(out string) string {
 		if _, err := os.Stat(filepath.Join(src, "build.sh")); err != nil {
 			return fmt.Sprintf("no Scan sources at %s: skipped", src)
 		}
@@ -163,4 +163,5 @@ func Scan(t testing.TB) (dir string) {
 		}
 		return ""
 	})
+	return dir
 }
