@@ -123,7 +123,7 @@ func ReadEngines(r io.Reader, file string) ([]match.Engine, error) {
 	dec.KnownFields(true)
 	if err := dec.Decode(&doc); err != nil {
 		if errors.Is(err, io.EOF) {
-			return nil, fmt.Errorf("%s: empty: list the engines under engines:", file)
+			return nil, fmt.Errorf("%s: empty: list the engines under the key engines", file)
 		}
 		return nil, yamlError(file, err)
 	}
@@ -190,7 +190,7 @@ func ReadEngines(r io.Reader, file string) ([]match.Engine, error) {
 		out = append(out, e)
 	}
 	if len(out) == 0 {
-		return nil, fmt.Errorf("%s: no engine: list them under engines:", file)
+		return nil, fmt.Errorf("%s: no engine: list them under the key engines", file)
 	}
 	return out, nil
 }

@@ -70,7 +70,7 @@ func (t SPRT) Check() error {
 	case t.Elo0 >= t.Elo1:
 		return fmt.Errorf("elo0 (%s) must be below elo1 (%s)", trim(t.Elo0), trim(t.Elo1))
 	case math.Abs(t.Elo0) >= 1000 || math.Abs(t.Elo1) >= 1000:
-		return fmt.Errorf("Elo differences beyond 1000 are no test")
+		return fmt.Errorf("elo0 and elo1 beyond 1000 Elo are no test")
 	case !(t.Alpha > 0 && t.Alpha < 1) || !(t.Beta > 0 && t.Beta < 1) || t.Alpha+t.Beta >= 1:
 		return fmt.Errorf("alpha and beta must be between 0 and 1, and their sum below 1")
 	}
