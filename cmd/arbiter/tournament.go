@@ -261,8 +261,10 @@ func runTournament(c *cli.Context) error {
 		return cli.Exit(runErr.Error(), exitUsage)
 	case standingsErr != nil:
 		return cli.Exit(standingsErr.Error(), exitUsage)
+	case st.Interrupted && pdnFile != nil:
+		return cli.Exit("tournament interrupted: run the same command again to resume it from "+pdnName, exitFindings)
 	case st.Interrupted:
-		return cli.Exit("tournament interrupted: run the same command again to resume it", exitFindings)
+		return cli.Exit("tournament interrupted", exitFindings)
 	}
 	return nil
 }

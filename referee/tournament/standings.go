@@ -218,7 +218,7 @@ func (s *Standings) WriteText(w io.Writer) {
 	}
 	switch {
 	case s.Interrupted:
-		head += "; interrupted: the games under way were stopped, not written, and are played again when the tournament is resumed"
+		head += "; interrupted: the games under way were stopped and not written"
 	case s.Finished:
 		head += "; finished"
 	}

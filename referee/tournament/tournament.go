@@ -199,6 +199,9 @@ func (t *Tournament) Run(ctx context.Context) (*Standings, error) {
 		// no game started.
 		notStarted *match.Game
 		pairs      = map[pairKey]outcome{}
+		// cursor: the slots before it all have results, so that handing
+		// out a game does not go over the whole schedule again.
+		cursor = 0
 		penta      Pentanomial
 		counted    = 0
 	)
@@ -249,8 +252,18 @@ func (t *Tournament) Run(ctx context.Context) (*Standings, error) {
 			if ctx.Err() != nil || outErr != nil || sprtDone {
 				return Slot{}, false
 			}
-			for _, s := range t.sched.slots(res) {
-				if _, ok := res[s.Round]; !ok && !running[s.Round] {
+			slots := t.sched.slots(res)
+			_, static := t.sched.(staticSchedule)
+			if !static {
+				cursor = 0 // a knockout's slots change with the results
+			}
+			for i := cursor; i < len(slots); i++ {
+				s := slots[i]
+				_, done := res[s.Round]
+				if done && i == cursor {
+					cursor++ // every slot before the cursor has a result
+				}
+				if !done && !running[s.Round] {
 					running[s.Round] = true
 					return s, true
 				}
