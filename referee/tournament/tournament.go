@@ -201,9 +201,9 @@ func (t *Tournament) Run(ctx context.Context) (*Standings, error) {
 		pairs      = map[pairKey]outcome{}
 		// cursor: the slots before it all have results, so that handing
 		// out a game does not go over the whole schedule again.
-		cursor = 0
-		penta      Pentanomial
-		counted    = 0
+		cursor  = 0
+		penta   Pentanomial
+		counted = 0
 	)
 	// count adds a finished game to the standings and the SPRT.
 	count := func(s Slot, o outcome) {
