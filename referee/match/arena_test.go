@@ -160,3 +160,17 @@ func TestHubVariants(t *testing.T) {
 		}
 	}
 }
+
+// A game asked of engines or an opening the arena does not have is
+// unfinished, not a panic.
+func TestArenaBadSpec(t *testing.T) {
+	a, err := NewArena(ArenaConfig{Engines: []Engine{hubEngine("A"), hubEngine("B")}, Variant: international(t), TC: TimeControl{Base: time.Minute}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, gs := range []GameSpec{{White: 0, Black: 0}, {White: 2, Black: 0}, {White: -1, Black: 1}, {White: 0, Black: 1, Opening: 1}} {
+		if g := a.Play(context.Background(), gs); g.Result != "*" || g.Started() {
+			t.Errorf("%+v: %+v", gs, g)
+		}
+	}
+}

@@ -139,13 +139,13 @@ func (g *Game) Started() bool { return g.started }
 // playGame plays one game and returns its record. It never returns with
 // an engine's process still running.
 func (a *Arena) playGame(ctx context.Context, gs GameSpec) *Game {
-	g := &Game{Number: gs.Number, Round: gs.Round, WhiteEngine: gs.White, BlackEngine: gs.Black, Date: time.Now(),
-		White: a.engines[gs.White].Name, Black: a.engines[gs.Black].Name}
+	g := &Game{Number: gs.Number, Round: gs.Round, WhiteEngine: gs.White, BlackEngine: gs.Black, Date: time.Now()}
 	if gs.White < 0 || gs.White >= len(a.engines) || gs.Black < 0 || gs.Black >= len(a.engines) || gs.White == gs.Black ||
 		gs.Opening < 0 || gs.Opening >= len(a.openings) {
 		g.Result, g.Termination = "*", "unfinished: no such engines or opening"
 		return g
 	}
+	g.White, g.Black = a.engines[gs.White].Name, a.engines[gs.Black].Name
 	open := a.openings[gs.Opening]
 	g.FEN = open.fen
 	engineIdx := [2]int{gs.White, gs.Black} // by colour
