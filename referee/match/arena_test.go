@@ -107,6 +107,7 @@ func TestHubVariantFor(t *testing.T) {
 		{"breakthrough", scan, "bt", true, ""},
 		{"antidraughts", scan, "losing", true, ""},
 		{"breakthrough", param("breakthrough", "breakthrough normal"), "breakthrough", false, ""},
+		{"breakthrough", param("breakthrough", "normal bt breakthrough"), "breakthrough", false, ""},
 		{"international", hub.Line{}, "normal", false, ""},
 		{"frisian", hub.Line{}, "", false, "declares no variant parameter"},
 		{"frisian", param("normal", "normal bt"), "", false, "does not play frisian (frisian in Hub's words); its variants: normal, bt"},

@@ -475,7 +475,9 @@ func (p *hubPlayer) read() {
 		case "wait":
 			// The parameters are read by the handshake once this event
 			// came: the channel orders the write before the read.
-			p.params = params
+			// Lines after it go to a map of their own: the handshake
+			// reads this one.
+			p.params, params = params, map[string]hub.Line{}
 			sendEvent(p.ev, p.quit, event{kind: evReady, text: line})
 		case "ready":
 			sendEvent(p.ev, p.quit, event{kind: evReady, text: line})
@@ -581,10 +583,10 @@ func hubVariantFor(v string, declared hub.Line) (name string, set bool, err erro
 	current, _ := declared.Get("value")
 	values, hasValues := declared.Get("values")
 	known := strings.Fields(values)
+	if slices.Contains(names, current) {
+		return current, false, nil
+	}
 	for _, n := range names {
-		if n == current {
-			return n, false, nil
-		}
 		if !hasValues || slices.Contains(known, n) {
 			return n, true, nil
 		}
