@@ -193,7 +193,7 @@ func (t *Tournament) Run(ctx context.Context) (*Standings, error) {
 		running  = map[string]bool{}
 		outErr   error
 		sprtDone bool
-		relay    []time.Duration
+		relay    relayHistogram
 		started  bool
 		// notStarted: the first game whose engines never started, while
 		// no game started.
@@ -240,7 +240,7 @@ func (t *Tournament) Run(ctx context.Context) (*Standings, error) {
 			st.SPRT = &SPRTStanding{Test: t.cfg.SPRT.String(), LLR: llr, Lower: lo, Upper: hi, Pairs: penta, Decision: t.cfg.SPRT.Decide(llr)}
 			sprtDone = st.SPRT.Decision != Continue
 		}
-		st.Relay = relayStats(relay)
+		st.Relay = relay.stats()
 	}
 	summarise()
 	// take hands out the next game to play, waiting while the games under
@@ -303,7 +303,9 @@ func (t *Tournament) Run(ctx context.Context) (*Standings, error) {
 					}
 				default:
 					count(s, outcomeOf(g.Outcome))
-					relay = append(relay, g.Relay...)
+					for _, d := range g.Relay {
+						relay.add(d)
+					}
 					switch {
 					case g.Started():
 						started, notStarted = true, nil
