@@ -18,7 +18,7 @@ func TestRelayHistogram(t *testing.T) {
 	var h relayHistogram
 	var all []time.Duration
 	for range 20000 {
-		d := time.Duration(math.Exp(rnd.Float64()*30)) // 1 ns to 10^13 ns
+		d := time.Duration(math.Exp(rnd.Float64() * 30)) // 1 ns to 10^13 ns
 		h.add(d)
 		all = append(all, d)
 	}
