@@ -98,13 +98,19 @@ func runApp(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // commands is every command of arbiter; a new command is one entry here.
 func commands() []*cli.Command {
 	return []*cli.Command{
+		ballotsCommand(),
 		boardCommand(),
 		checkCommand(),
 		convertCommand(),
+		diffCommand(),
+		dupesCommand(),
 		explainCommand(),
 		matchCommand(),
+		namesCommand(),
 		perftCommand(),
+		selectCommand(),
 		simulateCommand(),
+		splitCommand(),
 		variantsCommand(),
 		completionCommand(),
 		manCommand(),

@@ -171,11 +171,14 @@ type Group struct {
 	Plies  int
 	Copies []Copy
 	// Contains are the groups of cut-off games whose moves are the
-	// start of this one's (so they are the same game, cut off).
+	// start of this one's and of no other line (so they are this game,
+	// cut off).
 	Contains []*Group
-	// In is the longer game this cut-off game is the start of, if any
-	// (the first found).
+	// In is the longest game this cut-off game is the start of, when all
+	// the games it is the start of are on one line.
 	In *Group
+	// conts are the games found to continue this cut-off one (a few).
+	conts []*Group
 }
 
 // Best is the copy with the most information (the first of those).
@@ -201,6 +204,7 @@ type Dupes struct {
 	// game was found yet: only the games before it may still hold one.
 	lastUnfound int
 	untraced    int
+	resolved    bool
 }
 
 // NewDupes starts an empty grouping.
@@ -229,26 +233,74 @@ func (d *Dupes) Add(rep *referee.Report, seq int) {
 	g.Copies = append(g.Copies, c)
 	// Is an earlier cut-off game the start of this one?
 	d.matchPrefixes(g, t.Prefixes)
-	if c.Cut && len(g.Copies) == 1 {
+	if c.Cut && len(g.Copies) == 1 && t.Plies >= MinCutPlies {
 		d.cut[t.Hash] = g
 		d.lastUnfound = seq
 	}
 }
 
-// matchPrefixes links g to the cut-off games whose hash is one of its
-// proper prefixes (at least one ply long).
+// MinCutPlies is the shortest cut-off game that is looked for in longer
+// ones: an opening of a few moves is the start of many games, and no copy
+// of any.
+const MinCutPlies = 20
+
+// maxConts bounds the continuations kept of one cut-off game: past a
+// few, they are on more than one line and the game is no copy of one.
+const maxConts = 8
+
+// matchPrefixes notes g as a continuation of the cut-off games whose hash
+// is one of its proper prefixes.
 func (d *Dupes) matchPrefixes(g *Group, prefixes [][16]byte) {
 	if len(d.cut) == 0 {
 		return
 	}
-	for k := 1; k < len(prefixes)-1 && k < g.Plies; k++ {
-		if c := d.cut[prefixes[k]]; c != nil && c != g {
-			if !containsGroup(g.Contains, c) {
-				g.Contains = append(g.Contains, c)
+	for k := MinCutPlies; k < len(prefixes)-1 && k < g.Plies; k++ {
+		if c := d.cut[prefixes[k]]; c != nil && c != g && len(c.conts) < maxConts && !containsGroup(c.conts, g) {
+			c.conts = append(c.conts, g)
+			d.resolved = false
+		}
+	}
+}
+
+// resolve sets In and Contains: a cut-off game is in the longest game
+// that continues it when every game that continues it is on that line
+// (the others are cut-off games themselves, the start of that one).
+func (d *Dupes) resolve() {
+	if d.resolved {
+		return
+	}
+	d.resolved = true
+	for _, g := range d.order {
+		g.In, g.Contains = nil, nil
+	}
+	for _, c := range d.order {
+		if len(c.conts) == 0 || len(c.conts) >= maxConts {
+			continue
+		}
+		var longest *Group
+		for _, x := range c.conts {
+			if longest == nil || x.Plies > longest.Plies {
+				longest = x
 			}
-			if c.In == nil {
-				c.In = g
+		}
+		oneLine := true
+		for _, x := range c.conts {
+			if x != longest && !containsGroup(x.conts, longest) {
+				oneLine = false
 			}
+		}
+		if oneLine {
+			c.In = longest
+		}
+	}
+	for _, c := range d.order {
+		if c.In != nil {
+			top := c.In
+			for top.In != nil && top.In != c {
+				top = top.In
+			}
+			c.In = top
+			top.Contains = append(top.Contains, c)
 		}
 	}
 }
@@ -269,7 +321,7 @@ func containsGroup(list []*Group, g *Group) bool {
 func (d *Dupes) NeedsSecondPass() (bool, int) {
 	last := 0
 	for _, g := range d.cut {
-		if g.In == nil {
+		if len(g.conts) == 0 {
 			last = max(last, g.Copies[0].Seq)
 		}
 	}
@@ -296,6 +348,7 @@ func (d *Dupes) Games() int { return len(d.order) }
 // cut-off game, in the order of their first copy; each cut-off game that
 // a longer one continues is listed in that one's Contains, not alone.
 func (d *Dupes) Groups() []*Group {
+	d.resolve()
 	var out []*Group
 	for _, g := range d.order {
 		if g.In != nil {
@@ -311,6 +364,7 @@ func (d *Dupes) Groups() []*Group {
 // Keep is the set of games (by Seq) that --keep best writes: the best
 // copy of each distinct game that no longer game continues.
 func (d *Dupes) Keep() map[int]bool {
+	d.resolve()
 	keep := map[int]bool{}
 	for _, g := range d.order {
 		if g.In != nil {
