@@ -461,7 +461,11 @@ func writeGroup(w io.Writer, g *archive.Group, indent string) {
 		if cp.Cut {
 			cut = ", no result"
 		}
-		fmt.Fprintf(w, "%s  %s%s game %d (%s%s)\n", indent, mark, printable(cp.File), cp.Game, cp.Info, cut)
+		who := ""
+		if cp.Players != "" {
+			who = ": " + printable(cp.Players)
+		}
+		fmt.Fprintf(w, "%s  %s%s game %d%s (%s%s)\n", indent, mark, printable(cp.File), cp.Game, who, cp.Info, cut)
 	}
 	for _, x := range g.Contains {
 		fmt.Fprintf(w, "%s  cut off after %d plies, the start of this game:\n", indent, x.Plies)
@@ -802,4 +806,3 @@ func runSplit(c *cli.Context) error {
 	fmt.Fprintf(c.App.ErrWriter, "%d %s written to %d %s in %s\n", games, plural(games, "game", "games"), n, plural(n, "file", "files"), printable(dir))
 	return nil
 }
-

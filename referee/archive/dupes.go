@@ -14,6 +14,9 @@ type Copy struct {
 	Seq   int // its number in the run
 	Plies int
 	Info  Info
+	// Players is "White - Black" as the copy's tags write them, with its
+	// date: copies of one game that disagree on them are worth a look.
+	Players string
 	// Cut is true for a game that stops without a result (* or none)
 	// before the rules ended it: it may be a longer game cut off.
 	Cut bool
@@ -223,7 +226,10 @@ func (d *Dupes) Add(rep *referee.Report, seq int) {
 		d.untraced++
 		return
 	}
-	c := Copy{File: rep.File, Game: rep.Game, Seq: seq, Plies: t.Plies, Info: InfoOf(rep), Cut: IsCut(rep)}
+	c := Copy{File: rep.File, Game: rep.Game, Seq: seq, Plies: t.Plies, Info: InfoOf(rep), Cut: IsCut(rep), Players: rep.Players()}
+	if date := tagOf(rep, "Date"); date != "" {
+		c.Players = strings.TrimSpace(c.Players + " " + date)
+	}
 	g := d.groups[t.Hash]
 	if g == nil {
 		g = &Group{Hash: t.Hash, Plies: t.Plies}

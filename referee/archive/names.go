@@ -161,6 +161,18 @@ func (n *Names) Clusters() []Cluster {
 	return out
 }
 
+// What sets two spellings of one name apart (Cluster.Why).
+const (
+	whyCase        = "case"
+	whyOrder       = "order"
+	whySpacing     = "spacing"
+	whyInitials    = "initials"
+	whyLetter      = "a letter off"
+	whyAccents     = "accents"
+	whyHyphens     = "hyphens"
+	whyPunctuation = "punctuation"
+)
+
 // maxBlock bounds the names compared pairwise within one block.
 const maxBlock = 200
 
@@ -267,41 +279,82 @@ func sameName(a, b *nameForm, sa, sb string) (string, bool) {
 	}
 	var why []string
 	if sa != sb && a.plain == b.plain {
-		return "case", true
+		if strings.Join(strings.Fields(sa), " ") == strings.Join(strings.Fields(sb), " ") {
+			return whySpacing, true
+		}
+		return whyCase, true
 	}
 	if a.folded == b.folded {
 		if strings.ToLower(sa) != strings.ToLower(sb) {
-			if fold(sa) == strings.ToLower(sa) && fold(sb) == strings.ToLower(sb) {
-				why = append(why, "punctuation")
-			} else if strings.ContainsAny(sa+sb, "-") {
-				why = append(why, "hyphens")
+			if strings.ContainsAny(sa+sb, "-") && strings.EqualFold(removeMarks(fold(sa)), removeMarks(fold(sb))) {
+				why = append(why, whyHyphens)
+			} else if fold(sa) == strings.ToLower(sa) && fold(sb) == strings.ToLower(sb) {
+				why = append(why, whyPunctuation)
 			}
 			if fold(sa) != strings.ToLower(sa) || fold(sb) != strings.ToLower(sb) {
-				why = append(why, "accents")
+				why = append(why, whyAccents)
 			}
 		}
 		if strings.ToLower(sa) != sa || strings.ToLower(sb) != sb {
 			if strings.EqualFold(removeMarks(sa), removeMarks(sb)) {
-				why = append(why, "case")
+				why = append(why, whyCase)
 			}
 		}
 		if len(why) == 0 {
-			why = append(why, "spacing")
+			why = append(why, whySpacing)
 		}
 		return strings.Join(dedupe(why), ", "), true
 	}
 	if sameWords(a.words, b.words) {
-		return "order", true
+		return whyOrder, true
 	}
-	// One letter off in the whole name (not in names too short to tell).
-	if len(a.folded) >= 8 && len(b.folded) >= 8 && withinOneEdit(a.folded, b.folded) {
-		return "a letter off", true
+	// One letter off in the whole name (not in names too short to tell,
+	// and not in an initial: "Romanov V.A." and "Romanov V.N." are two).
+	if len(a.folded) >= 8 && len(b.folded) >= 8 && sameInitials(a.words, b.words) && withinOneEdit(a.folded, b.folded) {
+		return whyLetter, true
+	}
+	// The same surname, one side's initials the start of the other's
+	// ("M Tinsley", "MF Tinsley").
+	if a.surname == b.surname && len([]rune(a.surname)) >= 4 && initialsPrefix(a.given, b.given) {
+		return whyInitials, true
 	}
 	// The same surname and given names written as initials of the other's.
 	if a.surname == b.surname && initialsOf(a.given, b.given) {
-		return "initials", true
+		return whyInitials, true
 	}
 	return "", false
+}
+
+// sameInitials: the words of one or two letters (initials) are the same
+// in both names.
+func sameInitials(a, b []string) bool {
+	short := func(w []string) string {
+		var out []string
+		for _, x := range w {
+			if len([]rune(x)) <= 2 {
+				out = append(out, x)
+			}
+		}
+		return strings.Join(out, " ")
+	}
+	return short(a) == short(b)
+}
+
+// initialsPrefix: both given names are initials only, and one's letters
+// start the other's.
+func initialsPrefix(a, b []string) bool {
+	letters := func(w []string) (string, bool) {
+		s := strings.Join(w, "")
+		for _, x := range w {
+			if len([]rune(x)) > 2 {
+				return "", false
+			}
+		}
+		return s, s != ""
+	}
+	x, ok1 := letters(a)
+	y, ok2 := letters(b)
+	return ok1 && ok2 && x != y && (strings.HasPrefix(x, y) || strings.HasPrefix(y, x))
 }
 
 func removeMarks(s string) string { return strings.ReplaceAll(s, "-", " ") }
