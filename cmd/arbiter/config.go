@@ -48,7 +48,7 @@ type config struct {
 	variations     string
 	format         string
 	names          map[string]string // a player's spelling -> the name convert writes
-	lines          map[string]int // the line of each key written, for saying where a setting comes from
+	lines          map[string]int    // the line of each key written, for saying where a setting comes from
 }
 
 type globVariant struct {
