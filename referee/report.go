@@ -77,6 +77,9 @@ type Report struct {
 	// Film is the main line as pictures, when Options.Film asked for it
 	// and the family draws (see Drawer).
 	Film *Film `json:"-"`
+	// Trace is the main line's identity and positions, when
+	// Options.Trace asked for them and the family traces (Tracer).
+	Trace *Trace `json:"-"`
 
 	limits diagLimits // what is not kept (limits.go)
 }

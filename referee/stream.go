@@ -18,6 +18,9 @@ type StreamOptions struct {
 	// Jobs is how many games are parsed and replayed at once; 0 means one
 	// per CPU. The reports come out in input order whatever it is.
 	Jobs int
+	// KeepMoves keeps each report's record whole (its moves are released
+	// otherwise), for writing it again.
+	KeepMoves bool
 }
 
 // Input is one named source of records.
@@ -95,7 +98,9 @@ func CheckInputs(inputs []Input, opts StreamOptions, emit func(*Report) error, f
 							// The report quotes the record's text; its moves
 							// are done with, and their memory serves the
 							// worker's next game.
-							rec.ReleaseMoves()
+							if !opts.KeepMoves {
+								rec.ReleaseMoves()
+							}
 						}
 					}
 				}

@@ -31,6 +31,8 @@ const configName = ".arbiter.yaml"
 //	select: [illegal, ambiguous]     # or ignore: [tag-name-case]
 //	variations: error                # warn (the default), error or ignore
 //	format: github                   # the output format (from the working directory's config)
+//	names:                           # convert writes White and Black so ('arbiter names --map')
+//	  "koops, Lambert Jan": "Koops, Lambert Jan"
 //
 // Command-line flags win over it. A per-glob variant, like
 // default-variant, applies only to records without GameType or Variant
@@ -45,7 +47,8 @@ type config struct {
 	ignored        map[string]bool
 	variations     string
 	format         string
-	lines          map[string]int // the line of each key written, for saying where a setting comes from
+	names          map[string]string // a player's spelling -> the name convert writes
+	lines          map[string]int    // the line of each key written, for saying where a setting comes from
 }
 
 type globVariant struct {
@@ -63,6 +66,7 @@ type configYAML struct {
 	Ignore         yaml.Node `yaml:"ignore"`
 	Variations     yaml.Node `yaml:"variations"`
 	Format         yaml.Node `yaml:"format"`
+	Names          yaml.Node `yaml:"names"`
 }
 
 // configError is a mistake in a config file: file:line: message.
@@ -177,6 +181,19 @@ func parseConfig(file string, data []byte) (*config, error) {
 	}
 	if cfg.format, err = scalar(&raw.Format, "format"); err != nil {
 		return nil, err
+	}
+	if n := &raw.Names; n.Kind != 0 {
+		if n.Kind != yaml.MappingNode {
+			return nil, bad(n, "names: a mapping from a spelling to the name to write is needed (\"koops, Lambert Jan\": \"Koops, Lambert Jan\"; 'arbiter names --map' prints one)")
+		}
+		cfg.names = map[string]string{}
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			k, v := n.Content[i], n.Content[i+1]
+			if k.Kind != yaml.ScalarNode || v.Kind != yaml.ScalarNode || strings.TrimSpace(v.Value) == "" {
+				return nil, bad(k, "names: %q: a name to write is needed", k.Value)
+			}
+			cfg.names[k.Value] = v.Value
+		}
 	}
 	if cfg.format != "" {
 		known := false

@@ -317,6 +317,7 @@ var jsonFields = map[reflect.Type][]string{
 		"Diagnostics []referee.Diagnostic `json:\"diagnostics\"`",
 		"Record *notation.Record `json:\"-\"`",
 		"Film *referee.Film `json:\"-\"`",
+		"Trace *referee.Trace `json:\"-\"`",
 		"limits referee.diagLimits ``",
 	},
 	reflect.TypeFor[notation.Pos](): {

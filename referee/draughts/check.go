@@ -272,7 +272,8 @@ type draughtsGame struct {
 	// ambiguous holds the candidates of the last move match found
 	// ambiguous, for the continuation to choose from.
 	ambiguous []Move
-	film      *referee.Film // the main line as pictures, when asked for
+	film      *referee.Film  // the main line as pictures, when asked for
+	trace     *referee.Trace // the main line's identity and positions, when asked for
 
 	// ambiguity says what the candidates in ambiguous share ("2 captures
 	// go from 35 to 2"), and ambiguityFix how to write the move so that
@@ -330,6 +331,7 @@ func (g *draughtsGame) run() {
 		g.film.Start = g.r.Picture(start)
 		g.rep.Film = g.film
 	}
+	g.startTrace(&start)
 	st := newLineState(g, start)
 	if st.endgame != 0 && g.startHalf > 0 {
 		// An online export's FEN says how far into its endgame the
@@ -454,6 +456,14 @@ func (g *draughtsGame) replay(st *lineState, line notation.Line, variation bool)
 			}
 			st = newLineState(g, p)
 			st.firstNum = 0
+			if !variation && g.trace != nil {
+				var key string
+				var mat referee.Material
+				if g.trace.WantsPositions() {
+					key, mat = positionKey(&p), materialOf(&p)
+				}
+				g.trace.Setup(g.c.num.formatFEN(p), key, mat)
+			}
 		}
 		if st.plies == 0 && (i == 0 || st.firstNum == 0) {
 			// The first move's number sets the count, so records that start
@@ -519,11 +529,18 @@ func (g *draughtsGame) replay(st *lineState, line notation.Line, variation bool)
 			g.matched(m, mv, g.legalFor(st, from))
 		}
 		var marks *picture.Marks
+		var traced string
 		if !variation {
 			marks = g.marks(mv) // before play: mv's paths live in buffers play reuses
+			if g.trace != nil {
+				traced = g.c.num.move(mv, true)
+			}
 		}
 		g.play(st, mv)
 		g.frame(m, marks, st.pos)
+		if !variation && g.trace != nil {
+			g.traceMove(traced, &st.pos)
+		}
 		for _, alt := range late {
 			g.rep.Warnf(alt[0].Pos, "variation-placement", "variation %d... %s is written before the move it replaces; read as an alternative to the move after it", alt[0].Number, alt[0].Text)
 			g.replay(st.clone(), alt, true)
