@@ -169,13 +169,13 @@ func (r *Report) finish() {
 	})
 	r.foldRepeats()
 	r.limits.finish(r)
-	r.setVerdict()
+	r.SetVerdict()
 }
 
-// setVerdict: a game is invalid when it has an error that nothing
+// SetVerdict: a game is invalid when it has an error that nothing
 // suppressed. (Errors the limits did not keep are counted by the
 // too-many-diagnostics error, which is then an error itself.)
-func (r *Report) setVerdict() {
+func (r *Report) SetVerdict() {
 	r.Verdict = Valid
 	for i := range r.Diagnostics {
 		if d := &r.Diagnostics[i]; d.Severity == notation.Error && d.Suppressed == nil {

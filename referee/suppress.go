@@ -246,7 +246,7 @@ func Suppress(rec *notation.Record, rep *Report, opts Options, resolve CodeMatch
 		rep.finish()
 		markSuppressed(rep, sups, false) // the warnings just added, and a new count of those not kept
 	}
-	rep.setVerdict()
+	rep.SetVerdict()
 }
 
 func (s *inlineSuppression) where() string {

@@ -218,6 +218,8 @@ type jsonWriter struct {
 
 func (j *jsonWriter) setOutput(w io.Writer) { j.out = w }
 
+func (j *jsonWriter) carriesSuppressed() {} // marked "suppressed"
+
 // recordConfigs: each game's object names the config file whose settings
 // applied to its file ("config"; none when none did).
 func (j *jsonWriter) recordConfigs(in []input, cfgOf map[string]*config) {
