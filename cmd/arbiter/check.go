@@ -365,7 +365,8 @@ func runCheck(c *cli.Context) error {
 	}
 	defer bl.abort() // unless committed
 	opts.Codes = codeMatcher
-	opts.Identify = bl != nil
+	_, identifies := w.(interface{ identifies() })
+	opts.Identify = bl != nil || identifies
 	if sw, ok := w.(*sarifWriter); ok && bl != nil {
 		sw.baseline = firstNonEmpty(bl.readPath, bl.writePath)
 	}

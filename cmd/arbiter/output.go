@@ -40,6 +40,9 @@ var formats = []struct {
 	{"junit", "JUnit XML: a testsuite per file, a testcase per game, a failure per error", func(*cli.Context) reportWriter { return newJUnitWriter() }},
 	{"sarif", "one SARIF 2.1.0 log (GitHub code scanning)", func(*cli.Context) reportWriter { return newSarifWriter() }},
 	{"html", "one self-contained page: summary, filters, the board at each error, a replay viewer", func(*cli.Context) reportWriter { return newHTMLWriter(nil) }},
+	{"concise", "one line per finding: file:line:col: code [severity] message", func(*cli.Context) reportWriter { return &conciseWriter{} }},
+	{"gitlab", "GitLab code quality JSON (artifacts:reports:codequality)", func(*cli.Context) reportWriter { return newGitlabWriter() }},
+	{"rdjson", "reviewdog's diagnostic format (reviewdog -f=rdjson)", func(*cli.Context) reportWriter { return &rdjsonWriter{} }},
 }
 
 func formatList() string {
