@@ -32,9 +32,9 @@ func TestActionYAML(t *testing.T) {
 			Using string
 			Steps []struct {
 				ID, Name, Uses, Run, Shell string
-				WorkingDirectory     string `yaml:"working-directory"`
-				Env                  map[string]string
-				With                 map[string]string
+				WorkingDirectory           string `yaml:"working-directory"`
+				Env                        map[string]string
+				With                       map[string]string
 			}
 		}
 	}

@@ -494,7 +494,7 @@ func (s *summary) line() string {
 	case s.baselined == s.suppressed:
 		out += fmt.Sprintf(", %d suppressed by the baseline", s.suppressed)
 	default:
-		out += fmt.Sprintf(", %d suppressed (%d by the baseline)", s.suppressed, s.baselined)
+		out += fmt.Sprintf(", %d suppressed in the records, %d by the baseline", s.suppressed-s.baselined, s.baselined)
 	}
 	return out
 }

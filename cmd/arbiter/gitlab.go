@@ -21,11 +21,10 @@ import (
 // code and move rather than its line, so that moving a game does not make
 // its findings new.
 type gitlabWriter struct {
-	out   io.Writer
-	n     int
-	seen  map[string]int // fingerprints given, to keep repeats apart
-	cwd   string
-	first bool
+	out  io.Writer
+	n    int
+	seen map[string]int // fingerprints given, to keep repeats apart
+	cwd  string
 }
 
 func newGitlabWriter() *gitlabWriter {

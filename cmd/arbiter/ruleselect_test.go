@@ -248,3 +248,42 @@ func TestOutputFile(t *testing.T) {
 		t.Errorf("/dev/null replaced")
 	}
 }
+
+// The flags and formats of issue 28 are whole: help, completion, man page
+// and README; the groups are offered where codes are.
+func TestCIFlagsDocumented(t *testing.T) {
+	help, _, _ := arbiter(t, "", "check", "--help")
+	words, _, _ := arbiter(t, "", "check", "--", completeFlag)
+	man, _ := os.ReadFile("../../arbiter.1")
+	readme, _ := os.ReadFile("../../README.md")
+	for _, flag := range []string{"--extend-select", "--extend-ignore", "--baseline", "--write-baseline", "--exit-zero", "--output-file"} {
+		if !strings.Contains(help, flag) {
+			t.Errorf("check --help has no %s", flag)
+		}
+		if !strings.Contains(words, flag+"\n") {
+			t.Errorf("completion does not offer %s", flag)
+		}
+		if !strings.Contains(string(man), `\fB`+flag+`\fP`) && !strings.Contains(string(man), `\fB`+flag+`, `) {
+			t.Errorf("arbiter.1 has no %s", flag)
+		}
+		if !strings.Contains(string(readme), "`"+flag) {
+			t.Errorf("README has no row for %s", flag)
+		}
+	}
+	for _, f := range []string{"concise", "gitlab", "rdjson"} {
+		if !strings.Contains(help, f) || !strings.Contains(string(readme), "`--format "+f+"`") {
+			t.Errorf("--format %s is not in the help or the README", f)
+		}
+	}
+	for _, want := range []string{"{arbiter: ignore CODE -- why}", "--write-baseline FILE records the findings of today"} {
+		if !strings.Contains(help, want) {
+			t.Errorf("check --help does not say %q", want)
+		}
+	}
+	values, _, _ := arbiter(t, "", "check", "--extend-ignore", "", completeFlag)
+	for _, w := range []string{"MOVES\n", "ALL\n", "illegal\n"} {
+		if !strings.Contains(values, w) {
+			t.Errorf("--extend-ignore <TAB> does not offer %s", w)
+		}
+	}
+}

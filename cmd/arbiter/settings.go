@@ -5,7 +5,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 	"text/tabwriter"
 
@@ -234,15 +233,6 @@ func settingsFor(c *cli.Context, cfgs *configs, in input, filter *findingFilter)
 		baseline = setting{"baseline", b, flag("baseline")}
 	}
 	return append(out, baseline), nil
-}
-
-func sortedKeys(set map[string]bool) []string {
-	var out []string
-	for k := range set {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }
 
 // showSettings prints the settings of a path and where each comes from
