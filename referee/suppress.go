@@ -107,6 +107,9 @@ func parseSuppression(text string) (words []string, reason string, ok bool) {
 // collectSuppressions finds the suppression comments of a record; those in
 // variations are left out when variations are not replayed.
 func collectSuppressions(rec *notation.Record, skipVariations bool) []*inlineSuppression {
+	if rec.Text != "" && !strings.Contains(rec.Text, suppressWord) {
+		return nil // most games: one pass over the text, not a walk of the moves
+	}
 	var out []*inlineSuppression
 	add := func(c notation.Comment, scope suppressScope, target *notation.Move, mainIndex int) {
 		if !strings.Contains(c.Text, suppressWord) {

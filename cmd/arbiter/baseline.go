@@ -154,17 +154,19 @@ func (b *baselineRun) checkedIn(dir string) func(string) bool {
 	return func(file string) bool { return keys[file] }
 }
 
-// finish says which entries are stale and writes the baseline; failed
-// says an input could not be read, and then nothing is written (entries
-// of the games not read would be lost).
-func (b *baselineRun) finish(w io.Writer, failed bool) error {
+// finish says which entries are stale (not under --quiet) and writes the
+// baseline; failed says an input could not be read, and then nothing is
+// written (entries of the games not read would be lost).
+func (b *baselineRun) finish(w io.Writer, failed, quiet bool) error {
 	if b == nil {
 		return nil
 	}
 	var stale []baseline.Entry
 	if b.matcher != nil {
 		stale = b.matcher.Stale(b.checkedIn(b.readDir))
-		sayStale(w, b.readPath, stale, b.writePath != "")
+		if !quiet {
+			sayStale(w, b.readPath, stale, b.writePath != "")
+		}
 	}
 	if b.out == nil {
 		return nil

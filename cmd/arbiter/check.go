@@ -451,7 +451,7 @@ func runCheck(c *cli.Context) error {
 	if sum.games == 0 && failed == nil {
 		return cli.Exit(fmt.Sprintf("no games found in %d %s", len(in), plural(len(in), "input", "inputs")), exitUsage)
 	}
-	if err := bl.finish(c.App.ErrWriter, failed != nil); err != nil {
+	if err := bl.finish(c.App.ErrWriter, failed != nil, c.Bool("quiet")); err != nil {
 		return err
 	}
 	if c.Bool("statistics") {

@@ -324,6 +324,9 @@ func (g *githubWriter) finish(sum *summary) error {
 func writeMarkdownSummary(w io.Writer, sum *summary) {
 	fmt.Fprintf(w, "### arbiter check\n\n| games | valid | with errors | errors | warnings |\n| ---: | ---: | ---: | ---: | ---: |\n| %d | %d | %d | %d | %d |\n",
 		sum.games, sum.valid, sum.invalid, sum.errors, sum.warnings)
+	if sum.suppressed > 0 {
+		fmt.Fprintf(w, "\n%d %s suppressed (%d by the baseline): they fail nothing.\n", sum.suppressed, plural(sum.suppressed, "finding", "findings"), sum.baselined)
+	}
 	if codes := sum.codes(); len(codes) > 0 {
 		fmt.Fprint(w, "\n| code | errors | warnings | meaning |\n| --- | ---: | ---: | --- |\n")
 		for _, c := range codes {
