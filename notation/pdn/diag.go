@@ -46,6 +46,7 @@ const (
 	CodeNotUTF8         = "not-utf8"             // the file's text was decoded as Windows-1252 or -1251 (said once per file)
 	CodeEmptyGame       = "empty-game"           // a game text with nothing but comments
 	CodeProse           = "prose-in-parentheses" // (Roberto's first choice): a comment in round brackets
+	CodeTooDeep         = "too-deep"             // a variation inside notation.MaxDepth others, kept as a comment
 
 	// Notes: how the text was read; nothing is wrong with it.
 	CodeUpperCase = "upper-case-square" // C3-D4, read as c3-d4

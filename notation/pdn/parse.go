@@ -19,7 +19,7 @@ import (
 //	Game     = (Tag | Tags)* Movetext Result? .
 //	Movetext = Element* .
 //	Element  = Move | MoveNumber | Moves | Comment | NAG | Strength | "(" | ")"
-//	         | Setup | LineComment | Ellipsis | InnerResult | Unreadable .
+//	         | Setup | LineComment | Ellipsis | InnerResult | Unreadable | Deep .
 //
 // Variations are built from the flat element list afterwards, iteratively,
 // so nesting depth costs neither stack nor time. Unreadable text is a token
@@ -66,9 +66,9 @@ type movetext struct {
 	Elements []lexer.Token
 }
 
-var isElement = func() (t [tokUnreadable + 1]bool) {
+var isElement = func() (t [tokDeep + 1]bool) {
 	for _, e := range []lexer.TokenType{tokMove, tokMoveNumber, tokComment, tokNAG, tokStrength, tokLParen,
-		tokRParen, tokSetup, tokLineComment, tokEllipsis, tokInnerResult, tokUnreadable, tokMoves} {
+		tokRParen, tokSetup, tokLineComment, tokEllipsis, tokInnerResult, tokUnreadable, tokMoves, tokDeep} {
 		t[e] = true
 	}
 	return t
@@ -92,7 +92,7 @@ func (m *movetext) Parse(lex *lexer.PeekingLexer) error {
 // parser; it is the reference the fast movetext is tested against.
 type genericGameAST struct {
 	Tags   []lexer.Token `parser:"@((Tag | Tags)*)"`
-	Body   []lexer.Token `parser:"@((Move | MoveNumber | Moves | Comment | NAG | Strength | LParen | RParen | Setup | LineComment | Ellipsis | InnerResult | Unreadable)*)"`
+	Body   []lexer.Token `parser:"@((Move | MoveNumber | Moves | Comment | NAG | Strength | LParen | RParen | Setup | LineComment | Ellipsis | InnerResult | Unreadable | Deep)*)"`
 	Result *lexer.Token  `parser:"@Result?"`
 }
 
@@ -163,6 +163,7 @@ func parse(g GameText, file string, runs bool) *notation.Record {
 			}
 		}
 	}
+	b.deepOpen = sc.deepOpen
 	b.finish(toPos(pl.Peek().Pos))
 	d.finish()
 	slices.SortStableFunc(d.list, byLineCol)
@@ -261,6 +262,7 @@ type builder struct {
 	text     string // the game text
 	parens   []int  // where each ( and ) token stands in text (the scanner's)
 	parenCur int    // the next one to read
+	deepOpen int    // variations left open inside a too-deep one (the scanner's)
 }
 
 func (b *builder) round(ast *gameAST, round int) {
@@ -515,6 +517,12 @@ func (b *builder) item(typ lexer.TokenType, v string, p notation.Pos) {
 		f.hasSetup, f.setup, f.setupPos = true, fen, p
 	case tokInnerResult:
 		b.lastInner, b.lastInnerPos = v, p
+	case tokDeep:
+		// The variation's text as written, parentheses and all, so it
+		// reads as the variation it was; the writer keeps it (a comment
+		// with braces of its own as a ; comment).
+		b.comment(notation.Comment{Text: v, Pos: p})
+		b.d.warn(p, CodeTooDeep, fmt.Sprintf("variation inside %d others: kept as a comment, its moves not replayed", notation.MaxDepth))
 	case tokUnreadable:
 		b.skipping = true
 		b.skipPos = p
@@ -597,7 +605,7 @@ func (b *builder) closeProse(f *frame, end int, p notation.Pos) {
 
 func (b *builder) finish(end notation.Pos) {
 	b.endSkip()
-	if n := len(b.stack) - 1; n > 0 {
+	if n := len(b.stack) - 1 + b.deepOpen; n > 0 {
 		msg := "variation not closed with ')'"
 		if n > 1 {
 			msg = fmt.Sprintf("%d variations not closed with ')'", n)
