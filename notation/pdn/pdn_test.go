@@ -691,7 +691,7 @@ func TestDeepVariations(t *testing.T) {
 		{name: "one past", in: open(max+1) + closing(max+1) + " 19-23 *",
 			comments: []string{"(19-23 )"}, warnings: []string{CodeTooDeep}},
 		{name: "ten thousand", in: open(10000) + closing(10000) + " 19-23 *",
-			comments: []string{open(10000 - max) + closing(10000-max)}, warnings: []string{CodeTooDeep}},
+			comments: []string{open(10000-max) + closing(10000-max)}, warnings: []string{CodeTooDeep}},
 		{name: "siblings", in: open(max) + "(19-23) {x} (20-24 (1-5))" + closing(max) + " 19-23 *",
 			comments: []string{"(19-23)", "x", "(20-24 (1-5))"}, warnings: []string{CodeTooDeep, CodeTooDeep}},
 		{name: "parentheses that close nothing", in: open(max) + "(19-23 {a ) b} (!) ; c )\n 20-24 $1 (1-5))" + closing(max) + " 19-23 *",
