@@ -1,6 +1,8 @@
 package main
 
 import (
+	"fmt"
+	"os"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -66,4 +68,15 @@ func boundedStack(t *testing.T, f func() (string, string, int)) (out, errOut str
 	}()
 	<-done
 	return out, errOut, code
+}
+
+// The README says how deep variations nest: the bound it names is the code's.
+func TestMaxDepthDocumented(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := fmt.Sprintf("one inside %d others", notation.MaxDepth); !strings.Contains(strings.Join(strings.Fields(string(readme)), " "), want) {
+		t.Errorf("README.md does not say %q", want)
+	}
 }
