@@ -149,6 +149,20 @@ func (d *diags) drop(gone func(i int, d *notation.Diagnostic) bool) {
 	}
 }
 
+// truncate removes the diagnostics from the n-th on, as drop would.
+func (d *diags) truncate(n int) {
+	if n >= len(d.list) {
+		return
+	}
+	clear(d.list[n:])
+	d.list = d.list[:n]
+	for k := range d.agg {
+		if a := &d.agg[k]; a.n > 0 && a.idx >= n {
+			a.idx, a.n = 0, 0
+		}
+	}
+}
+
 // finish appends the counts to aggregated warnings.
 func (d *diags) finish() {
 	for k := range d.agg {
