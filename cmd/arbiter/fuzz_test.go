@@ -32,6 +32,8 @@ func fuzzSeeds(f *testing.F) {
 		"[GameType \"25\"]\n1. c3-d4 f6-g5 2. d4:f6 *",
 		"[GameType \"25\"] [Result \"1:0\"]\n1. c3-d4 f6-g5 2. d4:f6 1:0\n1. 22-18 1/2:1/2[Event \"x\"] 1. 32-28 {a} 0:1",
 		"[Game \"morris\"]\n1. d6 d5 2. d3xd5 *",
+		// Issue 24: one variation too deep, kept as a comment.
+		"1. 32-28 " + strings.Repeat("(19-23 ", notation.MaxDepth+1) + "{a ) b}" + strings.Repeat(")", notation.MaxDepth+1) + " 19-23 *",
 	} {
 		f.Add(s)
 	}
