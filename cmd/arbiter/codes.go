@@ -1,5 +1,11 @@
 package main
 
+import (
+	"strconv"
+
+	"arbiter/notation"
+)
+
 // codeDoc documents one diagnostic code: what it means, an example of a
 // record that earns it, and what to do about it. Every code the readers
 // and referees emit has one (TestEveryCodeDocumented collects the codes
@@ -44,6 +50,7 @@ var codeDocs = []codeDoc{
 	{"dangling-annotation", "warning", "reading", "a NAG or strength before any move", "$1 1. 32-28", "Put the annotation after its move."},
 	{"empty-variation", "warning", "reading", "a variation with no move", "1. 32-28 ( ) 19-23", "Remove the empty ( )."},
 	{"prose-in-parentheses", "warning or note", "reading", "text in round brackets that does not read as moves: kept as a comment (a note; a warning when moves were written in it too, which are then not replayed)", "11-16 (Roberto's first choice) 18-14", "Nothing to do for a note; write comments in braces {...} so every PDN reader keeps them. Where a variation's moves were mixed with words, put the words in braces."},
+	{"too-deep", "warning", "reading", "a variation inside " + strconv.Itoa(notation.MaxDepth) + " others (real records nest a few levels): kept whole as a comment holding its text, so convert keeps it; its moves are not replayed, and the game reads on after it. Said once, however deep it goes", "1. 32-28 (19-23 (19-23 ... 101 times ... ))) 19-23 *", "Write deep analysis as separate games or as comments; the rest of the game is checked as usual."},
 	{"unclosed-variation", "warning", "reading", "a variation with no closing )", "1. 32-28 (1. 33-28 19-23 *", "Close the variation."},
 	{"unbalanced-paren", "warning", "reading", "a ) with no (", "1. 32-28 ) 19-23", "Remove the ) or open the variation."},
 	{"orphan-variation", "warning", "reading", "a variation before any move of its line", "(1. 33-28) 1. 32-28", "Write the variation after the move it replaces."},
