@@ -22,7 +22,7 @@ test:
 
 # Speed, measured, never asserted (see scripts/bench.sh): CPU µs, allocations
 # and bytes per game and games/s at --jobs 1 and 2 on the tournament corpus
-# x20; perft nodes/s beside Moby Dam's C perft when gcc is present; then the
+# x20, and of select and dupes beside check's; perft nodes/s beside Moby Dam's C perft when gcc is present; then the
 # package benchmarks. ROUNDS=n, BENCH_DEEP=1 for the long perft depths.
 bench: build
 	./scripts/bench.sh

@@ -114,6 +114,14 @@ type Move struct {
 // Line is a sequence of moves: the main line or a variation.
 type Line []*Move
 
+// MaxDepth is how deeply readers nest variations: a variation inside
+// MaxDepth others is kept as a comment holding its text (a too-deep
+// warning), not as moves. Real records nest a few levels (an engine's
+// principal variation inside an annotator's); the bound keeps the work on
+// a record (replaying a variation from its parent's position, writing it
+// back) from needing stack, memory or time in proportion to its depth.
+const MaxDepth = 100
+
 // Record is one game as written.
 type Record struct {
 	File  string `json:"file"` // the name the user gave, for diagnostics

@@ -39,6 +39,10 @@ type Options struct {
 	// Film makes families that draw (Drawer) record the main line as
 	// pictures in Report.Film, for the HTML report's replay viewer.
 	Film bool
+	// Trace asks families that trace (Tracer) for Report.Trace: the
+	// game's identity, and its positions (TraceHash, TracePrefixes,
+	// TracePositions).
+	Trace uint8
 }
 
 // Variations policies. A variation is an annotation (an engine's principal
@@ -96,6 +100,9 @@ func Check(rec *notation.Record, opts Options) *Report {
 			return
 		}
 		vf.Check(rec, v, opts, rep)
+		if t := rep.Trace; t != nil && t.Plies <= len(rec.Moves) {
+			t.Finish(rec.Moves[t.Plies:])
+		}
 		if rep.Plies == 0 && len(rec.Moves) > 0 && !explained(rep) {
 			m := rec.Moves[0]
 			rep.Add(Diagnostic{Diagnostic: notation.Diagnostic{Pos: m.Pos, Severity: notation.Error, Code: CodeNotReplayed,

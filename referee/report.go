@@ -27,6 +27,9 @@ type Diagnostic struct {
 	Board string `json:"-"`
 	// Variation is true when the move stands in a variation, not the main line.
 	Variation bool `json:"variation,omitempty"`
+	// Suppressed, when set, says what suppressed the finding (suppress.go):
+	// it stays in the report, and fails nothing.
+	Suppressed *Suppression `json:"suppressed,omitempty"`
 }
 
 // Verdict of a game.
@@ -77,6 +80,12 @@ type Report struct {
 	// Film is the main line as pictures, when Options.Film asked for it
 	// and the family draws (see Drawer).
 	Film *Film `json:"-"`
+	// Trace is the main line's identity and positions, when
+	// Options.Trace asked for them and the family traces (Tracer).
+	Trace *Trace `json:"-"`
+	// Identity names the game by its tags and moves, when
+	// StreamOptions.Identify asked for it (identity.go).
+	Identity Identity `json:"-"`
 
 	limits diagLimits // what is not kept (limits.go)
 }
@@ -163,9 +172,19 @@ func (r *Report) finish() {
 	})
 	r.foldRepeats()
 	r.limits.finish(r)
+	r.SetVerdict()
+}
+
+// SetVerdict: a game is invalid when it has an error that nothing
+// suppressed. (Errors the limits did not keep are counted by the
+// too-many-diagnostics error, which is then an error itself.)
+func (r *Report) SetVerdict() {
 	r.Verdict = Valid
-	if r.Errors() > 0 {
-		r.Verdict = Invalid
+	for i := range r.Diagnostics {
+		if d := &r.Diagnostics[i]; d.Severity == notation.Error && d.Suppressed == nil {
+			r.Verdict = Invalid
+			return
+		}
 	}
 }
 

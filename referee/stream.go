@@ -18,6 +18,14 @@ type StreamOptions struct {
 	// Jobs is how many games are parsed and replayed at once; 0 means one
 	// per CPU. The reports come out in input order whatever it is.
 	Jobs int
+	// KeepMoves keeps each report's record whole (its moves are released
+	// otherwise), for writing it again.
+	KeepMoves bool
+	// Codes resolves the codes named in the records' suppression comments
+	// (Suppress); nil: by name or pattern.
+	Codes CodeMatcher
+	// Identify sets each report's Identity (for a baseline).
+	Identify bool
 }
 
 // Input is one named source of records.
@@ -89,13 +97,19 @@ func CheckInputs(inputs []Input, opts StreamOptions, emit func(*Report) error, f
 							rec, ok := it.record(o)
 							if ok {
 								it.rep = Check(rec, o)
+								Suppress(rec, it.rep, o, opts.Codes)
 							} else {
 								it.rep = Run(rec, func(*Report) {}) // its error alone
+							}
+							if opts.Identify {
+								it.rep.Identity = Identify(rec)
 							}
 							// The report quotes the record's text; its moves
 							// are done with, and their memory serves the
 							// worker's next game.
-							rec.ReleaseMoves()
+							if !opts.KeepMoves {
+								rec.ReleaseMoves()
+							}
 						}
 					}
 				}

@@ -59,6 +59,16 @@ if [ -d "$corpus/draughts/international-tournaments" ]; then
 		for (j=1; j<=2; j++) printf "  jobs=%d   %7.1f CPU µs/game  %7.0f games/s\n", j, best[j]*1e6/games, games/wall[j]
 		printf "  games/s jobs=2 / jobs=1: %.2fx; peak RSS %d MB\n", wall[1]/wall[2], rss/1024
 	}' "$tmp/cli.txt"
+	echo "the archivist's commands on the same file (--jobs 2): select (a tag condition, --count), select --position (every ply's position kept), dupes (GameHash and its prefixes)"
+	for _ in $(seq "$rounds"); do
+		for cmd in "select --count --where White~koops" "select --count --position W:W31-50:B1-20" "dupes"; do
+			/usr/bin/time -f "%U %S %e %M" -o "$tmp/time" $arbiter $cmd --jobs 2 "$tmp/x20.pdn" >/dev/null 2>&1 || true
+			echo "$cmd $(cat "$tmp/time")" >>"$tmp/archive.txt"
+		done
+	done
+	awk -v games="$games" '{ n=NF; name=$1; if ($0 ~ /--position/) name="select --position"; else if (name=="select") name="select --where";
+		cpu=$(n-3)+$(n-2); if (!(name in best) || cpu < best[name]) best[name]=cpu; if (!(name in wall) || $(n-1) < wall[name]) wall[name]=$(n-1); if ($n > rss[name]) rss[name]=$n }
+	END { for (k in best) printf "  %-18s %7.1f CPU µs/game  %7.0f games/s  peak RSS %d MB\n", k, best[k]*1e6/games, games/wall[k], rss[k]/1024 }' "$tmp/archive.txt" | sort
 else
 	echo "  no $corpus/draughts/international-tournaments: skipped"
 fi

@@ -38,7 +38,15 @@ func checkCommand() *cli.Command {
 			"--config FILE reads that file for every input instead; --isolated reads none.\n" +
 			"--show-settings PATH prints the settings of PATH and where each comes from; -v names the\n" +
 			"files that applied, the JSON report names each game's, the SARIF log lists them, and\n" +
-			"errors a file's select or ignore kept out of the report are counted on standard error.",
+			"errors a file's select or ignore kept out of the report are counted on standard error.\n" +
+			"Its keys also: extend-select, extend-ignore (added to the config above), severity (a code's\n" +
+			"severity: {result-mismatch: error}), per-file (settings per glob: {\"archive/1950-*.pdn\":\n" +
+			"{ignore: [result], variant: english}}).\n\n" +
+			"Known errors: {arbiter: ignore CODE -- why} in a record, before a move (that move) or in the\n" +
+			"tag section (the whole game), suppresses them; a suppression that suppresses nothing is an\n" +
+			"unused-suppression warning. --write-baseline FILE records the findings of today and\n" +
+			"--baseline FILE fails only on the others. Suppressed findings fail nothing, are counted in\n" +
+			"the summary and marked in the JSON and SARIF reports.",
 		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "text", Usage: formatList()},
 			&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, DefaultText: "one per CPU", Usage: "games checked in parallel; the output is the same for any value"},
@@ -46,8 +54,14 @@ func checkCommand() *cli.Command {
 			&cli.BoolFlag{Name: "no-board", Usage: "text: do not draw the board under an error"},
 			colorFlag,
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "errors only: no warnings (they still count for --strict and --max-warnings), no summary line"},
-			&cli.StringFlag{Name: "select", Usage: "report only these `CODES` (comma-separated; see 'arbiter explain')"},
+			&cli.StringFlag{Name: "select", Usage: "report only these `CODES` (comma-separated: codes, groups such as MOVES, patterns such as 'tag-*', or ALL; see 'arbiter explain')"},
 			&cli.StringFlag{Name: "ignore", Usage: "do not report these `CODES`; an ignored error does not fail the game"},
+			&cli.StringFlag{Name: "extend-select", Usage: "report these `CODES` too, beside those the config file selects"},
+			&cli.StringFlag{Name: "extend-ignore", Usage: "do not report these `CODES` either, beside those the config file ignores"},
+			&cli.StringFlag{Name: "baseline", Usage: "findings held in this `FILE` (written by --write-baseline) are reported as suppressed and fail nothing; its stale entries are listed"},
+			&cli.StringFlag{Name: "write-baseline", Usage: "record this run's findings in `FILE` (then they fail nothing); with --baseline, write that baseline without its stale entries instead"},
+			&cli.BoolFlag{Name: "exit-zero", Usage: "exit 0 even when a game has an error (2 still for a usage or I/O error)"},
+			&cli.StringFlag{Name: "output-file", Aliases: []string{"o"}, Usage: "write the report to `FILE` (replaced only when the report is whole); the summary stays on standard error"},
 			&cli.BoolFlag{Name: "statistics", Usage: "after the report, the number of findings per code (on standard error)"},
 			&cli.IntFlag{Name: "max-warnings", Value: -1, DefaultText: "no limit", Usage: "exit 1 when there are more than `N` warnings"},
 			&cli.BoolFlag{Name: "strict", Usage: "warnings fail the run too (exit 1)"},
@@ -62,9 +76,12 @@ func checkCommand() *cli.Command {
 	}
 }
 
-// summary counts every game the splitter found, and the findings reported.
+// summary counts every game the splitter found, and the findings reported;
+// suppressed findings (in the record, or by the baseline) are counted
+// apart.
 type summary struct {
 	games, valid, invalid, warnings, errors, notes int
+	suppressed, baselined                          int
 	byCode                                         map[string]*codeCount
 }
 
@@ -81,6 +98,13 @@ func (s *summary) add(rep *referee.Report) {
 		s.invalid++
 	}
 	for _, d := range rep.Diagnostics {
+		if d.Suppressed != nil {
+			s.suppressed++
+			if d.Suppressed.Kind == referee.SuppressedExternal {
+				s.baselined++
+			}
+			continue
+		}
 		c := s.byCode[d.Code]
 		if c == nil {
 			c = &codeCount{code: d.Code}
@@ -118,84 +142,152 @@ func (s *summary) codes() []*codeCount {
 	return out
 }
 
-// findingFilter applies --select, --ignore and --quiet to a report, and sets its verdict from what is left: a finding the user
-// ignores does not fail the game.
+// findingFilter chooses the codes reported (select, ignore and their
+// extend- forms: the command line's over the config files'), sets the
+// severities a config file chose, and applies --quiet.
 type findingFilter struct {
-	selected, ignored map[string]bool
+	selected, ignored *codeSelection // selected nil: every code
+	severity          []severityRule // in order: a later rule wins
+	variations        string         // the policy the input's games were checked under
 	quiet             bool
-	// from is the config file select or ignore came from, if one did
-	// (fromSelect, fromIgnore say which).
-	from                   *config
-	fromSelect, fromIgnore bool
+	// selFrom and ignFrom are the settings that made selected and
+	// ignored, in order, with where each was written.
+	selFrom, ignFrom []codeRef
+	flagCodes        codeLayer // the command line's
+	// flags is what the command line alone chooses: an error it keeps
+	// and this filter drops was kept out of the report by a config file,
+	// whose lines why names (sevWhy: those that made errors quieter).
+	flags       *findingFilter
+	why, sevWhy string
+}
+
+// codeRef is one setting that chose codes.
+type codeRef struct {
+	where  string
+	codes  *codeSelection
+	extend bool
+}
+
+// keeps says whether code is reported.
+func (f *findingFilter) keeps(code string) bool {
+	return (f.selected == nil || f.selected.has(code)) && !f.ignored.has(code)
+}
+
+// layer applies one level of settings over those above it.
+func (f *findingFilter) layer(l codeLayer) {
+	if l.sel != nil {
+		f.selected, f.selFrom = l.sel, []codeRef{{l.where["select"], l.sel, false}}
+	}
+	if l.ign != nil {
+		f.ignored, f.ignFrom = l.ign, []codeRef{{l.where["ignore"], l.ign, false}}
+	}
+	if l.extSel != nil && f.selected != nil {
+		f.selected, f.selFrom = f.selected.union(l.extSel), append(f.selFrom[:len(f.selFrom):len(f.selFrom)], codeRef{l.where["extend-select"], l.extSel, true})
+	}
+	if l.extIgn != nil {
+		f.ignored, f.ignFrom = f.ignored.union(l.extIgn), append(f.ignFrom[:len(f.ignFrom):len(f.ignFrom)], codeRef{l.where["extend-ignore"], l.extIgn, true})
+	}
+}
+
+// flagLayer is what the command line says of the codes.
+func flagLayer(c *cli.Context) (codeLayer, error) {
+	l := codeLayer{where: map[string]string{}}
+	for _, flag := range []struct {
+		name string
+		to   **codeSelection
+	}{{"select", &l.sel}, {"ignore", &l.ign}, {"extend-select", &l.extSel}, {"extend-ignore", &l.extIgn}} {
+		if !c.IsSet(flag.name) {
+			continue
+		}
+		s, err := selectCodes([]string{c.String(flag.name)})
+		if err != nil {
+			return l, usageError("--%s: %v", flag.name, err)
+		}
+		if s == nil {
+			s = &codeSelection{codes: map[string]bool{}}
+		}
+		*flag.to = s
+		l.where[flag.name] = "--" + flag.name + " (command line)"
+	}
+	return l, nil
 }
 
 func newFindingFilter(c *cli.Context) (*findingFilter, error) {
 	f := &findingFilter{quiet: c.Bool("quiet")}
-	var err error
-	if f.selected, err = codeSet("select", c.String("select")); err != nil {
+	l, err := flagLayer(c)
+	if err != nil {
 		return nil, err
 	}
-	if f.ignored, err = codeSet("ignore", c.String("ignore")); err != nil {
-		return nil, err
-	}
+	f.layer(l)
+	f.flagCodes = l
 	return f, nil
 }
 
-// codeSet reads a comma-separated list of codes; a mistyped code is an
-// error (with a suggestion), never a silent no-op.
-func codeSet(flag, list string) (map[string]bool, error) {
-	if strings.TrimSpace(list) == "" {
-		return nil, nil
-	}
-	set := map[string]bool{}
-	for _, code := range strings.Split(list, ",") {
-		code = strings.TrimSpace(code)
-		if code == "" {
-			continue
+// severityOf is the severity a config file gives code, if one does.
+func (f *findingFilter) severityOf(code string) (notation.Severity, bool) {
+	for i := len(f.severity) - 1; i >= 0; i-- {
+		if f.severity[i].codes.has(code) {
+			return f.severity[i].sev, true
 		}
-		if _, ok := findCode(code); !ok {
-			return nil, usageError("--%s: unknown code %q%s (see 'arbiter explain')", flag, code, suggestCode(code))
-		}
-		set[code] = true
 	}
-	return set, nil
+	return 0, false
 }
 
-// It returns how many errors the config file's select or ignore dropped.
-func (f *findingFilter) apply(rep *referee.Report) (byConfig int) {
+// apply drops the findings of the codes not chosen and gives the others
+// the severity a config file chose. It returns how many errors (not
+// suppressed) a config file kept out of the report, and how many it made
+// warnings or notes.
+func (f *findingFilter) apply(rep *referee.Report) (hidden, demoted int) {
 	kept := rep.Diagnostics[:0]
-	errors := 0
 	for _, d := range rep.Diagnostics {
-		unselected, ignored := f.selected != nil && !f.selected[d.Code], f.ignored[d.Code]
-		if unselected || ignored {
-			if d.Severity == notation.Error && (unselected && f.fromSelect || ignored && f.fromIgnore) {
-				byConfig++
+		live := d.Severity == notation.Error && d.Suppressed == nil
+		if !f.keeps(d.Code) {
+			if live && f.flags != nil && f.flags.keeps(d.Code) {
+				hidden++
 			}
 			continue
 		}
-		if d.Severity == notation.Error {
-			errors++
+		if sev, ok := f.severityOf(d.Code); ok {
+			if d.Variation {
+				sev = referee.Options{Variations: f.variations}.VariationSeverity(sev) // a variation is an annotation still
+			}
+			if live && sev != notation.Error {
+				demoted++
+			}
+			d.Severity = sev
 		}
 		kept = append(kept, d)
 	}
 	rep.Diagnostics = kept
-	rep.Verdict = referee.Valid
-	if errors > 0 {
-		rep.Verdict = referee.Invalid
-	}
-	return byConfig
+	return hidden, demoted
+}
+
+// carrier is a format that carries suppressed findings, marked as such
+// (json, sarif); the others are given only the findings that count.
+type carrier interface {
+	carriesSuppressed()
 }
 
 // shown is the report as written out: --quiet drops its warnings, after
-// they were counted.
-func (f *findingFilter) shown(rep *referee.Report) *referee.Report {
-	if !f.quiet {
+// they were counted, and formats that cannot mark a suppressed finding do
+// not get them.
+func (f *findingFilter) shown(rep *referee.Report, carries bool) *referee.Report {
+	drop := func(d *referee.Diagnostic) bool {
+		return f.quiet && d.Severity != notation.Error || d.Suppressed != nil && !carries
+	}
+	n := 0
+	for i := range rep.Diagnostics {
+		if drop(&rep.Diagnostics[i]) {
+			n++
+		}
+	}
+	if n == 0 {
 		return rep
 	}
 	r := *rep
-	r.Diagnostics = nil
+	r.Diagnostics = make([]referee.Diagnostic, 0, len(rep.Diagnostics)-n)
 	for _, d := range rep.Diagnostics {
-		if d.Severity == notation.Error {
+		if !drop(&d) {
 			r.Diagnostics = append(r.Diagnostics, d)
 		}
 	}
@@ -235,7 +327,7 @@ func runCheck(c *cli.Context) error {
 		return err
 	}
 	if path := c.String("show-settings"); path != "" {
-		return showSettings(c, cfgs, path)
+		return showSettings(c, cfgs, path, filter)
 	}
 	if h, ok := w.(*htmlWriter); ok {
 		h.fixed = opts.Variant
@@ -262,16 +354,33 @@ func runCheck(c *cli.Context) error {
 	if r, ok := w.(configRecorder); ok {
 		r.recordConfigs(in, cf.cfgOf)
 	}
-	hidden := map[*config]int{} // errors a config's select or ignore kept from the report
+	rout, err := openReportOutput(c, in)
+	if err != nil {
+		return err
+	}
+	defer rout.abort() // unless committed
+	bl, err := newBaselineRun(c, in)
+	if err != nil {
+		return err
+	}
+	defer bl.abort() // unless committed
+	opts.Codes = codeMatcher
+	_, identifies := w.(interface{ identifies() })
+	opts.Identify = bl != nil || identifies
+	if sw, ok := w.(*sarifWriter); ok && bl != nil {
+		sw.baseline = firstNonEmpty(bl.readPath, bl.writePath)
+	}
+	var hidden, demoted reasons // errors a config's settings kept from the report, or made quieter
 	start := time.Now()
 	sum := summary{byCode: map[string]*codeCount{}}
 	prog := newProgress(c.App.ErrWriter, c.Bool("quiet"))
-	var dst io.Writer = c.App.Writer
+	dst := rout.w
 	if prog.enabled && isTerminal(dst) {
 		dst = clearingWriter{dst, prog} // the report and the bar share the terminal
 	}
 	out := bufio.NewWriterSize(dst, 64<<10)
 	w.setOutput(out)
+	_, carries := w.(carrier)
 	var failed error
 	unreadable := map[string]bool{}
 	var sources []referee.Input
@@ -290,13 +399,15 @@ func runCheck(c *cli.Context) error {
 		if g := cf.filters[rep.File]; g != nil {
 			f = g
 		}
-		if n := f.apply(rep); n > 0 && f.from != nil {
-			hidden[f.from] += n
-		}
+		h, q := f.apply(rep)
+		hidden.add(f.why, h)
+		demoted.add(f.sevWhy, q)
+		bl.match(rep)
+		rep.SetVerdict()
 		sum.add(rep)
 		perFile[rep.File]++
 		prog.game(rep.File)
-		return w.write(f.shown(rep))
+		return w.write(f.shown(rep, carries))
 	}, func(f referee.Input, err error) {
 		failed = ioError(f.Name, err)
 		unreadable[f.Name] = true
@@ -318,6 +429,9 @@ func runCheck(c *cli.Context) error {
 		if perFile[f.name] == 0 && !unreadable[f.name] {
 			noGame = append(noGame, f.name)
 		}
+		if !unreadable[f.name] {
+			bl.readWhole(f.name)
+		}
 	}
 	sum.warnings += inputWarnings + len(noGame)
 	if fw, ok := w.(finisher); ok {
@@ -328,40 +442,61 @@ func runCheck(c *cli.Context) error {
 	if err := out.Flush(); err != nil {
 		return ioError("output", err)
 	}
+	if err := rout.commit(); err != nil {
+		return ioError("output", err)
+	}
 	for _, name := range noGame {
 		fmt.Fprintf(c.App.ErrWriter, "arbiter: warning: %s: no game in this file\n", printable(name))
 	}
 	if sum.games == 0 && failed == nil {
 		return cli.Exit(fmt.Sprintf("no games found in %d %s", len(in), plural(len(in), "input", "inputs")), exitUsage)
 	}
+	if err := bl.finish(c.App.ErrWriter, failed != nil, c.Bool("quiet")); err != nil {
+		return err
+	}
 	if c.Bool("statistics") {
 		writeStatistics(c.App.ErrWriter, &sum)
 	}
 	if !c.Bool("quiet") {
-		sayHidden(c.App.ErrWriter, in, cf.cfgOf, hidden)
-	}
-	if !c.Bool("quiet") {
+		sayHidden(c.App.ErrWriter, &hidden, &demoted)
 		// On standard error: the report itself stays byte-identical from run
 		// to run, and the seconds never are.
-		notes := ""
-		if sum.notes > 0 {
-			notes = fmt.Sprintf(", %d %s", sum.notes, plural(sum.notes, "note", "notes"))
-		}
-		fmt.Fprintf(c.App.ErrWriter, "%d %s: %d valid, %d with errors, %d warnings%s (%.2f s)\n",
-			sum.games, plural(sum.games, "game", "games"), sum.valid, sum.invalid, sum.warnings, notes, time.Since(start).Seconds())
+		fmt.Fprintf(c.App.ErrWriter, "%s (%.2f s)\n", sum.line(), time.Since(start).Seconds())
 	}
 	maxWarnings := c.Int("max-warnings")
+	var fail error
 	switch {
 	case failed != nil:
 		return cli.Exit("", exitUsage)
 	case sum.invalid > 0:
-		return cli.Exit("", exitFindings)
+		fail = cli.Exit("", exitFindings)
 	case c.Bool("strict") && sum.warnings > 0:
-		return cli.Exit(fmt.Sprintf("%d %s, and --strict fails on any", sum.warnings, plural(sum.warnings, "warning", "warnings")), exitFindings)
+		fail = cli.Exit(fmt.Sprintf("%d %s, and --strict fails on any", sum.warnings, plural(sum.warnings, "warning", "warnings")), exitFindings)
 	case maxWarnings >= 0 && sum.warnings > maxWarnings:
-		return cli.Exit(fmt.Sprintf("%d %s, more than --max-warnings %d", sum.warnings, plural(sum.warnings, "warning", "warnings"), maxWarnings), exitFindings)
+		fail = cli.Exit(fmt.Sprintf("%d %s, more than --max-warnings %d", sum.warnings, plural(sum.warnings, "warning", "warnings"), maxWarnings), exitFindings)
 	}
-	return nil
+	if fail != nil && c.Bool("exit-zero") {
+		return nil // the findings are reported; the exit status is the caller's choice
+	}
+	return fail
+}
+
+// line is the summary line: games, verdicts, counts.
+func (s *summary) line() string {
+	out := fmt.Sprintf("%d %s: %d valid, %d with errors, %d warnings", s.games, plural(s.games, "game", "games"), s.valid, s.invalid, s.warnings)
+	if s.notes > 0 {
+		out += fmt.Sprintf(", %d %s", s.notes, plural(s.notes, "note", "notes"))
+	}
+	switch {
+	case s.suppressed == 0:
+	case s.baselined == 0:
+		out += fmt.Sprintf(", %d suppressed", s.suppressed)
+	case s.baselined == s.suppressed:
+		out += fmt.Sprintf(", %d suppressed by the baseline", s.suppressed)
+	default:
+		out += fmt.Sprintf(", %d suppressed in the records, %d by the baseline", s.suppressed-s.baselined, s.baselined)
+	}
+	return out
 }
 
 // writeStatistics prints the findings per code, like ruff --statistics.
@@ -405,8 +540,8 @@ type configured struct {
 }
 
 // applyConfigs gives each input the options and filter of its nearest
-// .arbiter.yaml (or --config's), under the command line's flags: a flag the
-// user typed wins over the file.
+// .arbiter.yaml (or --config's) and the per-file entries that match it,
+// under the command line's flags: a flag the user typed wins over the file.
 func applyConfigs(c *cli.Context, cfgs *configs, in []input, base referee.Options, filter *findingFilter) (*configured, error) {
 	cf := &configured{opts: make([]*referee.Options, len(in)), filters: map[string]*findingFilter{}, chosenBy: map[string]string{}, cfgOf: map[string]*config{}}
 	for i, f := range in {
@@ -418,31 +553,24 @@ func applyConfigs(c *cli.Context, cfgs *configs, in []input, base referee.Option
 			continue
 		}
 		cf.cfgOf[f.name] = cfg
+		s := resolveInput(c, cfg, rel, filter)
 		o, changed := base, false
-		if base.Variant == nil && !c.IsSet("default-variant") {
-			if v, line, key := cfg.variantFor(rel); v != nil {
-				o.Default, changed = v, true
-				sep := " "
-				if key != "default-variant" {
-					sep = ": "
-				}
-				cf.chosenBy[f.name] = fmt.Sprintf("%s:%d: %s%s%s", cfg.file, line, key, sep, v.Name)
-			}
+		switch {
+		case s.variant != nil:
+			o.Variant, changed = s.variant, true
+		case s.def != nil:
+			o.Default, changed = s.def, true
 		}
-		if !c.IsSet("variations") && cfg.variations != "" {
-			o.Variations, changed = cfg.variations, true
+		if s.chosenBy != "" {
+			cf.chosenBy[f.name] = s.chosenBy
+		}
+		if s.variationsFrom != "" && !c.IsSet("variations") {
+			o.Variations, changed = s.variations, true
 		}
 		if changed {
 			cf.opts[i] = &o
 		}
-		g := *filter
-		if !c.IsSet("select") && cfg.selected != nil {
-			g.selected, g.from, g.fromSelect = cfg.selected, cfg, true
-		}
-		if !c.IsSet("ignore") && cfg.ignored != nil {
-			g.ignored, g.from, g.fromIgnore = cfg.ignored, cfg, true
-		}
-		cf.filters[f.name] = &g
+		cf.filters[f.name] = s.filter
 	}
 	return cf, nil
 }

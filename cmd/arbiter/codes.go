@@ -1,5 +1,11 @@
 package main
 
+import (
+	"strconv"
+
+	"arbiter/notation"
+)
+
 // codeDoc documents one diagnostic code: what it means, an example of a
 // record that earns it, and what to do about it. Every code the readers
 // and referees emit has one (TestEveryCodeDocumented collects the codes
@@ -44,6 +50,7 @@ var codeDocs = []codeDoc{
 	{"dangling-annotation", "warning", "reading", "a NAG or strength before any move", "$1 1. 32-28", "Put the annotation after its move."},
 	{"empty-variation", "warning", "reading", "a variation with no move", "1. 32-28 ( ) 19-23", "Remove the empty ( )."},
 	{"prose-in-parentheses", "warning or note", "reading", "text in round brackets that does not read as moves: kept as a comment (a note; a warning when moves were written in it too, which are then not replayed)", "11-16 (Roberto's first choice) 18-14", "Nothing to do for a note; write comments in braces {...} so every PDN reader keeps them. Where a variation's moves were mixed with words, put the words in braces."},
+	{"too-deep", "warning", "reading", "a variation inside " + strconv.Itoa(notation.MaxDepth) + " others (real records nest a few levels): kept whole as a comment holding its text, so convert keeps it; its moves are not replayed, and the game reads on after it. Said once, however deep it goes", "1. 32-28 (19-23 (19-23 ... 101 times ... ))) 19-23 *", "Write deep analysis as separate games or as comments; the rest of the game is checked as usual."},
 	{"unclosed-variation", "warning", "reading", "a variation with no closing )", "1. 32-28 (1. 33-28 19-23 *", "Close the variation."},
 	{"unbalanced-paren", "warning", "reading", "a ) with no (", "1. 32-28 ) 19-23", "Remove the ) or open the variation."},
 	{"orphan-variation", "warning", "reading", "a variation before any move of its line", "(1. 33-28) 1. 32-28", "Write the variation after the move it replaces."},
@@ -63,6 +70,7 @@ var codeDocs = []codeDoc{
 	{"json-record", "error", "reading", "a line of a JSON lines file (convert --to json's records) that is not a record: it counts as a game with this error, and the lines after it are read", `{"file": "a.pdn", "moves": [null]}`, "Repair the line or write the file again with arbiter convert --to json; the other records are still checked."},
 	{"bad-move", "error", "reading", "a move word that is not a move of the notation", "1. d9", "Write the move in the game's notation (see the notation's README)."},
 	{"internal", "error", "reading", "arbiter failed on this game: a bug in arbiter, not in the record", "(any)", "Please report it with the record; the other games are still checked."},
+	{"unused-suppression", "warning", "reading", "a suppression comment in the record ({arbiter: ignore CODE -- why}) that suppresses nothing: no finding of its code where it stands (before a move: that move; in the tag section or before the first move: the whole game), an unknown code, no code, or a place that is no game's (after the result)", "{arbiter: ignore illegal} before a legal move", "Remove it if the game was corrected; otherwise put it before the move it is about, or in the tag section for the whole game. A comment that does not start with \"arbiter: ignore\" is no suppression."},
 	{"too-many-diagnostics", "error, warning or note", "reading", "the game has more than 100 findings: the first 100 in file order are shown, this one counts the rest by code (as loud as the loudest of them: an error when one of them is)", "10,000 illegal variations", "Fix the first ones and check again; the counts and the verdict include every finding."},
 
 	// Choosing the rules.

@@ -193,12 +193,12 @@ func flagValues(flag string) []string {
 			out = append(out, v.Name)
 		}
 		return out
-	case "select", "ignore":
+	case "select", "ignore", "extend-select", "extend-ignore":
 		var out []string
 		for _, d := range codeDocs {
 			out = append(out, d.Code)
 		}
-		return out
+		return append(append(out, codeGroups()...), allCodes) // the groups, and ALL
 	}
 	return nil // a file name, a number: the shell's own completion
 }

@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"arbiter/notation"
+
 	"github.com/bmatcuk/doublestar/v4"
 	"github.com/urfave/cli/v2"
 	"gopkg.in/yaml.v3"
@@ -28,25 +30,65 @@ const configName = ".arbiter.yaml"
 //	default-variant: international   # records that name no rules
 //	variants:                        # the same, per glob relative to this file; first match wins
 //	  "english/**": english
-//	select: [illegal, ambiguous]     # or ignore: [tag-name-case]
+//	select: [illegal, ambiguous]     # or ignore: [tag-name-case]; codes, groups (MOVES), patterns (tag-*), ALL
+//	extend-ignore: [leading-zero]    # added to what the config above chose (extend-select too)
+//	severity: {result-mismatch: error}
 //	variations: error                # warn (the default), error or ignore
 //	format: github                   # the output format (from the working directory's config)
+//	names:                           # convert writes White and Black so ('arbiter names --map')
+//	  "koops, Lambert Jan": "Koops, Lambert Jan"
+//	per-file:                        # per glob relative to this file, every match in order
+//	  "archive/1950-*.pdn": {ignore: [result], variant: english}
 //
 // Command-line flags win over it. A per-glob variant, like
 // default-variant, applies only to records without GameType or Variant
-// tags: a record that names its rules keeps them.
+// tags: a record that names its rules keeps them; a per-file entry's
+// variant is for every record of its files, as --variant is.
 type config struct {
 	file           string
 	dir            string
 	defaultVariant *variants.Variant
 	defaultLine    int
 	globs          []globVariant
-	selected       map[string]bool
-	ignored        map[string]bool
+	codes          codeLayer
+	severity       []severityRule
 	variations     string
 	format         string
+	names          map[string]string // a player's spelling -> the name convert writes
+	perFile        []perFileEntry
 	lines          map[string]int // the line of each key written, for saying where a setting comes from
 }
+
+// codeLayer is what one level of settings (a config file, a per-file
+// entry, the command line) says of the codes reported: select and ignore
+// replace what the levels above chose, extend-select and extend-ignore add
+// to it. where says for each key where it was written ("file:line").
+type codeLayer struct {
+	sel, ign, extSel, extIgn *codeSelection
+	where                    map[string]string
+}
+
+// severityRule is one entry of a severity table: the codes it names are
+// reported at sev.
+type severityRule struct {
+	codes *codeSelection
+	sev   notation.Severity
+	where string // file:line
+}
+
+// perFileEntry is one glob of a config's per-file table.
+type perFileEntry struct {
+	glob                    string
+	line                    int
+	codes                   codeLayer
+	severity                []severityRule
+	variations              string
+	variant, defaultVariant *variants.Variant
+	lines                   map[string]int
+}
+
+// perFileKeys are the keys a per-file entry may have.
+var perFileKeys = []string{"select", "ignore", "extend-select", "extend-ignore", "severity", "variations", "variant", "default-variant"}
 
 type globVariant struct {
 	glob    string
@@ -61,9 +103,18 @@ type configYAML struct {
 	Variants       yaml.Node `yaml:"variants"`
 	Select         yaml.Node `yaml:"select"`
 	Ignore         yaml.Node `yaml:"ignore"`
+	ExtendSelect   yaml.Node `yaml:"extend-select"`
+	ExtendIgnore   yaml.Node `yaml:"extend-ignore"`
+	Severity       yaml.Node `yaml:"severity"`
 	Variations     yaml.Node `yaml:"variations"`
 	Format         yaml.Node `yaml:"format"`
+	Names          yaml.Node `yaml:"names"`
+	PerFile        yaml.Node `yaml:"per-file"`
 }
+
+// configKeys are the keys of a config file, for the message about an
+// unknown one.
+const configKeys = "default-variant, variants, select, ignore, extend-select, extend-ignore, severity, variations, format, per-file"
 
 // configError is a mistake in a config file: file:line: message.
 type configError struct {
@@ -86,7 +137,8 @@ func parseConfig(file string, data []byte) (*config, error) {
 	}
 	cfg := &config{file: file, dir: filepath.Dir(file), lines: map[string]int{}}
 	for key, n := range map[string]*yaml.Node{"default-variant": &raw.DefaultVariant, "variants": &raw.Variants, "select": &raw.Select,
-		"ignore": &raw.Ignore, "variations": &raw.Variations, "format": &raw.Format} {
+		"ignore": &raw.Ignore, "extend-select": &raw.ExtendSelect, "extend-ignore": &raw.ExtendIgnore, "severity": &raw.Severity,
+		"variations": &raw.Variations, "format": &raw.Format, "per-file": &raw.PerFile} {
 		if n.Kind != 0 {
 			cfg.lines[key] = n.Line
 		}
@@ -137,46 +189,38 @@ func parseConfig(file string, data []byte) (*config, error) {
 			cfg.globs = append(cfg.globs, globVariant{k.Value, variant, v.Line})
 		}
 	}
-	codes := func(n *yaml.Node, key string) (map[string]bool, error) {
-		if n.Kind == 0 {
-			return nil, nil
-		}
-		items := []*yaml.Node{n}
-		if n.Kind == yaml.SequenceNode {
-			items = n.Content
-		}
-		set := map[string]bool{}
-		for _, it := range items {
-			if it.Kind != yaml.ScalarNode {
-				return nil, bad(it, "%s: a list of codes is needed", key)
-			}
-			for _, code := range strings.Split(it.Value, ",") {
-				code = strings.TrimSpace(code)
-				if _, ok := findCode(code); !ok {
-					return nil, bad(it, "%s: unknown code %q%s (see 'arbiter explain')", key, code, suggestCode(code))
-				}
-				set[code] = true
-			}
-		}
-		return set, nil
-	}
 	var err error
-	if cfg.selected, err = codes(&raw.Select, "select"); err != nil {
+	if cfg.codes, err = parseCodeLayer(file, map[string]*yaml.Node{"select": &raw.Select, "ignore": &raw.Ignore,
+		"extend-select": &raw.ExtendSelect, "extend-ignore": &raw.ExtendIgnore}, "", ""); err != nil {
 		return nil, err
 	}
-	if cfg.ignored, err = codes(&raw.Ignore, "ignore"); err != nil {
+	if cfg.severity, err = parseSeverity(file, &raw.Severity, "", ""); err != nil {
 		return nil, err
 	}
 	if cfg.variations, err = scalar(&raw.Variations, "variations"); err != nil {
 		return nil, err
 	}
-	switch cfg.variations {
-	case "", referee.VariationsWarn, referee.VariationsError, referee.VariationsIgnore:
-	default:
-		return nil, bad(&raw.Variations, "variations: %q is not warn, error or ignore", cfg.variations)
+	if err := checkVariations(file, &raw.Variations, cfg.variations, "variations"); err != nil {
+		return nil, err
+	}
+	if cfg.perFile, err = parsePerFile(file, &raw.PerFile); err != nil {
+		return nil, err
 	}
 	if cfg.format, err = scalar(&raw.Format, "format"); err != nil {
 		return nil, err
+	}
+	if n := &raw.Names; n.Kind != 0 {
+		if n.Kind != yaml.MappingNode {
+			return nil, bad(n, "names: a mapping from a spelling to the name to write is needed (\"koops, Lambert Jan\": \"Koops, Lambert Jan\"; 'arbiter names --map' prints one)")
+		}
+		cfg.names = map[string]string{}
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			k, v := n.Content[i], n.Content[i+1]
+			if k.Kind != yaml.ScalarNode || v.Kind != yaml.ScalarNode || strings.TrimSpace(v.Value) == "" {
+				return nil, bad(k, "names: %q: a name to write is needed", k.Value)
+			}
+			cfg.names[k.Value] = v.Value
+		}
 	}
 	if cfg.format != "" {
 		known := false
@@ -206,7 +250,7 @@ func yamlConfigError(file string, err error) error {
 			}
 			m = strings.TrimSpace(m[strings.Index(m, ":")+1:])
 			if i := strings.Index(m, " not found in type "); i >= 0 && strings.HasPrefix(m, "field ") {
-				m = "unknown key " + strings.TrimPrefix(m[:i], "field ") + " (keys: default-variant, variants, select, ignore, variations, format)"
+				m = "unknown key " + strings.TrimPrefix(m[:i], "field ") + " (keys: " + configKeys + ")"
 			}
 		}
 		out = append(out, m)
@@ -319,4 +363,187 @@ func (cfg *config) variantFor(rel string) (v *variants.Variant, line int, key st
 		return nil, 0, ""
 	}
 	return cfg.defaultVariant, cfg.defaultLine, "default-variant"
+}
+
+// parseCodeLayer reads the select, ignore, extend-select and extend-ignore
+// keys of nodes (those not written have Kind 0); prefix starts the
+// messages (`per-file "a/**": `).
+//
+// where says where each key was written: "x.yaml:3", "x.yaml:5
+// (extend-ignore)", `x.yaml:8 (per-file "a/**")`.
+func parseCodeLayer(file string, nodes map[string]*yaml.Node, prefix, glob string) (codeLayer, error) {
+	l := codeLayer{where: map[string]string{}}
+	for _, key := range []string{"select", "ignore", "extend-select", "extend-ignore"} {
+		n := nodes[key]
+		if n == nil || n.Kind == 0 {
+			continue
+		}
+		items := []*yaml.Node{n}
+		if n.Kind == yaml.SequenceNode {
+			items = n.Content
+		}
+		var sel *codeSelection
+		for _, it := range items {
+			if it.Kind != yaml.ScalarNode {
+				return l, &configError{file, it.Line, prefix + key + ": a list of codes is needed"}
+			}
+			s, err := selectCodes([]string{it.Value})
+			if err != nil {
+				return l, &configError{file, it.Line, fmt.Sprintf("%s%s: %v", prefix, key, err)}
+			}
+			sel = sel.union(s)
+		}
+		if sel == nil {
+			sel = &codeSelection{codes: map[string]bool{}} // [] selects nothing, ignores nothing
+		}
+		var label []string
+		if glob != "" {
+			label = append(label, fmt.Sprintf("per-file %q", glob))
+		}
+		if strings.HasPrefix(key, "extend-") {
+			label = append(label, key)
+		}
+		l.where[key] = fmt.Sprintf("%s:%d", displayPath(file), n.Line)
+		if len(label) > 0 {
+			l.where[key] += " (" + strings.Join(label, ", ") + ")"
+		}
+		switch key {
+		case "select":
+			l.sel = sel
+		case "ignore":
+			l.ign = sel
+		case "extend-select":
+			l.extSel = sel
+		case "extend-ignore":
+			l.extIgn = sel
+		}
+	}
+	return l, nil
+}
+
+// parseSeverity reads a severity table: {CODES: error|warning|note}.
+func parseSeverity(file string, n *yaml.Node, prefix, glob string) ([]severityRule, error) {
+	if n.Kind == 0 {
+		return nil, nil
+	}
+	if n.Kind != yaml.MappingNode {
+		return nil, &configError{file, n.Line, prefix + "severity: a mapping from codes to error, warning or note is needed (result-mismatch: error)"}
+	}
+	var out []severityRule
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		codes, err := selectCodes([]string{k.Value})
+		if err != nil {
+			return nil, &configError{file, k.Line, fmt.Sprintf("%sseverity: %v", prefix, err)}
+		}
+		var sev notation.Severity
+		if v.Kind != yaml.ScalarNode || sev.UnmarshalText([]byte(v.Value)) != nil {
+			return nil, &configError{file, v.Line, fmt.Sprintf("%sseverity: %s: %q is not error, warning or note", prefix, k.Value, v.Value)}
+		}
+		where := fmt.Sprintf("%s:%d", displayPath(file), k.Line)
+		if glob != "" {
+			where += fmt.Sprintf(" (per-file %q)", glob)
+		}
+		out = append(out, severityRule{codes, sev, where})
+	}
+	return out, nil
+}
+
+func checkVariations(file string, n *yaml.Node, v, key string) error {
+	switch v {
+	case "", referee.VariationsWarn, referee.VariationsError, referee.VariationsIgnore:
+		return nil
+	}
+	return &configError{file, n.Line, fmt.Sprintf("%s: %q is not warn, error or ignore", key, v)}
+}
+
+// parsePerFile reads the per-file table: {GLOB: {KEY: VALUE, ...}}, each
+// key checked as strictly as the file's own.
+func parsePerFile(file string, n *yaml.Node) ([]perFileEntry, error) {
+	if n.Kind == 0 {
+		return nil, nil
+	}
+	if n.Kind != yaml.MappingNode {
+		return nil, &configError{file, n.Line, "per-file: a mapping from globs to settings is needed (\"archive/1950-*.pdn\": {ignore: [result]})"}
+	}
+	var out []perFileEntry
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		prefix := fmt.Sprintf("per-file %q: ", k.Value)
+		if !doublestar.ValidatePattern(k.Value) {
+			return nil, &configError{file, k.Line, fmt.Sprintf("per-file: %q is not a valid glob", k.Value)}
+		}
+		if v.Kind != yaml.MappingNode {
+			return nil, &configError{file, v.Line, prefix + "a mapping of settings is needed (keys: " + strings.Join(perFileKeys, ", ") + ")"}
+		}
+		e := perFileEntry{glob: k.Value, line: k.Line, lines: map[string]int{}}
+		nodes := map[string]*yaml.Node{}
+		for j := 0; j+1 < len(v.Content); j += 2 {
+			key, val := v.Content[j], v.Content[j+1]
+			known := false
+			for _, p := range perFileKeys {
+				known = known || p == key.Value
+			}
+			if !known {
+				return nil, &configError{file, key.Line, fmt.Sprintf("%sunknown key %s (keys: %s)", prefix, key.Value, strings.Join(perFileKeys, ", "))}
+			}
+			if nodes[key.Value] != nil {
+				return nil, &configError{file, key.Line, fmt.Sprintf("%s%s written twice", prefix, key.Value)}
+			}
+			nodes[key.Value] = val
+			e.lines[key.Value] = val.Line
+		}
+		var err error
+		if e.codes, err = parseCodeLayer(file, nodes, prefix, k.Value); err != nil {
+			return nil, err
+		}
+		if n := nodes["severity"]; n != nil {
+			if e.severity, err = parseSeverity(file, n, prefix, k.Value); err != nil {
+				return nil, err
+			}
+		}
+		for _, key := range []string{"variations", "variant", "default-variant"} {
+			n := nodes[key]
+			if n == nil {
+				continue
+			}
+			if n.Kind != yaml.ScalarNode {
+				return nil, &configError{file, n.Line, prefix + key + ": a single value is needed"}
+			}
+			switch key {
+			case "variations":
+				if err := checkVariations(file, n, n.Value, prefix+key); err != nil {
+					return nil, err
+				}
+				e.variations = n.Value
+			default:
+				v, err := variants.Lookup(n.Value)
+				if err != nil {
+					return nil, &configError{file, n.Line, fmt.Sprintf("%s%s: %v", prefix, key, err)}
+				}
+				if key == "variant" {
+					e.variant = v
+				} else {
+					e.defaultVariant = v
+				}
+			}
+		}
+		if e.variant != nil && e.defaultVariant != nil {
+			return nil, &configError{file, k.Line, prefix + "give variant (every record) or default-variant (records without tags), not both"}
+		}
+		out = append(out, e)
+	}
+	return out, nil
+}
+
+// perFileFor lists the per-file entries whose glob matches rel, in the
+// order written.
+func (cfg *config) perFileFor(rel string) []*perFileEntry {
+	var out []*perFileEntry
+	for i := range cfg.perFile {
+		if ok, _ := doublestar.Match(cfg.perFile[i].glob, rel); ok {
+			out = append(out, &cfg.perFile[i])
+		}
+	}
+	return out
 }

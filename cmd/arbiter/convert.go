@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -16,6 +17,7 @@ import (
 	"arbiter/notation/jsonl"
 	"arbiter/notation/pdn"
 	"arbiter/referee"
+	"arbiter/referee/archive"
 )
 
 func convertCommand() *cli.Command {
@@ -36,6 +38,7 @@ func convertCommand() *cli.Command {
 			movesFlag.flag(),
 			maxDecompressedFlag,
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` instead of standard output (written beside it and renamed into place when all went well, unless it changed meanwhile; never one of the inputs; /dev/stdout, /dev/null, a FIFO written directly)"},
+			&cli.StringFlag{Name: "add-tags", Usage: "add computed tags (comma-separated `TAGS`): PlyCount (plies replayed), FinalFEN (the last position), GameHash (what was played: the same for every copy of a game, see 'arbiter dupes'), Ballot (the opening ballot, with Opening where the list names it); a tag the record has is given the computed value"},
 			&cli.BoolFlag{Name: "in-place", Aliases: []string{"i"}, Usage: "pdn: rewrite each input PDN file as normalised PDN, in its own notation unless --notation is given (each file replaced only when it was read whole and nothing else wrote it meanwhile; refused while a match writes it; JSON files are refused)"},
 		}, variantFlags...),
 		Action: runConvert,
@@ -80,6 +83,23 @@ func runConvert(c *cli.Context) error {
 	}
 	in, _ = readInputs(in, c.App.ErrWriter)
 	cv := &converter{c: c, to: to, fullPaths: captures == "full", moves: moves, nota: nota, opts: opts}
+	if cv.addTags, err = parseAddTags(c.String("add-tags")); err != nil {
+		return err
+	}
+	for _, t := range cv.addTags {
+		switch t {
+		case "GameHash":
+			cv.opts.Trace |= referee.TraceHash
+		case "Ballot":
+			cv.opts.Trace |= referee.TracePositions
+			if err := archive.DefaultBallots.Err(); err != nil {
+				return fmt.Errorf("the ballot lists: %v", err)
+			}
+		}
+	}
+	if cv.cfgs, err = newConfigs(c); err != nil {
+		return err
+	}
 	switch name := c.String("output"); {
 	case c.Bool("in-place"):
 		if name != "" {
@@ -162,6 +182,9 @@ type converter struct {
 	bad       int
 	lost      int          // JSON records that could not be read
 	buf       bytes.Buffer // one record as written
+	addTags   []string     // --add-tags
+	cfgs      *configs     // for each input's names map
+	names     map[string]string
 }
 
 // convertAll writes every input's records to dst. It returns false when an
@@ -274,6 +297,12 @@ func isWriteError(err error) bool {
 // convertFile converts the records of one input. sep says whether the
 // next game needs a blank line before it: games are parted by one.
 func (cv *converter) convertFile(f input, out *bufio.Writer, sep *bool) error {
+	cv.names = nil
+	if cv.cfgs != nil {
+		if cfg, _, err := cv.cfgs.forInput(f); err == nil && cfg != nil {
+			cv.names = cfg.names
+		}
+	}
 	rc, err := f.open()
 	if err != nil {
 		return fmt.Errorf("%s: %w", f.name, unwrapPath(err))
@@ -302,6 +331,8 @@ func (cv *converter) convertFile(f input, out *bufio.Writer, sep *bool) error {
 			// damaged: nothing of this input is converted.
 			return fmt.Errorf("%s: game %d, line %d: %s", variantSource(cv.c), rep.Game, d.Pos.Line, d.Msg)
 		}
+		renamePlayers(rec, cv.names)
+		addComputedTags(rec, rep, cv.addTags)
 		if rep.Verdict != referee.Valid {
 			cv.bad++
 			fmt.Fprintf(cv.c.App.ErrWriter, "%s:%d: game %d has errors; moves from the first error on are kept as written (run 'arbiter check')\n",
@@ -434,4 +465,79 @@ func (f *choiceFlag) value(c *cli.Context) (string, error) {
 		}
 	}
 	return "", usageError("unknown --%s %q (%s)", f.name, v, strings.Join(f.words(), " or "))
+}
+
+// computedTags are the tags --add-tags knows.
+var computedTags = []string{"PlyCount", "FinalFEN", "GameHash", "Ballot"}
+
+func parseAddTags(list string) ([]string, error) {
+	var out []string
+	for _, t := range strings.Split(list, ",") {
+		t = strings.TrimSpace(t)
+		if t == "" {
+			continue
+		}
+		found := ""
+		for _, k := range computedTags {
+			if strings.EqualFold(k, t) {
+				found = k
+			}
+		}
+		if found == "" {
+			return nil, usageError("--add-tags: unknown tag %q (%s)", t, strings.Join(computedTags, ", "))
+		}
+		out = append(out, found)
+	}
+	return out, nil
+}
+
+// addComputedTags sets the computed tags of a checked record (a JSON
+// record too: its tags are its own).
+func addComputedTags(rec *notation.Record, rep *referee.Report, tags []string) {
+	for _, t := range tags {
+		switch t {
+		case "PlyCount":
+			setTag(rec, t, strconv.Itoa(rep.Plies))
+		case "FinalFEN":
+			if rep.FinalFEN != "" {
+				setTag(rec, t, rep.FinalFEN)
+			}
+		case "GameHash":
+			if rep.Trace != nil {
+				setTag(rec, t, rep.Trace.HashString())
+			}
+		case "Ballot":
+			if b := archive.DefaultBallots.Of(rep); b != nil {
+				setTag(rec, "Ballot", b.Label)
+				if b.Name != "" {
+					setTag(rec, "Opening", b.Name)
+				}
+			}
+		}
+	}
+}
+
+// renamePlayers writes the White and Black tags as the names map of the
+// input's .arbiter.yaml says.
+func renamePlayers(rec *notation.Record, names map[string]string) {
+	if len(names) == 0 {
+		return
+	}
+	for i, t := range rec.Tags {
+		if t.Name == "White" || t.Name == "Black" {
+			if to, ok := names[strings.TrimSpace(t.Value)]; ok {
+				rec.Tags[i].Value = to
+			}
+		}
+	}
+}
+
+func setTag(rec *notation.Record, name, value string) {
+	for i, t := range rec.Tags {
+		if strings.EqualFold(t.Name, name) {
+			rec.Tags[i].Value = value
+			return
+		}
+	}
+	rec.Tags = append(rec.Tags, notation.Tag{Name: name, Value: value})
 }

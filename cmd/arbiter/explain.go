@@ -12,8 +12,8 @@ import (
 func explainCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "explain",
-		Usage:     "what a finding's code means, an example, and the fix; every code without one",
-		ArgsUsage: "[CODE]",
+		Usage:     "what a finding's code means, an example, and the fix; every code without one, a group's (MOVES) or a pattern's (tag-*)",
+		ArgsUsage: "[CODE|GROUP|PATTERN]",
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "markdown", Usage: "every code as the Markdown table of docs/codes.md"},
 		},
@@ -22,20 +22,25 @@ func explainCommand() *cli.Command {
 			switch {
 			case c.Bool("markdown"):
 				return writeCodesMarkdown(w)
-			case c.NArg() == 0:
-				tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-				fmt.Fprintln(tw, "CODE\tSEVERITY\tMEANING")
-				for _, d := range codeDocs {
-					fmt.Fprintf(tw, "%s\t%s\t%s\n", d.Code, d.Severity, d.Summary)
-				}
-				return tw.Flush()
 			case c.NArg() > 1:
 				return usageError("explain: name one code")
 			}
 			code := c.Args().First()
 			d, ok := findCode(code)
 			if !ok {
-				return usageError("explain: unknown code %q%s (run 'arbiter explain' for the list)", code, suggestCode(code))
+				// Every code, or a group's (MOVES), a pattern's (tag-*), ALL's.
+				sel, err := selectCodes([]string{code})
+				if code != "" && err != nil {
+					return usageError("explain: %v", err)
+				}
+				tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+				fmt.Fprintln(tw, "CODE\tSEVERITY\tMEANING")
+				for _, d := range codeDocs {
+					if code == "" || sel.has(d.Code) {
+						fmt.Fprintf(tw, "%s\t%s\t%s\n", d.Code, d.Severity, d.Summary)
+					}
+				}
+				return tw.Flush()
 			}
 			fmt.Fprintf(w, "%s (%s, %s)\n\n  %s.\n\nExample:\n  %s\n\nFix:\n  %s\n", d.Code, d.Severity, d.Family, capitalise(d.Summary), d.Example, d.Fix)
 			if habitCodes[d.Code] {

@@ -32,6 +32,8 @@ func fuzzSeeds(f *testing.F) {
 		"[GameType \"25\"]\n1. c3-d4 f6-g5 2. d4:f6 *",
 		"[GameType \"25\"] [Result \"1:0\"]\n1. c3-d4 f6-g5 2. d4:f6 1:0\n1. 22-18 1/2:1/2[Event \"x\"] 1. 32-28 {a} 0:1",
 		"[Game \"morris\"]\n1. d6 d5 2. d3xd5 *",
+		// Issue 24: one variation too deep, kept as a comment.
+		"1. 32-28 " + strings.Repeat("(19-23 ", notation.MaxDepth+1) + "{a ) b}" + strings.Repeat(")", notation.MaxDepth+1) + " 19-23 *",
 	} {
 		f.Add(s)
 	}
@@ -52,6 +54,33 @@ func convertText(t *testing.T, text string, args ...string) (out string, clean b
 	return out, code == 0
 }
 
+// unreadable says why the CLI rightly refuses text as an input, read as
+// it reads standard input (gzip unpacked, then decoded as text): bytes
+// that are not text (NUL bytes, an archive's magic) or a broken gzip
+// stream; "" when it reads it.
+func unreadable(text string) string {
+	rc, err := decompressed(io.NopCloser(strings.NewReader(text)), defaultUnpackLimits(), 0) // as standard input: size unknown
+	if err == nil {
+		_, err = io.Copy(io.Discard, pdn.DecodeText(rc))
+		rc.Close()
+	}
+	if err != nil {
+		return err.Error()
+	}
+	return ""
+}
+
+// refusedText checks what convert does with an input it cannot read:
+// exit 2 with the reason, as for any unreadable input, and no internal
+// error.
+func refusedText(t *testing.T, text, why string, args ...string) {
+	t.Helper()
+	_, errOut, code := arbiter(t, text, append(append([]string{"convert"}, args...), "-")...)
+	if code != exitUsage || !strings.Contains(errOut, why) || strings.Contains(errOut, "internal error") {
+		t.Fatalf("convert %v of input that is no text (%s): exit %d: %s", args, why, code, errOut)
+	}
+}
+
 // FuzzConvertRoundTrip: re-reading the output gives as many games as were
 // written, PDN through JSON is the PDN written directly, and for games
 // without errors converting the output changes nothing (nothing more is
@@ -62,6 +91,11 @@ func FuzzConvertRoundTrip(f *testing.F) {
 	fuzzSeeds(f)
 	f.Fuzz(func(t *testing.T, in string) {
 		if len(in) > 1<<14 {
+			return
+		}
+		if why := unreadable(in); why != "" {
+			refusedText(t, in, why)
+			refusedText(t, in, why, "--to", "json")
 			return
 		}
 		pdn1, clean := convertText(t, in)
@@ -91,8 +125,12 @@ func FuzzConvertJSON(f *testing.F) {
 		if len(in) > 1<<14 {
 			return
 		}
-		if !looksLikeJSON([]byte(in)) || strings.Contains(in, "\x00") {
-			return // (NUL bytes may make it binary data: one error, exit 2)
+		if !looksLikeJSON([]byte(in)) {
+			return
+		}
+		if why := unreadable(in); why != "" {
+			refusedText(t, in, why)
+			return
 		}
 		lines := 0
 		for _, l := range strings.Split(in, "\n") {
@@ -174,7 +212,7 @@ func FuzzVariantFile(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		v, err := variants.Parse("f.yaml", data)
 		if err != nil {
-			lines := strings.Count(string(data), "\n") + 1
+			lines := yamlLines(data)
 			var ve *variants.Error
 			if errors.As(err, &ve) && ve.Line > lines {
 				t.Fatalf("error on line %d of a %d-line file: %v", ve.Line, lines, err)
@@ -185,4 +223,16 @@ func FuzzVariantFile(f *testing.F) {
 			t.Fatalf("accepted a variant with name %q, game %q, family %q, rules %v", v.Name, v.Game, v.Family, v.Rules)
 		}
 	})
+}
+
+// yamlLines counts the lines of data as the YAML reader numbers them: it
+// breaks lines at CR LF, CR, LF, NEL, LS and PS (YAML 1.1, gopkg.in/yaml.v3's
+// is_break), not only at LF.
+func yamlLines(data []byte) int {
+	s := strings.ReplaceAll(string(data), "\r\n", "\n")
+	n := 1
+	for _, brk := range []string{"\r", "\n", "\u0085", "\u2028", "\u2029"} {
+		n += strings.Count(s, brk)
+	}
+	return n
 }

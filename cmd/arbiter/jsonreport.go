@@ -139,6 +139,19 @@ func appendDiagnosticJSON(b []byte, d *referee.Diagnostic) []byte {
 	if d.Variation {
 		b = append(b, `,"variation":true`...)
 	}
+	if s := d.Suppressed; s != nil {
+		b = append(b, `,"suppressed":{"kind":`...)
+		b = appendJSONString(b, s.Kind)
+		if s.Reason != "" {
+			b = append(b, `,"reason":`...)
+			b = appendJSONString(b, s.Reason)
+		}
+		if s.Pos != (notation.Pos{}) {
+			b = append(b, `,"pos":`...)
+			b = appendPosJSON(b, s.Pos)
+		}
+		b = append(b, '}')
+	}
 	return append(b, '}')
 }
 

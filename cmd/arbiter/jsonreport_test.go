@@ -317,6 +317,8 @@ var jsonFields = map[reflect.Type][]string{
 		"Diagnostics []referee.Diagnostic `json:\"diagnostics\"`",
 		"Record *notation.Record `json:\"-\"`",
 		"Film *referee.Film `json:\"-\"`",
+		"Trace *referee.Trace `json:\"-\"`",
+		"Identity referee.Identity `json:\"-\"`",
 		"limits referee.diagLimits ``",
 	},
 	reflect.TypeFor[notation.Pos](): {
@@ -345,6 +347,12 @@ var jsonFields = map[reflect.Type][]string{
 		"FEN string `json:\"fen,omitempty\"`",
 		"Board string `json:\"-\"`",
 		"Variation bool `json:\"variation,omitempty\"`",
+		"Suppressed *referee.Suppression `json:\"suppressed,omitempty\"`",
+	},
+	reflect.TypeFor[referee.Suppression](): {
+		"Kind string `json:\"kind\"`",
+		"Reason string `json:\"reason,omitempty\"`",
+		"Pos notation.Pos `json:\"pos,omitzero\"`",
 	},
 	reflect.TypeFor[notation.Diagnostic](): {
 		"Pos notation.Pos `json:\"pos\"`",

@@ -98,14 +98,20 @@ func runApp(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // commands is every command of arbiter; a new command is one entry here.
 func commands() []*cli.Command {
 	return []*cli.Command{
+		ballotsCommand(),
 		boardCommand(),
 		checkCommand(),
 		convertCommand(),
+		diffCommand(),
+		dupesCommand(),
 		explainCommand(),
 		matchCommand(),
-		tournamentCommand(),
+		namesCommand(),
 		perftCommand(),
+		selectCommand(),
 		simulateCommand(),
+		splitCommand(),
+		tournamentCommand(),
 		variantsCommand(),
 		completionCommand(),
 		manCommand(),
@@ -167,7 +173,10 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		Writer:                 stdout,
 		ErrWriter:              stderr,
 		UseShortOptionHandling: true,
-		HideHelpCommand:        true, // helpCommand() instead
+		// A repeated flag's value is taken whole: a FEN (--position) and
+		// a tag condition (--where) hold commas.
+		DisableSliceFlagSeparator: true,
+		HideHelpCommand:           true, // helpCommand() instead
 		// urfave/cli adds --help only when no command is named help.
 		Flags:          []cli.Flag{cli.HelpFlag},
 		ExitErrHandler: func(*cli.Context, error) {}, // run() reports and exits

@@ -40,6 +40,9 @@ var formats = []struct {
 	{"junit", "JUnit XML: a testsuite per file, a testcase per game, a failure per error", func(*cli.Context) reportWriter { return newJUnitWriter() }},
 	{"sarif", "one SARIF 2.1.0 log (GitHub code scanning)", func(*cli.Context) reportWriter { return newSarifWriter() }},
 	{"html", "one self-contained page: summary, filters, the board at each error, a replay viewer", func(*cli.Context) reportWriter { return newHTMLWriter(nil) }},
+	{"concise", "one line per finding: file:line:col: code [severity] message", func(*cli.Context) reportWriter { return &conciseWriter{} }},
+	{"gitlab", "GitLab code quality JSON (artifacts:reports:codequality)", func(*cli.Context) reportWriter { return newGitlabWriter() }},
+	{"rdjson", "reviewdog's diagnostic format (reviewdog -f=rdjson)", func(*cli.Context) reportWriter { return &rdjsonWriter{} }},
 }
 
 func formatList() string {
@@ -218,6 +221,8 @@ type jsonWriter struct {
 
 func (j *jsonWriter) setOutput(w io.Writer) { j.out = w }
 
+func (j *jsonWriter) carriesSuppressed() {} // marked "suppressed"
+
 // recordConfigs: each game's object names the config file whose settings
 // applied to its file ("config"; none when none did).
 func (j *jsonWriter) recordConfigs(in []input, cfgOf map[string]*config) {
@@ -319,6 +324,9 @@ func (g *githubWriter) finish(sum *summary) error {
 func writeMarkdownSummary(w io.Writer, sum *summary) {
 	fmt.Fprintf(w, "### arbiter check\n\n| games | valid | with errors | errors | warnings |\n| ---: | ---: | ---: | ---: | ---: |\n| %d | %d | %d | %d | %d |\n",
 		sum.games, sum.valid, sum.invalid, sum.errors, sum.warnings)
+	if sum.suppressed > 0 {
+		fmt.Fprintf(w, "\n%d %s suppressed (%d by the baseline): they fail nothing.\n", sum.suppressed, plural(sum.suppressed, "finding", "findings"), sum.baselined)
+	}
 	if codes := sum.codes(); len(codes) > 0 {
 		fmt.Fprint(w, "\n| code | errors | warnings | meaning |\n| --- | ---: | ---: | --- |\n")
 		for _, c := range codes {

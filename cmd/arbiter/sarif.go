@@ -1,6 +1,9 @@
 package main
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
 	"io"
 	"net/url"
 	"os"
@@ -9,6 +12,7 @@ import (
 
 	"github.com/owenrumney/go-sarif/v2/sarif"
 
+	"arbiter/notation"
 	"arbiter/referee"
 )
 
@@ -20,6 +24,7 @@ import (
 // nesting follow the standard without a hand-kept copy of it.
 type sarifWriter struct {
 	out       io.Writer
+	baseline  string // --baseline's file, where its suppressions are written
 	run       *sarif.Run
 	ruleIndex map[string]int
 	cwd       string
@@ -59,6 +64,8 @@ func ptr[T any](v T) *T { return &v }
 
 func (s *sarifWriter) setOutput(w io.Writer) { s.out = w }
 
+func (s *sarifWriter) carriesSuppressed() {} // a result's suppressions
+
 func (s *sarifWriter) write(rep *referee.Report) error {
 	for _, d := range rep.Diagnostics {
 		p := d.Pos
@@ -81,8 +88,38 @@ func (s *sarifWriter) write(rep *referee.Report) error {
 		r.AddLocation(sarif.NewLocationWithPhysicalLocation(sarif.NewPhysicalLocation().
 			WithArtifactLocation(sarif.NewSimpleArtifactLocation(s.uri(rep.File)).WithUriBaseId("SRCROOT")).
 			WithRegion(sarif.NewRegion().WithStartLine(max(p.Line, 1)).WithStartColumn(max(p.Col, 1)))))
+		if sup := d.Suppressed; sup != nil {
+			r.AddSuppression(s.suppression(rep, &d, sup, p))
+		}
 	}
 	return nil
+}
+
+// suppression is a result's SARIF suppression: where it is written (the
+// record's comment, or the baseline file), why, and a GUID stable from run
+// to run. Every field is set: go-sarif writes an unset one as null, which
+// the schema refuses.
+func (s *sarifWriter) suppression(rep *referee.Report, d *referee.Diagnostic, sup *referee.Suppression, at notation.Pos) *sarif.Suppression {
+	why := sup.Reason
+	file, pos := rep.File, sup.Pos
+	if sup.Kind == referee.SuppressedExternal {
+		file, pos = firstNonEmpty(s.baseline, rep.File), notation.Pos{Line: 1, Col: 1}
+	}
+	if why == "" {
+		why = "{arbiter: ignore " + d.Code + "} in the record"
+	}
+	if !pos.IsValid() {
+		pos = at
+	}
+	sum := sha256.Sum256(fmt.Appendf(nil, "%s\x00%s\x00%d:%d\x00%s\x00%d:%d", sup.Kind, rep.File, at.Line, at.Col, d.Code, pos.Line, pos.Col))
+	sum[6] = sum[6]&0x0f | 0x50 // version 5: from a name
+	sum[8] = sum[8]&0x3f | 0x80 // the RFC 4122 variant
+	h := hex.EncodeToString(sum[:16])
+	guid := h[:8] + "-" + h[8:12] + "-" + h[12:16] + "-" + h[16:20] + "-" + h[20:32]
+	loc := sarif.NewLocationWithPhysicalLocation(sarif.NewPhysicalLocation().
+		WithArtifactLocation(sarif.NewSimpleArtifactLocation(s.uri(file)).WithUriBaseId("SRCROOT")).
+		WithRegion(sarif.NewRegion().WithStartLine(max(pos.Line, 1)).WithStartColumn(max(pos.Col, 1))))
+	return sarif.NewSuppression(sup.Kind).WithStatus("accepted").WithGuid(guid).WithJustifcation(why).WithLocation(loc)
 }
 
 // uri is the file relative to the working directory, as a URI reference:

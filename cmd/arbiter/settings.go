@@ -5,13 +5,13 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 	"text/tabwriter"
 
 	"github.com/urfave/cli/v2"
 
 	"arbiter/referee"
+	"arbiter/variants"
 )
 
 // A run's settings come from three places: the flags typed, the
@@ -23,6 +23,105 @@ import (
 // and the SARIF log lists them, and a config's select or ignore that hid
 // an error is said on standard error.
 
+// inputSettings are the settings of one input that come from its config
+// file and the per-file entries that match it, under the command line's,
+// with where each comes from: applyConfigs applies them and
+// --show-settings prints them, so the two never disagree.
+type inputSettings struct {
+	cfg     *config
+	rel     string
+	perFile []*perFileEntry
+	// variant (every record) or def (records without tags), when a
+	// config chooses the rules; rulesFrom says where, chosenBy too for a
+	// message about the rules ("/abs/.arbiter.yaml:3: variants "a/**": english").
+	variant, def        *variants.Variant
+	rulesFrom, chosenBy string
+	variations          string
+	variationsFrom      string // "" when no config sets it
+	filter              *findingFilter
+}
+
+// resolveInput layers the settings of an input: its config's, then each
+// per-file entry that matches it in the order written, then the command
+// line's (base: the filter of the flags alone).
+func resolveInput(c *cli.Context, cfg *config, rel string, base *findingFilter) *inputSettings {
+	s := &inputSettings{cfg: cfg, rel: rel}
+	f := &findingFilter{quiet: base.quiet, flags: base, flagCodes: base.flagCodes}
+	if cfg == nil {
+		*f = *base
+		s.filter = f
+		return s
+	}
+	s.perFile = cfg.perFileFor(rel)
+	f.layer(cfg.codes)
+	f.severity = append(f.severity, cfg.severity...)
+	if cfg.variations != "" {
+		s.variations, s.variationsFrom = cfg.variations, fmt.Sprintf("%s:%d", displayPath(cfg.file), cfg.lines["variations"])
+	}
+	if !c.IsSet("variant") && !c.IsSet("variant-file") && !c.IsSet("default-variant") {
+		if v, line, key := cfg.variantFor(rel); v != nil {
+			sep := " "
+			if key != "default-variant" {
+				sep = ": "
+			}
+			s.def, s.rulesFrom = v, fmt.Sprintf("%s:%d (%s)", displayPath(cfg.file), line, key)
+			s.chosenBy = fmt.Sprintf("%s:%d: %s%s%s", cfg.file, line, key, sep, v.Name)
+		}
+	}
+	for _, e := range s.perFile {
+		f.layer(e.codes)
+		f.severity = append(f.severity, e.severity...)
+		if e.variations != "" {
+			s.variations, s.variationsFrom = e.variations, fmt.Sprintf("%s:%d (per-file %q)", displayPath(cfg.file), e.lines["variations"], e.glob)
+		}
+		if c.IsSet("variant") || c.IsSet("variant-file") || c.IsSet("default-variant") {
+			continue
+		}
+		for _, r := range []struct {
+			key string
+			v   *variants.Variant
+		}{{"variant", e.variant}, {"default-variant", e.defaultVariant}} {
+			if r.v == nil {
+				continue
+			}
+			s.variant, s.def = nil, nil
+			if r.key == "variant" {
+				s.variant = r.v
+			} else {
+				s.def = r.v
+			}
+			s.rulesFrom = fmt.Sprintf("%s:%d (per-file %q)", displayPath(cfg.file), e.lines[r.key], e.glob)
+			s.chosenBy = fmt.Sprintf("%s:%d: per-file %q %s %s", cfg.file, e.lines[r.key], e.glob, r.key, r.v.Name)
+		}
+	}
+	f.layer(base.flagCodes)
+	if c.IsSet("variations") {
+		s.variations = c.String("variations")
+	}
+	f.variations = firstNonEmpty(s.variations, c.String("variations"))
+	var why, sevWhy []string
+	for _, r := range f.selFrom {
+		if !strings.HasPrefix(r.where, "--") {
+			verb := " selects only "
+			if r.extend {
+				verb = " also selects "
+			}
+			why = append(why, r.where+verb+r.codes.String())
+		}
+	}
+	for _, r := range f.ignFrom {
+		if !strings.HasPrefix(r.where, "--") {
+			why = append(why, r.where+" ignores "+r.codes.String())
+		}
+	}
+	for _, r := range f.severity {
+		sevWhy = append(sevWhy, fmt.Sprintf("%s severity %s: %s", r.where, r.codes, r.sev))
+	}
+	f.why, f.sevWhy = strings.Join(why, ", "), strings.Join(sevWhy, ", ")
+	s.filter = f
+	return s
+}
+
 // setting is one effective setting: its value and where it comes from.
 type setting struct {
 	name, value, from string
@@ -30,13 +129,10 @@ type setting struct {
 
 // settingsFor are the settings check applies to an input, as applyConfigs
 // and runCheck choose them.
-func settingsFor(c *cli.Context, cfgs *configs, in input) ([]setting, error) {
+func settingsFor(c *cli.Context, cfgs *configs, in input, filter *findingFilter) ([]setting, error) {
 	cfg, rel, err := cfgs.forInput(in)
 	if err != nil {
 		return nil, usageError("%v", err)
-	}
-	from := func(key string) string {
-		return fmt.Sprintf("%s:%d", displayPath(cfg.file), cfg.lines[key])
 	}
 	flag := func(name string) string { return "--" + name + " (command line)" }
 	var out []setting
@@ -67,68 +163,85 @@ func settingsFor(c *cli.Context, cfgs *configs, in input) ([]setting, error) {
 			variant = setting{"variant", c.String(name), flag(name)}
 		}
 	}
-	out = append(out, variant)
 
+	is := resolveInput(c, cfg, rel, filter)
 	def := setting{"default-variant", "none", "default"}
 	switch {
 	case c.IsSet("default-variant"):
 		def = setting{"default-variant", c.String("default-variant"), flag("default-variant")}
 	case variant.value != "none":
 		def.from = "not used: --variant chooses for every record"
-	case cfg != nil:
-		if v, line, key := cfg.variantFor(rel); v != nil {
-			def = setting{"default-variant", v.Name, fmt.Sprintf("%s:%d (%s)", displayPath(cfg.file), line, key)}
-		}
+	case is.variant != nil:
+		variant = setting{"variant", is.variant.Name, is.rulesFrom}
+		def.from = "not used: the per-file variant chooses for every record"
+	case is.def != nil:
+		def = setting{"default-variant", is.def.Name, is.rulesFrom}
 	}
-	out = append(out, def)
+	out = append(out, variant, def)
 
-	for _, key := range []string{"select", "ignore"} {
-		s := setting{key, "none", "default"}
-		if key == "select" {
-			s.value = "every code"
+	if len(is.perFile) > 0 {
+		var globs, lines []string
+		for _, e := range is.perFile {
+			globs = append(globs, fmt.Sprintf("%q", e.glob))
+			lines = append(lines, fmt.Sprintf("%s:%d", displayPath(cfg.file), e.line))
 		}
-		var set map[string]bool
-		if cfg != nil {
-			set = cfg.selected
-			if key == "ignore" {
-				set = cfg.ignored
+		out = append(out, setting{"per-file", strings.Join(globs, ", "), strings.Join(lines, ", ")})
+	} else if cfg != nil && len(cfg.perFile) > 0 {
+		out = append(out, setting{"per-file", "none", fmt.Sprintf("no glob of %s:%d matches %s", displayPath(cfg.file), cfg.lines["per-file"], rel)})
+	}
+
+	f := is.filter
+	for _, key := range []string{"select", "ignore"} {
+		sel, refs := f.selected, f.selFrom
+		s := setting{key, "every code", "default"}
+		if key == "ignore" {
+			sel, refs, s.value = f.ignored, f.ignFrom, "none"
+		}
+		if len(refs) > 0 {
+			var from []string
+			for _, r := range refs {
+				from = append(from, r.where)
+			}
+			s.value, s.from = sel.String(), strings.Join(from, ", ")
+			if s.value == "" {
+				s.value = "no code"
+				if key == "ignore" {
+					s.value = "none"
+				}
 			}
 		}
-		switch {
-		case c.IsSet(key):
-			s = setting{key, c.String(key), flag(key)}
-		case set != nil:
-			s = setting{key, strings.Join(sortedKeys(set), ","), from(key)}
-		}
 		out = append(out, s)
+	}
+	if len(f.severity) == 0 {
+		out = append(out, setting{"severity", "each code's own", "default"})
+	}
+	for _, r := range f.severity {
+		out = append(out, setting{"severity", fmt.Sprintf("%s: %s", r.codes, r.sev), r.where})
 	}
 
 	variations := setting{"variations", referee.VariationsWarn, "default"}
 	switch {
 	case c.IsSet("variations"):
 		variations = setting{"variations", c.String("variations"), flag("variations")}
-	case cfg != nil && cfg.variations != "":
-		variations = setting{"variations", cfg.variations, from("variations")}
+	case is.variationsFrom != "":
+		variations = setting{"variations", is.variations, is.variationsFrom}
 	}
-	return append(out, variations), nil
-}
+	out = append(out, variations)
 
-func sortedKeys(set map[string]bool) []string {
-	var out []string
-	for k := range set {
-		out = append(out, k)
+	baseline := setting{"baseline", "none", "default: every finding counts"}
+	if b := c.String("baseline"); b != "" {
+		baseline = setting{"baseline", b, flag("baseline")}
 	}
-	sort.Strings(out)
-	return out
+	return append(out, baseline), nil
 }
 
 // showSettings prints the settings of a path and where each comes from
 // (ruff's --show-settings).
-func showSettings(c *cli.Context, cfgs *configs, path string) error {
+func showSettings(c *cli.Context, cfgs *configs, path string, filter *findingFilter) error {
 	if _, err := os.Stat(path); err != nil {
 		return usageError("--show-settings %s: %v", path, unwrapPath(err))
 	}
-	settings, err := settingsFor(c, cfgs, input{name: path, path: path})
+	settings, err := settingsFor(c, cfgs, input{name: path, path: path}, filter)
 	if err != nil {
 		return err
 	}
@@ -170,17 +283,25 @@ func (cfg *config) summary() string {
 	for _, g := range cfg.globs {
 		parts = append(parts, fmt.Sprintf("variants %q: %s", g.glob, g.variant.Name))
 	}
-	if cfg.selected != nil {
-		parts = append(parts, "select "+strings.Join(sortedKeys(cfg.selected), ","))
+	for _, k := range []struct {
+		key string
+		sel *codeSelection
+	}{{"select", cfg.codes.sel}, {"ignore", cfg.codes.ign}, {"extend-select", cfg.codes.extSel}, {"extend-ignore", cfg.codes.extIgn}} {
+		if k.sel != nil {
+			parts = append(parts, k.key+" "+k.sel.String())
+		}
 	}
-	if cfg.ignored != nil {
-		parts = append(parts, "ignore "+strings.Join(sortedKeys(cfg.ignored), ","))
+	for _, r := range cfg.severity {
+		parts = append(parts, fmt.Sprintf("severity %s: %s", r.codes, r.sev))
 	}
 	if cfg.variations != "" {
 		parts = append(parts, "variations "+cfg.variations)
 	}
 	if cfg.format != "" {
 		parts = append(parts, "format "+cfg.format)
+	}
+	for _, e := range cfg.perFile {
+		parts = append(parts, fmt.Sprintf("per-file %q", e.glob))
 	}
 	if len(parts) == 0 {
 		return "nothing"
@@ -212,27 +333,39 @@ func sayConfigs(w io.Writer, cfgs *configs, in []input, cfgOf map[string]*config
 	}
 }
 
+// reasons counts errors by why they were not reported as errors, in the
+// order the reasons were met.
+type reasons struct {
+	order []string
+	count map[string]int
+}
+
+func (r *reasons) add(why string, n int) {
+	if n == 0 {
+		return
+	}
+	if r.count == nil {
+		r.count = map[string]int{}
+	}
+	if r.count[why] == 0 {
+		r.order = append(r.order, why)
+	}
+	r.count[why] += n
+}
+
 // sayHidden writes, after the report, how many errors a config file's
-// select or ignore kept out of it: a game they make valid is not valid by
-// its moves alone, and the person reading a green run must know.
-func sayHidden(w io.Writer, in []input, cfgOf map[string]*config, hidden map[*config]int) {
-	seen := map[*config]bool{}
-	for _, f := range in {
-		cfg := cfgOf[f.name]
-		if cfg == nil || seen[cfg] || hidden[cfg] == 0 {
-			continue
-		}
-		seen[cfg] = true
-		var why []string
-		if cfg.selected != nil {
-			why = append(why, fmt.Sprintf("%s:%d selects only %s", displayPath(cfg.file), cfg.lines["select"], strings.Join(sortedKeys(cfg.selected), ",")))
-		}
-		if cfg.ignored != nil {
-			why = append(why, fmt.Sprintf("%s:%d ignores %s", displayPath(cfg.file), cfg.lines["ignore"], strings.Join(sortedKeys(cfg.ignored), ",")))
-		}
-		n := hidden[cfg]
-		fmt.Fprintf(w, "arbiter: %d %s not reported: %s (--show-settings FILE says what applies to a file; --isolated reads no config)\n",
-			n, plural(n, "error", "errors"), strings.Join(why, ", "))
+// select or ignore kept out of it, and how many its severity table made
+// warnings or notes: a game they make valid is not valid by its moves
+// alone, and the person reading a green run must know.
+func sayHidden(w io.Writer, hidden, demoted *reasons) {
+	const see = "(--show-settings FILE says what applies to a file; --isolated reads no config)"
+	for _, why := range hidden.order {
+		n := hidden.count[why]
+		fmt.Fprintf(w, "arbiter: %d %s not reported: %s %s\n", n, plural(n, "error", "errors"), why, see)
+	}
+	for _, why := range demoted.order {
+		n := demoted.count[why]
+		fmt.Fprintf(w, "arbiter: %d %s reported as %s: %s %s\n", n, plural(n, "error", "errors"), plural(n, "a warning or a note", "warnings or notes"), why, see)
 	}
 }
 

@@ -50,7 +50,7 @@ func TestConfigVisible(t *testing.T) {
 		{name: "a flag wins, and nothing was hidden by the file", args: []string{"--ignore", "illegal", game}, code: 0,
 			not: []string{"not reported", illegal}, jsonConfig: "-"},
 		{name: "--config reads that file instead", args: []string{"--config", other, "-v", game}, code: 1,
-			stdout: []string{illegal}, stderr: []string{"arbiter: settings from " + displayPath(other) + " for 1 input of 1: select illegal,no-terminator\n"}, not: []string{"not reported"}, jsonConfig: "-"},
+			stdout: []string{illegal}, stderr: []string{"arbiter: settings from " + displayPath(other) + " for 1 input of 1: select no-terminator,illegal\n"}, not: []string{"not reported"}, jsonConfig: "-"},
 		{name: "JSON names each game's config", args: []string{"--format", "json", game}, code: 0, jsonConfig: shown},
 		{name: "JSON without one has no config field", args: []string{"--format", "json", "--isolated", game}, code: 1, jsonConfig: ""},
 		{name: "SARIF lists the config files", args: []string{"--format", "sarif", game}, code: 0, jsonConfig: "-", sarifConfigs: `["` + shown + `"]`},

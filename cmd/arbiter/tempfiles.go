@@ -51,6 +51,20 @@ func renameTemp(name, target string) error {
 	return err
 }
 
+// linkTemp puts a temporary file in place under a name that must not
+// exist: a hard link fails when the name is taken (by a file made
+// meanwhile too), so nothing is ever replaced. The temporary name goes.
+func linkTemp(name, target string) error {
+	temps.mu.Lock()
+	defer temps.mu.Unlock()
+	if err := os.Link(name, target); err != nil {
+		return err
+	}
+	os.Remove(name)
+	forgetTempLocked(name)
+	return nil
+}
+
 // removeTemp removes a temporary file that will not be renamed.
 func removeTemp(name string) {
 	temps.mu.Lock()

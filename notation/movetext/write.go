@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"arbiter/notation"
+	"arbiter/notation/pdn"
 )
 
 // Writer writes a record of a movetext notation: its tag pairs and the
@@ -80,25 +81,11 @@ func (mw *Writer) Comment(text string) { mw.comment(text, false) }
 // comment is Comment; with onLine, the comment starts on the current line
 // however long it is.
 func (mw *Writer) comment(text string, onLine bool) {
-	fields := strings.Fields(text)
-	if strings.Contains(text, "}") {
-		mw.word(";"+strings.Join(fields, " "), onLine)
-		mw.afterLine = true
-		return
+	words, lineComment := pdn.CommentWords(text)
+	for i, w := range words {
+		mw.word(w, (i == 0 && onLine) || (i > 0 && w[0] == '['))
 	}
-	if len(fields) == 0 {
-		mw.word("{}", onLine)
-		return
-	}
-	for i, f := range fields {
-		if i == 0 {
-			f = "{" + f
-		}
-		if i == len(fields)-1 {
-			f += "}"
-		}
-		mw.word(f, (i == 0 && onLine) || (i > 0 && f[0] == '['))
-	}
+	mw.afterLine = lineComment
 }
 
 // End writes the result, the comments after it, and a blank line, and

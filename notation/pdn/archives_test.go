@@ -56,6 +56,11 @@ func TestArchiveHabits(t *testing.T) {
 		{name: "leading zero inside prose is not counted", in: "1. 32-28 (about 05-10 see p. 3) 18-23 *",
 			want:  []string{"note:prose-in-parentheses"},
 			moves: []string{"32-28", "18-23"}},
+		// What the scanner said inside each note goes with it; what it
+		// said between them stays.
+		{name: "several notes", in: "1. 32-28 (see } here) 19-23 } 2. 33-29 (and } there (and } here)) 14-19 *",
+			want:  []string{"note:prose-in-parentheses", "warning:stray-bracket", "note:prose-in-parentheses"},
+			moves: []string{"32-28", "19-23", "33-29", "14-19"}},
 		{name: "an empty variation is still one", in: "1. 32-28 ( ) 18-23 *",
 			want:  []string{"warning:empty-variation"},
 			moves: []string{"32-28", "18-23"}},

@@ -2,9 +2,11 @@ package pdn
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -73,6 +75,34 @@ func BenchmarkSplitCorpus(b *testing.B) {
 					break
 				}
 			}
+		}
+	}
+}
+
+// BenchmarkParseShapes reads games whose shape once cost more than their
+// size: nesting (a stack overflow at 500,000 levels) and many notes in
+// parentheses (20 s for 40,000). ns/op over sizes shows whether the cost
+// is linear: compare n=10000 with n=40000.
+func BenchmarkParseShapes(b *testing.B) {
+	for _, shape := range []struct {
+		name string
+		game func(n int) string
+	}{
+		{"nested", func(n int) string {
+			return "1. 32-28 " + strings.Repeat("(19-23 ", n) + strings.Repeat(")", n) + " *\n"
+		}},
+		{"notes", func(n int) string { return "1. 32-28 " + strings.Repeat("(see } note 1.) ", n) + "*\n" }},
+	} {
+		for _, n := range []int{10_000, 40_000} {
+			text := shape.game(n)
+			b.Run(fmt.Sprintf("%s/n=%d", shape.name, n), func(b *testing.B) {
+				b.SetBytes(int64(len(text)))
+				for i := 0; i < b.N; i++ {
+					if recs := readAll(b, text); len(recs) != 1 {
+						b.Fatal(len(recs))
+					}
+				}
+			})
 		}
 	}
 }

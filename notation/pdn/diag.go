@@ -46,6 +46,7 @@ const (
 	CodeNotUTF8         = "not-utf8"             // the file's text was decoded as Windows-1252 or -1251 (said once per file)
 	CodeEmptyGame       = "empty-game"           // a game text with nothing but comments
 	CodeProse           = "prose-in-parentheses" // (Roberto's first choice): a comment in round brackets
+	CodeTooDeep         = "too-deep"             // a variation inside notation.MaxDepth others, kept as a comment
 
 	// Notes: how the text was read; nothing is wrong with it.
 	CodeUpperCase = "upper-case-square" // C3-D4, read as c3-d4
@@ -143,6 +144,20 @@ func (d *diags) drop(gone func(i int, d *notation.Diagnostic) bool) {
 			continue
 		}
 		if a.idx = newIdx[a.idx]; a.idx < 0 {
+			a.idx, a.n = 0, 0
+		}
+	}
+}
+
+// truncate removes the diagnostics from the n-th on, as drop would.
+func (d *diags) truncate(n int) {
+	if n >= len(d.list) {
+		return
+	}
+	clear(d.list[n:])
+	d.list = d.list[:n]
+	for k := range d.agg {
+		if a := &d.agg[k]; a.n > 0 && a.idx >= n {
 			a.idx, a.n = 0, 0
 		}
 	}

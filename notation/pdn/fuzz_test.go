@@ -35,6 +35,11 @@ func FuzzParse(f *testing.F) {
 		f.Add(c.in)
 	}
 	f.Add("[Result \"1:0\"]\n1. 32-28 1:01.33-28 0:2[Event \"x\"]\n1. 15:24 1: 1 (1:1) 1/2:1/2 {y} 1. 1:10 ½:½")
+	// Issue 24: a variation inside notation.MaxDepth others, with what
+	// may end it early or not at all; one left open at the result.
+	deep := "1. 32-28 " + strings.Repeat("(19-23 ", notation.MaxDepth)
+	f.Add(deep + "(19-23 {a ) b} (!) ; c )\n 2-0 (1-5)) (20-24)" + strings.Repeat(")", notation.MaxDepth) + " 19-23 *")
+	f.Add(deep + "(19-23 (20-24 0-2")
 	f.Fuzz(func(t *testing.T, in string) {
 		// Offsets count the text's bytes: those of the file, or of its
 		// decoded text for UTF-16 and UTF-32 (notation.Pos).

@@ -29,6 +29,7 @@ const (
 	tokMoves                                  // move numbers and moves parted by white space only: 1. 32-28 19-23 2. 37-32
 	tokTags                                   // tag pairs parted by white space only
 	tokUnreadable                             // anything else, one word at a time
+	tokDeep                                   // a variation inside notation.MaxDepth others, whole: (19-23 (...) 28x19)
 )
 
 var tokenNames = map[string]lexer.TokenType{
@@ -49,6 +50,7 @@ var tokenNames = map[string]lexer.TokenType{
 	"Moves":       tokMoves,
 	"Tags":        tokTags,
 	"Unreadable":  tokUnreadable,
+	"Deep":        tokDeep,
 }
 
 // definition implements participle's lexer.Definition with the hand-written
@@ -98,12 +100,17 @@ type scanner struct {
 	repl    []int // offsets in s of U+FFFD replacements, ascending
 	replPtr int
 
-	depth   int     // variation depth, so results inside variations are told apart
-	moveEnd int     // end of the last move token, to see text glued to it
-	moves   int     // moves read so far, inside runs or not (the builder allocates them at once)
-	singles bool    // no runs: every move number, move and tag is a token (tests)
-	tagEls  []tagEl // the tags of the runs of tags, in order
-	parens  []int   // the byte index in s of every ( and ) token, in order
+	depth   int         // variation depth, so results inside variations are told apart
+	moveEnd int         // end of the last move token, to see text glued to it
+	moves   int         // moves read so far, inside runs or not (the builder allocates them at once)
+	singles bool        // no runs: every move number, move and tag is a token (tests)
+	tagEls  []tagEl     // the tags of the runs of tags, in order
+	parens  []int       // the byte index in s of every ( and ) token, in order
+	inDeep  bool        // deep is reading a variation too deep to nest
+	pending lexer.Token // a token deep read past, returned next (Type 0: none)
+	// deepOpen is how many variations the game's end left open inside
+	// a deep token (for the unclosed-variation warning).
+	deepOpen int
 }
 
 func newScanner(g GameText, filename string, d *diags) *scanner {
@@ -221,6 +228,11 @@ func (l *scanner) Next() (lexer.Token, error) {
 }
 
 func (l *scanner) next() (lexer.Token, error) {
+	if l.pending.Type != 0 {
+		t := l.pending
+		l.pending = lexer.Token{}
+		return t, nil
+	}
 	s := l.s
 	for l.i < len(s) {
 		c := s[l.i]
@@ -260,6 +272,9 @@ func (l *scanner) next() (lexer.Token, error) {
 			l.parens = append(l.parens, l.i)
 			l.advTo(l.i + 1)
 			l.depth++
+			if l.depth > notation.MaxDepth && !l.inDeep {
+				return l.deep(start, p), nil
+			}
 			return l.tok(tokLParen, start, p), nil
 		case c == ')':
 			l.parens = append(l.parens, l.i)
@@ -370,6 +385,43 @@ func (l *scanner) next() (lexer.Token, error) {
 		return l.tok(tokUnreadable, start, p), nil
 	}
 	return lexer.Token{Type: lexer.EOF, Pos: lexPos(l.pos(), l.filename)}, nil
+}
+
+// deep reads the variation opened at s[start], inside notation.MaxDepth
+// others, as one tokDeep token that ends with the ')' closing it, or with
+// the game. Its text is scanned token by token as usual, so it ends where
+// reading it as a variation would and says what that would say of its
+// bytes (its diagnostics), but none of its tokens is handed on: its moves
+// are not counted for the builder, its tags and parentheses not listed,
+// and nesting costs neither a parser token nor a builder frame per level.
+// A result that ends a game whose deep variation is not closed is handed
+// on after it, as the game's result (the builder reads one found inside
+// an unclosed variation as such).
+func (l *scanner) deep(start int, p notation.Pos) lexer.Token {
+	moves, tags, parens := l.moves, len(l.tagEls), len(l.parens)-1 // (without its own '(')
+	l.inDeep = true
+	var result lexer.Token // the last token read, when an inner result
+	resultAt := 0
+	for l.depth > notation.MaxDepth {
+		t, _ := l.next()
+		if t.Type == lexer.EOF {
+			break
+		}
+		result = lexer.Token{}
+		if t.Type == tokInnerResult {
+			result, resultAt = t, l.i-len(t.Value)
+		}
+	}
+	l.inDeep = false
+	l.moves, l.tagEls, l.parens = moves, l.tagEls[:tags], l.parens[:parens]
+	end := l.i
+	if l.depth > notation.MaxDepth {
+		l.deepOpen = l.depth - notation.MaxDepth
+		if result.Type != 0 {
+			end, l.pending = resultAt, result
+		}
+	}
+	return lexer.Token{Type: tokDeep, Value: strings.TrimRight(l.s[start:end], " \t\r\n"), Pos: lexPos(p, l.filename)}
 }
 
 func (l *scanner) atLineStart() bool {

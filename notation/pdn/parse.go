@@ -19,7 +19,7 @@ import (
 //	Game     = (Tag | Tags)* Movetext Result? .
 //	Movetext = Element* .
 //	Element  = Move | MoveNumber | Moves | Comment | NAG | Strength | "(" | ")"
-//	         | Setup | LineComment | Ellipsis | InnerResult | Unreadable .
+//	         | Setup | LineComment | Ellipsis | InnerResult | Unreadable | Deep .
 //
 // Variations are built from the flat element list afterwards, iteratively,
 // so nesting depth costs neither stack nor time. Unreadable text is a token
@@ -66,9 +66,9 @@ type movetext struct {
 	Elements []lexer.Token
 }
 
-var isElement = func() (t [tokUnreadable + 1]bool) {
+var isElement = func() (t [tokDeep + 1]bool) {
 	for _, e := range []lexer.TokenType{tokMove, tokMoveNumber, tokComment, tokNAG, tokStrength, tokLParen,
-		tokRParen, tokSetup, tokLineComment, tokEllipsis, tokInnerResult, tokUnreadable, tokMoves} {
+		tokRParen, tokSetup, tokLineComment, tokEllipsis, tokInnerResult, tokUnreadable, tokMoves, tokDeep} {
 		t[e] = true
 	}
 	return t
@@ -92,7 +92,7 @@ func (m *movetext) Parse(lex *lexer.PeekingLexer) error {
 // parser; it is the reference the fast movetext is tested against.
 type genericGameAST struct {
 	Tags   []lexer.Token `parser:"@((Tag | Tags)*)"`
-	Body   []lexer.Token `parser:"@((Move | MoveNumber | Moves | Comment | NAG | Strength | LParen | RParen | Setup | LineComment | Ellipsis | InnerResult | Unreadable)*)"`
+	Body   []lexer.Token `parser:"@((Move | MoveNumber | Moves | Comment | NAG | Strength | LParen | RParen | Setup | LineComment | Ellipsis | InnerResult | Unreadable | Deep)*)"`
 	Result *lexer.Token  `parser:"@Result?"`
 }
 
@@ -163,7 +163,9 @@ func parse(g GameText, file string, runs bool) *notation.Record {
 			}
 		}
 	}
+	b.deepOpen = sc.deepOpen
 	b.finish(toPos(pl.Peek().Pos))
+	b.dropMarked()
 	d.finish()
 	slices.SortStableFunc(d.list, byLineCol)
 	rec.Diagnostics = d.list
@@ -261,6 +263,13 @@ type builder struct {
 	text     string // the game text
 	parens   []int  // where each ( and ) token stands in text (the scanner's)
 	parenCur int    // the next one to read
+	deepOpen int    // variations left open inside a too-deep one (the scanner's)
+
+	// readByOffset lists d.list[:read] by offset, and readGone marks
+	// those inside a variation read as prose (dropRead), built on the
+	// first one.
+	readByOffset []int
+	readGone     []bool
 }
 
 func (b *builder) round(ast *gameAST, round int) {
@@ -515,6 +524,12 @@ func (b *builder) item(typ lexer.TokenType, v string, p notation.Pos) {
 		f.hasSetup, f.setup, f.setupPos = true, fen, p
 	case tokInnerResult:
 		b.lastInner, b.lastInnerPos = v, p
+	case tokDeep:
+		// The variation's text as written, parentheses and all, so it
+		// reads as the variation it was; the writer keeps it (a comment
+		// with braces of its own as a ; comment).
+		b.comment(notation.Comment{Text: v, Pos: p})
+		b.d.warn(p, CodeTooDeep, fmt.Sprintf("variation inside %d others: kept as a comment, its moves not replayed", notation.MaxDepth))
 	case tokUnreadable:
 		b.skipping = true
 		b.skipPos = p
@@ -577,14 +592,8 @@ func (b *builder) close(end int, p notation.Pos) {
 // comment it is: its text as written, in the place it stood. What reading
 // it as moves reported is taken back: it was never moves.
 func (b *builder) closeProse(f *frame, end int, p notation.Pos) {
-	b.d.drop(func(i int, d *notation.Diagnostic) bool {
-		if i >= f.diagMark {
-			return true // built inside the frame
-		}
-		// Read before building (the scanner reads the whole game first):
-		// what the scanner said inside the parentheses.
-		return i < b.read && d.Pos.Offset > f.open.Offset && (!p.IsValid() || d.Pos.Offset < p.Offset)
-	})
+	b.d.truncate(f.diagMark) // built inside the frame: the end of the list
+	b.dropRead(f.open, p)
 	start := min(f.textAt+1, end)
 	text := strings.TrimSpace(b.text[start:end])
 	b.comment(notation.Comment{Text: text, Pos: f.open})
@@ -595,9 +604,43 @@ func (b *builder) closeProse(f *frame, end int, p notation.Pos) {
 	b.d.note(f.open, CodeProse, "text in parentheses that does not read as moves: read as a comment (PDN writes comments in braces)")
 }
 
+// dropRead marks what the scanner said (it reads the whole game before
+// the builder starts: d.list[:read]) after open and before close (the end
+// of the game when close is not valid), to be dropped at the end of the
+// game (dropMarked). Marked, not removed: one removal per variation read
+// as prose would go through the whole list each time, which made a game
+// of 40,000 of them take 20 s.
+func (b *builder) dropRead(open, close notation.Pos) {
+	list := b.d.list[:b.read]
+	if b.readByOffset == nil {
+		b.readByOffset = make([]int, len(list))
+		for i := range b.readByOffset {
+			b.readByOffset[i] = i
+		}
+		slices.SortStableFunc(b.readByOffset, func(i, j int) int { return cmp.Compare(list[i].Pos.Offset, list[j].Pos.Offset) })
+		b.readGone = make([]bool, len(list))
+	}
+	k, _ := slices.BinarySearchFunc(b.readByOffset, open.Offset+1, func(i int, off int64) int { return cmp.Compare(list[i].Pos.Offset, off) })
+	for ; k < len(b.readByOffset); k++ {
+		i := b.readByOffset[k]
+		if close.IsValid() && list[i].Pos.Offset >= close.Offset {
+			break
+		}
+		b.readGone[i] = true
+	}
+}
+
+// dropMarked drops what dropRead marked.
+func (b *builder) dropMarked() {
+	if b.readGone == nil {
+		return
+	}
+	b.d.drop(func(i int, _ *notation.Diagnostic) bool { return i < len(b.readGone) && b.readGone[i] })
+}
+
 func (b *builder) finish(end notation.Pos) {
 	b.endSkip()
-	if n := len(b.stack) - 1; n > 0 {
+	if n := len(b.stack) - 1 + b.deepOpen; n > 0 {
 		msg := "variation not closed with ')'"
 		if n > 1 {
 			msg = fmt.Sprintf("%d variations not closed with ')'", n)

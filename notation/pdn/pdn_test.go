@@ -683,31 +683,65 @@ func TestWriteLineComment(t *testing.T) {
 	}
 }
 
-func TestNestedVariations(t *testing.T) {
-	const depth = 10000
-	in := "1. 32-28 " + strings.Repeat("(19-23 ", depth) + strings.Repeat(")", depth) + " 19-23 *"
-	r := readOne(t, in)
-	if r.HasErrors() || len(r.Moves) != 2 {
-		t.Fatalf("moves %v, %v", moveTexts(r.Moves), r.Diagnostics)
-	}
-	n := 0
-	for l := r.Moves[0].Variations; len(l) > 0; l = l[0][0].Variations {
-		n++
-	}
-	if n != depth {
-		t.Errorf("depth %d", n)
-	}
-	var b bytes.Buffer
-	if err := Write(&b, r); err != nil {
-		t.Fatal(err)
-	}
-	if !equalRecords(r, readOne(t, b.String())) {
-		t.Errorf("round trip of the nested variations differs")
-	}
-	// Unclosed: one warning, not ten thousand.
-	r = readOne(t, "1. 32-28 "+strings.Repeat("(19-23 ", depth)+"*")
-	if got := codes(r, notation.Warning); !reflect.DeepEqual(got, []string{CodeUnclosedVar}) || r.Result != "*" {
-		t.Errorf("warnings %v result %q", got, r.Result)
+// Variations nest up to notation.MaxDepth; one deeper is kept whole as a
+// comment on the move it is an alternative to, with one too-deep warning
+// however deep it goes, and the game reads on after it. What is written
+// reads back to the same record, without the warning.
+func TestDeepVariations(t *testing.T) {
+	const max = notation.MaxDepth
+	open := func(n int) string { return strings.Repeat("(19-23 ", n) }
+	closing := func(n int) string { return strings.Repeat(")", n) }
+	for _, tc := range []struct {
+		name     string
+		in       string
+		comments []string // on the deepest variation's move
+		warnings []string
+		unclosed string // the unclosed-variation message, if any
+	}{
+		{name: "at the bound", in: open(max) + closing(max) + " 19-23 *"},
+		{name: "one past", in: open(max+1) + closing(max+1) + " 19-23 *",
+			comments: []string{"(19-23 )"}, warnings: []string{CodeTooDeep}},
+		{name: "ten thousand", in: open(10000) + closing(10000) + " 19-23 *",
+			comments: []string{open(10000-max) + closing(10000-max)}, warnings: []string{CodeTooDeep}},
+		{name: "siblings", in: open(max) + "(19-23) {x} (20-24 (1-5))" + closing(max) + " 19-23 *",
+			comments: []string{"(19-23)", "x", "(20-24 (1-5))"}, warnings: []string{CodeTooDeep, CodeTooDeep}},
+		{name: "parentheses that close nothing", in: open(max) + "(19-23 {a ) b} (!) ; c )\n 20-24 $1 (1-5))" + closing(max) + " 19-23 *",
+			comments: []string{"(19-23 {a ) b} (!) ; c )\n 20-24 $1 (1-5))"}, warnings: []string{CodeTooDeep}},
+		{name: "unclosed", in: open(10000) + "*",
+			comments: []string{strings.TrimSpace(open(10000 - max))}, warnings: []string{CodeUnclosedVar, CodeTooDeep},
+			unclosed: "10000 variations not closed with ')'"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := readOne(t, "1. 32-28 "+tc.in)
+			if got := codes(r, notation.Warning); !reflect.DeepEqual(got, tc.warnings) || r.HasErrors() || r.Result != "*" {
+				t.Fatalf("warnings %v, want %v; result %q; %v", got, tc.warnings, r.Result, r.Diagnostics)
+			}
+			if tc.unclosed != "" && r.Diagnostics[0].Msg != tc.unclosed {
+				t.Errorf("message %q, want %q", r.Diagnostics[0].Msg, tc.unclosed)
+			}
+			if tc.unclosed == "" && len(r.Moves) != 2 {
+				t.Errorf("main line %v: the game does not read on after the variation", moveTexts(r.Moves))
+			}
+			n, deepest := 0, r.Moves[0]
+			for l := r.Moves[0].Variations; len(l) > 0; l = l[0][0].Variations {
+				n, deepest = n+1, l[0][0]
+			}
+			var comments []string
+			for _, c := range deepest.Comments {
+				comments = append(comments, c.Text)
+			}
+			if n != max || !reflect.DeepEqual(comments, tc.comments) {
+				t.Errorf("depth %d, want %d; comments %.80q, want %.80q", n, max, comments, tc.comments)
+			}
+			var b bytes.Buffer
+			if err := Write(&b, r); err != nil {
+				t.Fatal(err)
+			}
+			back := readOne(t, b.String())
+			if !equalRecords(r, back) || hasCode(back, notation.Warning, CodeTooDeep) {
+				t.Errorf("written, it reads back otherwise (%v):\n%.300s", back.Diagnostics, b.String())
+			}
+		})
 	}
 }
 

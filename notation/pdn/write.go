@@ -155,27 +155,32 @@ func (lw *lineWriter) comment(text string) { lw.commentOpt(text, false) }
 // commentOpt is comment; with onLine, the comment starts on the current
 // line however long it is.
 func (lw *lineWriter) commentOpt(text string, onLine bool) {
+	words, lineComment := CommentWords(text)
+	for i, w := range words {
+		lw.wordOpt(w, (i == 0 && onLine) || (i > 0 && w[0] == '['))
+	}
+	lw.afterLine = lineComment
+}
+
+// CommentWords is how a comment is written in movetext, by every
+// notation's writer: its words, white space made single spaces so that
+// it wraps, the first opening with "{" and the last closing with "}"; or,
+// for a text with braces of its own, one ";" line comment, after which
+// the line must end (PDN comments do not nest: in braces it could not be
+// read back as written). A writer never starts a line with a word that
+// begins with '[' inside a comment: it would read as the tag of a next
+// game.
+func CommentWords(text string) (words []string, lineComment bool) {
 	fields := strings.Fields(text)
-	if strings.ContainsAny(text, "{}") {
-		lw.wordOpt(";"+strings.Join(fields, " "), onLine)
-		lw.afterLine = true
-		return
+	switch {
+	case strings.ContainsAny(text, "{}"):
+		return []string{";" + strings.Join(fields, " ")}, true
+	case len(fields) == 0:
+		return []string{"{}"}, false
 	}
-	if len(fields) == 0 {
-		lw.wordOpt("{}", onLine)
-		return
-	}
-	for i, f := range fields {
-		if i == 0 {
-			f = "{" + f
-		}
-		if i == len(fields)-1 {
-			f += "}"
-		}
-		// Never start a line inside a comment with '[': it could look
-		// like the tag section of a next game.
-		lw.wordOpt(f, (i == 0 && onLine) || (i > 0 && f[0] == '['))
-	}
+	fields[0] = "{" + fields[0]
+	fields[len(fields)-1] += "}"
+	return fields, false
 }
 
 // wframe is one line being written: the main line or a variation.

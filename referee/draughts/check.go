@@ -272,7 +272,8 @@ type draughtsGame struct {
 	// ambiguous holds the candidates of the last move match found
 	// ambiguous, for the continuation to choose from.
 	ambiguous []Move
-	film      *referee.Film // the main line as pictures, when asked for
+	film      *referee.Film  // the main line as pictures, when asked for
+	trace     *referee.Trace // the main line's identity and positions, when asked for
 
 	// ambiguity says what the candidates in ambiguous share ("2 captures
 	// go from 35 to 2"), and ambiguityFix how to write the move so that
@@ -330,13 +331,14 @@ func (g *draughtsGame) run() {
 		g.film.Start = g.r.Picture(start)
 		g.rep.Film = g.film
 	}
+	g.startTrace(&start)
 	st := newLineState(g, start)
 	if st.endgame != 0 && g.startHalf > 0 {
 		// An online export's FEN says how far into its endgame the
 		// position already is (H, in half-moves).
 		g.shiftEndgames(st, g.startHalf)
 	}
-	end := g.replay(st, g.rec.Moves, false)
+	end := g.replay(st, g.rec.Moves, 0)
 	g.rep.Plies = end.plies
 	g.rep.FinalFEN = g.num.formatFEN(end.pos)
 	referee.JudgeResult(g.rec, g.rep, referee.End{Over: end.over, Winner: end.winner, Claims: end.claims}, g.c.twoPoint)
@@ -432,18 +434,30 @@ func (g *draughtsGame) severity(sev notation.Severity, variation bool) notation.
 	return sev
 }
 
-func (g *draughtsGame) replay(st *lineState, line notation.Line, variation bool) *lineState {
+// replay replays line, depth variations deep (0: the main line), and
+// each of its variations from the position before the move it replaces.
+func (g *draughtsGame) replay(st *lineState, line notation.Line, depth int) *lineState {
+	variation := depth > 0
 	for i, m := range line {
 		var late []notation.Line
 		for _, alt := range m.Variations {
 			if g.opts.Variations == referee.VariationsIgnore {
 				break
 			}
+			if depth == notation.MaxDepth {
+				// The readers keep such a variation as a comment; one
+				// given otherwise (a JSON record) is not replayed, so the
+				// replay's depth stays bounded.
+				if len(alt) > 0 {
+					g.rep.Warnf(alt[0].Pos, "too-deep", "variation inside %d others: not replayed", notation.MaxDepth)
+				}
+				continue
+			}
 			if g.writtenForNextMove(st, alt) {
 				late = append(late, alt)
 				continue
 			}
-			g.replay(st.clone(), alt, true)
+			g.replay(st.clone(), alt, depth+1)
 		}
 		if m.Setup != "" {
 			p, err := g.r.ParseFEN(g.num.fen(m.Setup))
@@ -454,6 +468,14 @@ func (g *draughtsGame) replay(st *lineState, line notation.Line, variation bool)
 			}
 			st = newLineState(g, p)
 			st.firstNum = 0
+			if !variation && g.trace != nil {
+				var key string
+				var mat referee.Material
+				if g.trace.WantsPositions() {
+					key, mat = positionKey(&p), materialOf(&p)
+				}
+				g.trace.Setup(g.c.num.formatFEN(p), key, mat)
+			}
 		}
 		if st.plies == 0 && (i == 0 || st.firstNum == 0) {
 			// The first move's number sets the count, so records that start
@@ -519,14 +541,21 @@ func (g *draughtsGame) replay(st *lineState, line notation.Line, variation bool)
 			g.matched(m, mv, g.legalFor(st, from))
 		}
 		var marks *picture.Marks
+		var traced string
 		if !variation {
 			marks = g.marks(mv) // before play: mv's paths live in buffers play reuses
+			if g.trace != nil {
+				traced = g.c.num.move(mv, true)
+			}
 		}
 		g.play(st, mv)
 		g.frame(m, marks, st.pos)
+		if !variation && g.trace != nil {
+			g.traceMove(traced, &st.pos)
+		}
 		for _, alt := range late {
 			g.rep.Warnf(alt[0].Pos, "variation-placement", "variation %d... %s is written before the move it replaces; read as an alternative to the move after it", alt[0].Number, alt[0].Text)
-			g.replay(st.clone(), alt, true)
+			g.replay(st.clone(), alt, depth+1)
 		}
 	}
 	return st
@@ -829,18 +858,18 @@ func (g *draughtsGame) rewriteSetups(out *numbering) {
 	if g.rec.Setup != "" {
 		g.rec.Setup = convert(g.rec.Setup)
 	}
-	var walk func(l notation.Line)
-	walk = func(l notation.Line) {
+	// (Iteratively: a record read from JSON may nest deeper than the
+	// readers do.)
+	for lines := []notation.Line{g.rec.Moves}; len(lines) > 0; {
+		l := lines[len(lines)-1]
+		lines = lines[:len(lines)-1]
 		for _, m := range l {
 			if m.Setup != "" {
 				m.Setup = convert(m.Setup)
 			}
-			for _, v := range m.Variations {
-				walk(v)
-			}
+			lines = append(lines, m.Variations...)
 		}
 	}
-	walk(g.rec.Moves)
 	if _, ok := g.rec.Tag("GameType"); !ok && SectionOf(g.c.variant).PDNGameType != 0 {
 		g.rec.Tags = append(g.rec.Tags, notation.Tag{Name: "GameType",
 			Value: fmt.Sprintf("%d,%s", SectionOf(g.c.variant).PDNGameType, out.notation)})

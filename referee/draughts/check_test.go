@@ -2,9 +2,11 @@ package draughts
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
+	"arbiter/notation"
 	"arbiter/notation/pdn"
 	"arbiter/referee"
 	"arbiter/variants"
@@ -368,5 +370,46 @@ func TestTwentyFiveKingMoves(t *testing.T) {
 	text = fmt.Sprintf(`[FEN %q] [Result "1-1"] %s 1-1`, fen, kingWalk(t, fen, 51))
 	if got := diagnosticsOf(checkText(t, intl, text)[0]); len(got) != 1 || !strings.Contains(got[0], "after-end 26") {
 		t.Errorf("51 plies: %v", got)
+	}
+}
+
+// A record given otherwise than by a reader (a JSON record) may nest
+// variations deeper than notation.MaxDepth: the replay stops there, with
+// one too-deep warning, so its depth and cost stay bounded; a rewrite
+// still reaches every level.
+func TestReplayStopsAtMaxDepth(t *testing.T) {
+	// Every level is another legal first move, so that nothing else is
+	// said; the deepest starts from a setup, which a rewrite converts.
+	first := []string{"31-26", "31-27", "32-27", "33-28", "33-29", "34-29", "34-30", "35-30"}
+	nested := func(depth int) (*notation.Record, *notation.Move) {
+		rec := &notation.Record{File: "t.pdn", Index: 1, Pos: notation.Pos{Line: 1, Col: 1}, Result: "*",
+			Tags: []notation.Tag{{Name: "GameType", Value: "20"}}}
+		m := &notation.Move{Number: 1, Text: "32-28", Pos: notation.Pos{Line: 1, Col: 4}}
+		rec.Moves = notation.Line{m}
+		for d := 1; d <= depth; d++ {
+			v := &notation.Move{Number: 1, Text: first[d%len(first)], Pos: notation.Pos{Line: 1 + d, Col: 4}}
+			m.Variations = []notation.Line{{v}}
+			m = v
+		}
+		m.Setup = "W:W31,32:B1"
+		m.Text = "32-28"
+		return rec, m
+	}
+	for _, tc := range []struct {
+		depth int
+		want  []string
+	}{
+		{notation.MaxDepth, nil},
+		{notation.MaxDepth + 1, []string{fmt.Sprintf("warning too-deep: variation inside %d others: not replayed", notation.MaxDepth)}},
+		{5000, []string{fmt.Sprintf("warning too-deep: variation inside %d others: not replayed", notation.MaxDepth)}},
+	} {
+		rec, deepest := nested(tc.depth)
+		rep := referee.Check(rec, referee.Options{Variant: mustVariant(t, "international"), Rewrite: true, Notation: "alpha"})
+		if got := diagnosticsOf(rep); !slices.Equal(got, tc.want) {
+			t.Errorf("depth %d: %q, want %q", tc.depth, got, tc.want)
+		}
+		if deepest.Setup == "W:W31,32:B1" {
+			t.Errorf("depth %d: the deepest setup was not rewritten", tc.depth)
+		}
 	}
 }

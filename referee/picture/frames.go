@@ -73,8 +73,8 @@ func DecodePly(prev Position, ply string) (Position, Marks, error) {
 		if i+2 > len(fixes) {
 			return prev, m, fmt.Errorf("ply %q: a fix without its content", ply)
 		}
-		c, err := strconv.ParseInt(fixes[i:i+2], 36, 32)
-		if err != nil || int(c) >= len(next.Cells) {
+		c, ok := cellAt(fixes, i, len(next.Cells))
+		if !ok {
 			return prev, m, fmt.Errorf("ply %q: bad cell %q", ply, fixes[i:i+2])
 		}
 		i += 2
@@ -150,11 +150,31 @@ func cells36(s string, n int) ([]int, error) {
 	}
 	var out []int
 	for i := 0; i < len(s); i += 2 {
-		c, err := strconv.ParseInt(s[i:i+2], 36, 32)
-		if err != nil || int(c) >= n {
+		c, ok := cellAt(s, i, n)
+		if !ok {
 			return nil, fmt.Errorf("cells %q: bad cell %q", s, s[i:i+2])
 		}
-		out = append(out, int(c))
+		out = append(out, c)
 	}
 	return out, nil
+}
+
+// cellAt reads the cell written at s[i:i+2], two base-36 digits, and says
+// whether it is one of n cells. (strconv.ParseInt would also take a sign:
+// "-1" is no cell, and indexed a position at -1.)
+func cellAt(s string, i, n int) (int, bool) {
+	c := 0
+	for _, d := range []byte(s[i : i+2]) {
+		switch {
+		case '0' <= d && d <= '9':
+			c = 36*c + int(d-'0')
+		case 'a' <= d && d <= 'z':
+			c = 36*c + int(d-'a') + 10
+		case 'A' <= d && d <= 'Z':
+			c = 36*c + int(d-'A') + 10
+		default:
+			return 0, false
+		}
+	}
+	return c, c < n
 }

@@ -116,7 +116,7 @@ func TestPlyRoundTrip(t *testing.T) {
 			t.Errorf("%s: DecodePly(%q) = %q, %v, %v; want %q", tc.name, got, Encode(back), m, err, Encode(tc.next))
 		}
 	}
-	for _, bad := range []string{"0", "zz02", "0002=0", "0002=01(ab", "0002=zzb"} {
+	for _, bad := range []string{"0", "zz02", "0002=0", "0002=01(ab", "0002=zzb", "=-10", "-102", "00+1"} {
 		if _, _, err := DecodePly(pos(nil, nil, nil), bad); err == nil {
 			t.Errorf("DecodePly(%q) accepted", bad)
 		}

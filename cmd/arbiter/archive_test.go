@@ -1,0 +1,92 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// The French championship 2021 (testdata): select by tag, by verdict and
+// by number, in the games' own text.
+func TestSelectCommand(t *testing.T) {
+	file := "../../testdata/draughts/championnat-de-france-2021.pdn"
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"select", "--count", file}, ""},
+		{[]string{"select", "--count", "--where", "White~koops", file}, ""},
+		{[]string{"select", "--count", "--games", "2-3", file}, "2\n"},
+		{[]string{"select", "--count", "--valid", "--invalid", file}, ""},
+	} {
+		out, errOut, code := arbiter(t, "", c.args...)
+		switch {
+		case strings.Contains(strings.Join(c.args, " "), "--valid --invalid"):
+			if code != exitUsage {
+				t.Errorf("%v: exit %d, want a usage error", c.args, code)
+			}
+		case code != 0:
+			t.Errorf("%v: exit %d: %s", c.args, code, errOut)
+		case c.want != "" && out != c.want:
+			t.Errorf("%v: %q, want %q", c.args, out, c.want)
+		}
+	}
+	// Every game selected is written as it was read.
+	src, _ := os.ReadFile(file)
+	out, _, code := arbiter(t, "", "select", "--games", "1", file)
+	first := strings.TrimSpace(out)
+	if code != 0 || !strings.Contains(string(src), first) || first == "" {
+		t.Errorf("select --games 1: exit %d, %q is not the game's own text", code, out)
+	}
+}
+
+// split never overwrites: a file in its way stops it with nothing written.
+func TestSplitNeverOverwrites(t *testing.T) {
+	dir := t.TempDir()
+	file := "../../testdata/draughts/belarus-2015-round3-games1-2.pdn"
+	_, errOut, code := arbiter(t, "", "split", "--by", "game", "--dir", dir, file)
+	if code != 0 {
+		t.Fatalf("split: exit %d: %s", code, errOut)
+	}
+	names, _ := filepath.Glob(filepath.Join(dir, "*.pdn"))
+	if len(names) != 2 {
+		t.Fatalf("split wrote %v, want 2 files", names)
+	}
+	os.Remove(names[1])
+	keep := []byte("mine\n")
+	os.WriteFile(names[0], keep, 0o644)
+	_, errOut, code = arbiter(t, "", "split", "--by", "game", "--dir", dir, file)
+	if code != exitUsage || !strings.Contains(errOut, "never overwrites") {
+		t.Errorf("split over an existing file: exit %d, %q", code, errOut)
+	}
+	if b, _ := os.ReadFile(names[0]); string(b) != string(keep) {
+		t.Errorf("the existing file was changed: %q", b)
+	}
+	if _, err := os.Stat(names[1]); err == nil {
+		t.Errorf("a file was written though the run was refused")
+	}
+	left, _ := filepath.Glob(filepath.Join(dir, ".*"))
+	if len(left) != 0 {
+		t.Errorf("temporary files left: %v", left)
+	}
+}
+
+// One game twice in other notations: dupes groups it, --keep best writes one.
+func TestDupesCommand(t *testing.T) {
+	dir := t.TempDir()
+	a := filepath.Join(dir, "a.pdn")
+	b := filepath.Join(dir, "b.pdn")
+	os.WriteFile(a, []byte("[GameType \"25\"]\n[White \"X\"]\n1. c3-d4 d6-c5 2. b2-c3 c7-d6 3. c3-b4 b6-a5 4. d4xb6 a7xc5 1-1\n"), 0o644)
+	os.WriteFile(b, []byte("[GameType \"25\"]\n1. cd4 dc5 2. bc3 cd6 3. cb4 ba5 4. d:b6 a:c5 *\n\n[GameType \"25\"]\n1. cd4 dc5 *\n"), 0o644)
+	out, errOut, code := arbiter(t, "", "dupes", a, b)
+	if code != 0 || !strings.Contains(out, "2 copies") || !strings.Contains(out, "best "+a+" game 1") {
+		t.Fatalf("dupes: exit %d: %s%s", code, out, errOut)
+	}
+	merged := filepath.Join(dir, "m.pdn")
+	_, errOut, code = arbiter(t, "", "dupes", "--keep", "best", "-o", merged, a, b)
+	got, _ := os.ReadFile(merged)
+	if code != 0 || strings.Count(string(got), "[GameType") != 2 || !strings.Contains(string(got), "[White \"X\"]") {
+		t.Errorf("dupes --keep best: exit %d: %s\n%s", code, errOut, got)
+	}
+}
