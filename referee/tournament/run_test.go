@@ -389,3 +389,21 @@ func TestNoGamePlayed(t *testing.T) {
 		t.Errorf("err %v", err)
 	}
 }
+
+// An SPRT that has not decided when the schedule's games are played says
+// so.
+func TestSPRTUndecided(t *testing.T) {
+	var out syncBuffer
+	test := SPRT{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.05}
+	cfg := Config{Kind: RoundRobin, Engines: []match.Engine{hubEngine("A", "-seed", "1"), hubEngine("B", "-seed", "2")},
+		Games: 2, Rounds: 1, TC: match.TimeControl{Base: time.Minute}, SPRT: &test}
+	_, st, err := run(t, context.Background(), cfg, &out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var text bytes.Buffer
+	st.WriteText(&text)
+	if st.SPRT.Decision != Continue || !st.Finished || !strings.Contains(text.String(), "no decision within the games scheduled") {
+		t.Errorf("%+v\n%s", st.SPRT, text.String())
+	}
+}

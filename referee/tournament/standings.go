@@ -301,6 +301,9 @@ func (s *Standings) WriteText(w io.Writer) {
 	if t := s.SPRT; t != nil {
 		fmt.Fprintln(w)
 		state := "going on"
+		if s.Finished {
+			state = "no decision within the games scheduled"
+		}
 		switch t.Decision {
 		case AcceptH0:
 			state = "H0 accepted"
