@@ -27,6 +27,9 @@ type Diagnostic struct {
 	Board string `json:"-"`
 	// Variation is true when the move stands in a variation, not the main line.
 	Variation bool `json:"variation,omitempty"`
+	// Fixes are the edits that explain a main-line move error as a slip
+	// of the pen, best first (repair.go).
+	Fixes []Fix `json:"fixes,omitempty"`
 }
 
 // Verdict of a game.

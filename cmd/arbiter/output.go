@@ -91,6 +91,13 @@ func (t *textWriter) write(rep *referee.Report) error {
 		if line, col, ok := q.quote(d.Pos); ok {
 			fmt.Fprintf(t.out, "    %s\n    %s\n", printable(line), t.color.paint(t.color.mark, caret(line, col)))
 		}
+		for k, f := range d.Fixes[:min(len(d.Fixes), 2)] {
+			lead := "fix"
+			if k > 0 {
+				lead = "or"
+			}
+			fmt.Fprintf(t.out, "    %s: %s\n", lead, printable(f.Describe(d.Pos)))
+		}
 		if t.board && d.Severity == notation.Error && d.Board != "" {
 			fmt.Fprintln(t.out, printableLines(d.Board))
 		}

@@ -1,0 +1,237 @@
+package draughts
+
+import (
+	"strings"
+
+	"arbiter/notation"
+	"arbiter/referee"
+)
+
+// The repair search (referee.SuggestFixes) at a main-line move error:
+// the draughts side of it, a referee.RepairSite. It runs only for a game
+// whose main line stopped at a move error, after the replay that is kept,
+// so a record without one costs nothing.
+
+// repairSite is the replay of g stopped at the main line's move failed,
+// in the state stop (the position before it).
+type repairSite struct {
+	g      *draughtsGame
+	line   notation.Line
+	failed int
+	start  int        // the first move after the last setup
+	stop   *lineState // the state before line[failed]
+	out    *numbering // how the record writes moves
+	colon  bool       // the record writes captures with ':'
+
+	// states[k-lo] is the state before line[k], for lo <= k < failed,
+	// walked once when the search first asks for one.
+	lo     int
+	states []*lineState
+	walked bool
+	alts   map[int][]referee.Alternative
+}
+
+// repair searches the fixes of the main line's move error the replay
+// stopped at, and gives them to its diagnostic in rep.
+func (g *draughtsGame) repair(rep *referee.Report) {
+	if g.stopSt == nil {
+		return
+	}
+	defer g.release()
+	line := g.rec.Moves
+	s := &repairSite{g: g, line: line, failed: g.stopAt, stop: g.stopSt, out: g.num}
+	for k := s.failed; k >= 0; k-- {
+		if line[k].Setup != "" {
+			s.start = k
+			break
+		}
+	}
+	if out, err := g.outputNumbering(""); err == nil {
+		s.out = out
+	}
+	w := line[s.failed].Text
+	s.colon = strings.ContainsRune(w, ':') && !strings.ContainsAny(w, "xX")
+	rep.AttachFixes(line[s.failed].Pos, referee.SuggestFixes(s))
+}
+
+func (s *repairSite) Line() notation.Line { return s.line }
+func (s *repairSite) Failed() int         { return s.failed }
+func (s *repairSite) Start() int          { return s.start }
+
+func (s *repairSite) Number(k int) int {
+	if st := s.stateAt(k); st != nil {
+		return st.moveNumber()
+	}
+	return 0
+}
+
+// stateAt is the state before line[k] as the written moves reach it, nil
+// when it is not known (before the window walked).
+func (s *repairSite) stateAt(k int) *lineState {
+	if k == s.failed {
+		return s.stop
+	}
+	if !s.walked {
+		s.walk()
+	}
+	if k < s.lo || k-s.lo >= len(s.states) {
+		return nil
+	}
+	return s.states[k-s.lo]
+}
+
+// walk replays the main line again from its start (or its last setup),
+// silently, keeping the states of the plies the search may edit.
+func (s *repairSite) walk() {
+	s.walked = true
+	g := s.g
+	s.lo = max(s.start, s.failed-referee.RepairWindow)
+	var st *lineState
+	if m := s.line[s.start]; m.Setup != "" {
+		p, err := g.r.ParseFEN(g.num.fen(m.Setup))
+		if err != nil {
+			return
+		}
+		st = newLineState(g, p)
+		st.firstNum = 0
+	} else {
+		var ok bool
+		if st, ok = g.initialState(); !ok {
+			return
+		}
+	}
+	for k := s.start; k < s.failed; k++ {
+		m := s.line[k]
+		if st.plies == 0 && (k == 0 || st.firstNum == 0) {
+			st.firstNum = max(m.Number, 1)
+		}
+		if num := st.moveNumber(); m.Number > 0 && m.Number != num {
+			st.firstNum += m.Number - num // as the replay follows the record's count
+		}
+		if k >= s.lo {
+			s.states = append(s.states, st.clone())
+		}
+		if !g.advance(st, m, s.line[k+1:]) {
+			s.states = nil // cannot be: the replay got past it
+			return
+		}
+	}
+}
+
+// Alternatives are the legal moves at ply k, written as the record writes
+// moves, each with how like the written move it is.
+func (s *repairSite) Alternatives(k int) []referee.Alternative {
+	if a, ok := s.alts[k]; ok {
+		return a
+	}
+	st := s.stateAt(k)
+	if st == nil {
+		return nil
+	}
+	g := s.g
+	legal := distinct(g.legalFor(st, 0))
+	SortMoves(legal)
+	written := s.line[k].Text
+	withPath := strings.Count(written, "x")+strings.Count(written, ":")+strings.Count(written, "-") > 1
+	var out []referee.Alternative
+	for _, mv := range legal {
+		text := s.out.unambiguous(mv, legal)
+		full := s.out.move(mv, true)
+		if withPath && mv.IsCapture() {
+			text = full // as the record writes captures
+		}
+		if s.colon {
+			text, full = strings.ReplaceAll(text, "x", ":"), strings.ReplaceAll(full, "x", ":")
+		}
+		cost, why := referee.Likeness(written, text, s.neighbours)
+		if full != text {
+			if c, w := referee.Likeness(written, full, s.neighbours); c < cost {
+				cost, why = c, w
+			}
+		}
+		out = append(out, referee.Alternative{Text: text, Cost: cost, Why: why})
+	}
+	if s.alts == nil {
+		s.alts = map[int][]referee.Alternative{}
+	}
+	s.alts[k] = out
+	return out
+}
+
+// neighbours: two squares, as the record writes them, touch on the board.
+func (s *repairSite) neighbours(a, b string) bool {
+	x, okA := s.squareNamed(a)
+	y, okB := s.squareNamed(b)
+	if !okA || !okB || x == y {
+		return false
+	}
+	r := s.g.r
+	xr, xc := r.RowCol(x)
+	yr, yc := r.RowCol(y)
+	return abs(xr-yr) <= 1 && abs(xc-yc) <= 1
+}
+
+func (s *repairSite) squareNamed(name string) (int, bool) {
+	if name == "" {
+		return 0, false
+	}
+	if name[0] >= '0' && name[0] <= '9' {
+		n := 0
+		for i := 0; i < len(name); i++ {
+			if name[i] < '0' || name[i] > '9' || n > 1<<16 {
+				return 0, false
+			}
+			n = 10*n + int(name[i]-'0')
+		}
+		return s.g.num.square(n, "")
+	}
+	return s.g.num.square(0, name)
+}
+
+// Replay plays first, then the written moves from next on, from the state
+// before line[k].
+func (s *repairSite) Replay(k int, first []string, next, limit int) int {
+	st := s.stateAt(k)
+	if st == nil {
+		return -1
+	}
+	g := s.g
+	t := st.clone()
+	for _, text := range first {
+		if !g.advance(t, &notation.Move{Text: text}, nil) {
+			return -1
+		}
+	}
+	n := 0
+	for j := next; j < len(s.line) && n < limit; j++ {
+		m := s.line[j]
+		if m.Setup != "" {
+			// What follows a setup does not depend on the edit.
+			return min(limit, n+len(s.line)-j)
+		}
+		if !g.advance(t, m, s.line[j+1:]) {
+			break
+		}
+		n++
+	}
+	return n
+}
+
+// advance plays a written move on st, silently, as the replay would: an
+// ambiguous one is read by the moves after it (rest) when they tell. It
+// returns false when the move cannot be played.
+func (g *draughtsGame) advance(st *lineState, m *notation.Move, rest notation.Line) bool {
+	if st.over != "" && st.winner != referee.Drawn {
+		return false
+	}
+	silent := func(notation.Severity, string, string, []string) {}
+	mv, ok := g.match(st, m, silent)
+	if !ok && g.ambiguous != nil {
+		mv, ok = g.resolveByContinuation(st, rest)
+	}
+	if !ok {
+		return false
+	}
+	g.play(st, mv)
+	return true
+}
