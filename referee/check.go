@@ -39,6 +39,10 @@ type Options struct {
 	// Film makes families that draw (Drawer) record the main line as
 	// pictures in Report.Film, for the HTML report's replay viewer.
 	Film bool
+	// NoFixes skips the search for fixes of a main-line move error
+	// (Diagnostic.Fixes): for a check that only asks whether the moves
+	// fit, such as a family trying other rules, or a conversion.
+	NoFixes bool
 }
 
 // Variations policies. A variation is an annotation (an engine's principal

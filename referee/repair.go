@@ -117,10 +117,11 @@ type RepairSite interface {
 	Start() int
 	// Number is the move number the record gives ply k.
 	Number(k int) int
-	// Alternatives lists every legal move at ply k (in the position the
+	// Alternatives lists the legal moves at ply k (in the position the
 	// written moves before it reach), each with how like the written move
-	// at k it is (see Likeness), in a fixed order.
-	Alternatives(k int) []Alternative
+	// at k it is (see Likeness), in a fixed order: every one, or when
+	// maxCost is less than CostOther, at least those that cost no more.
+	Alternatives(k, maxCost int) []Alternative
 	// Replay plays, from the position before ply k as the written moves
 	// reach it, the moves first (as written in a record), then the written
 	// moves from index next on, at most limit of them. It returns how many
@@ -180,17 +181,19 @@ func SuggestFixes(s RepairSite) []Fix {
 		}
 		got := s.Replay(k, first, next, min(n-next, budget))
 		budget -= len(first) + max(got, 0) + 1
-		if got < 0 {
-			return
+		if got < 0 || next+got <= i {
+			return // (it does not get past the failed move)
 		}
 		t.Replays, t.reach = got, next+got
 		t.Whole = t.reach == n
-		found = append(found, t)
+		if kept(t, i, n) {
+			found = append(found, t)
+		}
 	}
 	at := func(k int) Fix {
 		return Fix{Move: line[k].Text, MoveNumber: s.Number(k), Pos: line[k].Pos, Ply: k}
 	}
-	alts := s.Alternatives(i)
+	alts := s.Alternatives(i, CostOther)
 	for _, a := range alts {
 		f := at(i)
 		f.Edit, f.Text, f.Why = EditReplace, a.Text, a.Why
@@ -225,7 +228,7 @@ func SuggestFixes(s RepairSite) []Fix {
 		try(trial{Fix: f, cost: 2, order: 3}, k, []string{line[k+2].Text, line[k+1].Text, line[k].Text}, k+3)
 	}
 	for k := i - 1; k >= max(start, i-backPlies); k-- {
-		for _, a := range s.Alternatives(k) {
+		for _, a := range s.Alternatives(k, CostNear) {
 			if a.Cost > CostNear || sameMove(a.Text, line[k].Text) {
 				continue
 			}
@@ -237,26 +240,27 @@ func SuggestFixes(s RepairSite) []Fix {
 	return rank(found, i, n)
 }
 
-// rank keeps the trials that make the plies after the failed move replay
-// (FewPlies of them, or all there are), best first, and marks the best
-// certain when it alone replays the whole rest of the game.
-func rank(found []trial, failed, n int) []Fix {
-	after := n - failed - 1 // plies written after the failed move
-	kept := found[:0]
-	for _, t := range found {
-		beyond := t.reach - failed - 1 // plies after the failed move that replay
-		need := min(FewPlies, after)
-		if t.cost >= CostOther {
-			need = FewPlies // a move unlike the one written needs the evidence
-		}
-		switch {
-		case t.reach <= failed || beyond < need:
-			continue
-		case after == 0 && t.cost > CostTransposed:
-			continue // the last move: nothing after it confirms anything but a clear slip
-		}
-		kept = append(kept, t)
+// kept says whether a trial makes the plies after the failed move replay:
+// FewPlies of them, or all there are.
+func kept(t trial, failed, n int) bool {
+	after := n - failed - 1        // plies written after the failed move
+	beyond := t.reach - failed - 1 // plies after the failed move that replay
+	need := min(FewPlies, after)
+	if t.cost >= CostOther {
+		need = FewPlies // a move unlike the one written needs the evidence
 	}
+	switch {
+	case t.reach <= failed || beyond < need:
+		return false
+	case after == 0 && t.cost > CostTransposed:
+		return false // the last move: nothing after it confirms anything but a clear slip
+	}
+	return true
+}
+
+// rank orders the trials kept, best first, and marks the best certain
+// when it alone replays the whole rest of the game.
+func rank(kept []trial, failed, n int) []Fix {
 	sort.SliceStable(kept, func(a, b int) bool {
 		x, y := kept[a], kept[b]
 		if x.reach != y.reach {

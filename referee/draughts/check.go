@@ -243,7 +243,7 @@ func replay(rec *notation.Record, v *variants.Variant, opts referee.Options, rep
 	}
 	g.run()
 	g.release()
-	if g.stopSt != nil {
+	if g.stopSt != nil && !opts.NoFixes && !repairOff {
 		repair = g.repair
 	}
 	if g.num != c.num && firstReplayError(rep) >= 0 {
@@ -285,6 +285,8 @@ type draughtsGame struct {
 	// go from 35 to 2"), and ambiguityFix how to write the move so that
 	// it is not ambiguous ("write the path").
 	ambiguity, ambiguityFix string
+	// quiet: the match is a trial's (quietMatch), which explains nothing.
+	quiet bool
 
 	candBuf []Move        // match's candidates when quickMatch cannot tell
 	quick   *quickScratch // match's storage, from quickPool
@@ -601,7 +603,6 @@ func (g *draughtsGame) resolveByContinuation(st *lineState, rest notation.Line) 
 func (g *draughtsGame) continues(st *lineState, mv Move, rest notation.Line) bool {
 	t := st.clone()
 	g.play(t, mv)
-	silent := func(notation.Severity, string, string, []string) {}
 	for k, m := range rest {
 		if k == trialPlies || m.Setup != "" {
 			return true
@@ -609,7 +610,7 @@ func (g *draughtsGame) continues(st *lineState, mv Move, rest notation.Line) boo
 		if t.over != "" && t.winner != referee.Drawn {
 			return false
 		}
-		next, ok := g.match(t, m, silent)
+		next, ok := g.quietMatch(t, m)
 		if !ok {
 			return g.ambiguous != nil
 		}

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"arbiter/notation"
+	"arbiter/notation/pdn"
 	"arbiter/referee"
 )
 
@@ -11,6 +12,9 @@ import (
 // the draughts side of it, a referee.RepairSite. It runs only for a game
 // whose main line stopped at a move error, after the replay that is kept,
 // so a record without one costs nothing.
+
+// repairOff turns the search off, for BenchmarkRepair's comparison.
+var repairOff bool
 
 // repairSite is the replay of g stopped at the main line's move failed,
 // in the state stop (the position before it).
@@ -28,7 +32,11 @@ type repairSite struct {
 	lo     int
 	states []*lineState
 	walked bool
-	alts   map[int][]referee.Alternative
+	alts   map[[2]int][]referee.Alternative // by ply and cost asked
+
+	legal []Move        // the trials' legal moves' storage
+	ints  []int         // and their paths'
+	move  notation.Move // a move of an edit, as written
 }
 
 // repair searches the fixes of the main line's move error the replay
@@ -119,9 +127,12 @@ func (s *repairSite) walk() {
 }
 
 // Alternatives are the legal moves at ply k, written as the record writes
-// moves, each with how like the written move it is.
-func (s *repairSite) Alternatives(k int) []referee.Alternative {
-	if a, ok := s.alts[k]; ok {
+// moves, each with how like the written move it is. A slip that costs
+// less than another legal move keeps one of the written squares, or swaps
+// them: when maxCost asks for those only, the others are not written out.
+func (s *repairSite) Alternatives(k, maxCost int) []referee.Alternative {
+	key := [2]int{k, min(maxCost, referee.CostOther)}
+	if a, ok := s.alts[key]; ok {
 		return a
 	}
 	st := s.stateAt(k)
@@ -129,7 +140,17 @@ func (s *repairSite) Alternatives(k int) []referee.Alternative {
 		return nil
 	}
 	g := s.g
-	legal := distinct(g.legalFor(st, 0))
+	legal := g.legalFor(st, 0)
+	if from, to, ok := s.writtenEnds(k); ok && maxCost < referee.CostOther {
+		var near []Move
+		for _, mv := range legal {
+			if mv.From == from || mv.To == to || mv.From == to && mv.To == from {
+				near = append(near, mv)
+			}
+		}
+		legal = near
+	}
+	legal = distinct(legal)
 	SortMoves(legal)
 	written := s.line[k].Text
 	withPath := strings.Count(written, "x")+strings.Count(written, ":")+strings.Count(written, "-") > 1
@@ -152,10 +173,30 @@ func (s *repairSite) Alternatives(k int) []referee.Alternative {
 		out = append(out, referee.Alternative{Text: text, Cost: cost, Why: why})
 	}
 	if s.alts == nil {
-		s.alts = map[int][]referee.Alternative{}
+		s.alts = map[[2]int][]referee.Alternative{}
 	}
-	s.alts[k] = out
+	s.alts[key] = out
 	return out
+}
+
+// writtenEnds are the engine squares the move written at ply k goes from
+// and to; ok is false when it does not name both (short notation, a move
+// that cannot be read).
+func (s *repairSite) writtenEnds(k int) (from, to int, ok bool) {
+	text := s.line[k].Text
+	if a, _, b, plain := pdn.PlainMove(text); plain {
+		from, okA := s.g.num.square(a, "")
+		to, okB := s.g.num.square(b, "")
+		return from, to, okA && okB
+	}
+	mt, err := pdn.ParseMove(text)
+	if err != nil || mt.Short || len(mt.Squares) < 2 {
+		return 0, 0, false
+	}
+	f, l := mt.Squares[0], mt.Squares[len(mt.Squares)-1]
+	from, okA := s.g.num.square(f.Num, f.Alpha)
+	to, okB := s.g.num.square(l.Num, l.Alpha)
+	return from, to, okA && okB
 }
 
 // neighbours: two squares, as the record writes them, touch on the board.
@@ -197,8 +238,13 @@ func (s *repairSite) Replay(k int, first []string, next, limit int) int {
 	}
 	g := s.g
 	t := st.clone()
+	// The trials run one after the other: each lends its legal moves'
+	// storage to the next.
+	t.legal, t.ints, t.own, t.ownInts, t.legalOK = s.legal[:0], s.ints[:0], cap(s.legal), cap(s.ints), false
+	defer func() { s.legal, s.ints = t.legal[:0], t.ints[:0] }()
 	for _, text := range first {
-		if !g.advance(t, &notation.Move{Text: text}, nil) {
+		s.move.Text = text
+		if !g.advance(t, &s.move, nil) {
 			return -1
 		}
 	}
@@ -224,8 +270,7 @@ func (g *draughtsGame) advance(st *lineState, m *notation.Move, rest notation.Li
 	if st.over != "" && st.winner != referee.Drawn {
 		return false
 	}
-	silent := func(notation.Severity, string, string, []string) {}
-	mv, ok := g.match(st, m, silent)
+	mv, ok := g.quietMatch(st, m)
 	if !ok && g.ambiguous != nil {
 		mv, ok = g.resolveByContinuation(st, rest)
 	}

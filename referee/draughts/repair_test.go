@@ -431,3 +431,45 @@ func (g slipGame) fullPath(moves []string, ply int) (string, bool) {
 	full := r.Moves[ply].Text
 	return full, len(squaresOf(full)) > 2
 }
+
+// BenchmarkRepair measures the check of games with one slip each, with
+// the search of its fixes and without: the difference is the search's
+// cost per game with an error.
+func BenchmarkRepair(b *testing.B) {
+	files, _ := filepath.Glob("../../testdata/draughts/*.pdn")
+	games := slipCorpus(b, files)
+	rng := rand.New(rand.NewSource(26))
+	type slipped struct {
+		g     slipGame
+		moves []string
+	}
+	var cases []slipped
+	for _, g := range games {
+		for _, kind := range slipKinds {
+			if m, _, ok := injectSlip(g, texts(g.rec.Moves), kind, rng); ok {
+				cases = append(cases, slipped{g, m})
+			}
+		}
+	}
+	if len(cases) == 0 {
+		b.Skip("no games")
+	}
+	for _, search := range []bool{false, true} {
+		b.Run(fmt.Sprintf("search=%v", search), func(b *testing.B) {
+			repairOff = !search
+			defer func() { repairOff = false }()
+			recs := make([]*notation.Record, len(cases))
+			for i, c := range cases {
+				recs[i] = withMoves(c.g.rec, c.moves)
+			}
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				for j, r := range recs {
+					referee.Check(r, referee.Options{Variant: cases[j].g.v})
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N*len(cases)), "µs/game")
+		})
+	}
+}
