@@ -514,3 +514,31 @@ func (r *Report) AttachFixes(pos notation.Pos, fixes []Fix) {
 		}
 	}
 }
+
+// TextEdit is a change of a record's text: Len bytes at Pos replaced by
+// New (an insertion when Len is 0).
+type TextEdit struct {
+	Pos notation.Pos
+	Len int
+	New string
+}
+
+// Edits are the changes of the record's text that make the fix, each
+// keeping what was written beside it as a comment ({was: 17-11}), in
+// the order they stand in the text. They touch nothing but the moves.
+func (f Fix) Edits() []TextEdit {
+	switch f.Edit {
+	case EditReplace:
+		return []TextEdit{{Pos: f.Pos, Len: len(f.Move), New: f.Text + " {was: " + f.Move + "}"}}
+	case EditDelete:
+		return []TextEdit{{Pos: f.Pos, Len: len(f.Move), New: "{was: " + f.Move + "}"}}
+	case EditInsert:
+		return []TextEdit{{Pos: f.Pos, New: f.Text + " {was: left out} "}}
+	case EditSwap:
+		return []TextEdit{
+			{Pos: f.Pos, Len: len(f.Move), New: f.Text + " {was: " + f.Move + "}"},
+			{Pos: f.OtherPos, Len: len(f.Text), New: f.Move + " {was: " + f.Text + "}"},
+		}
+	}
+	return nil
+}

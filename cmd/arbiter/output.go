@@ -152,6 +152,15 @@ func legal(d referee.Diagnostic) string {
 	return "; " + label + ": " + strings.Join(d.Legal, ", ")
 }
 
+// fixNote is a finding's best fix as a clause, for the formats that give
+// a finding one line (the text format writes the best two under it).
+func fixNote(d referee.Diagnostic) string {
+	if len(d.Fixes) == 0 {
+		return ""
+	}
+	return "; " + d.Fixes[0].Describe(d.Pos)
+}
+
 func verdictLine(rep *referee.Report) string {
 	s := fmt.Sprintf("%s, %d plies of %s", rep.Verdict, rep.Plies, firstNonEmpty(rep.Variant, "unknown rules"))
 	r := rep.Result
@@ -292,7 +301,7 @@ func (g *githubWriter) write(rep *referee.Report) error {
 			continue
 		}
 		g.shown[i]++
-		msg := context(rep, d) + ": " + d.Msg + legal(d)
+		msg := context(rep, d) + ": " + d.Msg + legal(d) + fixNote(d)
 		fmt.Fprintf(g.out, "::%s file=%s,line=%d,col=%d,title=arbiter %s::%s\n",
 			kind, ghProperty(rep.File), p.Line, max(p.Col, 1), d.Code, ghData(msg))
 	}

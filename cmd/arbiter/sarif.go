@@ -9,6 +9,7 @@ import (
 
 	"github.com/owenrumney/go-sarif/v2/sarif"
 
+	"arbiter/notation"
 	"arbiter/referee"
 )
 
@@ -81,8 +82,25 @@ func (s *sarifWriter) write(rep *referee.Report) error {
 		r.AddLocation(sarif.NewLocationWithPhysicalLocation(sarif.NewPhysicalLocation().
 			WithArtifactLocation(sarif.NewSimpleArtifactLocation(s.uri(rep.File)).WithUriBaseId("SRCROOT")).
 			WithRegion(sarif.NewRegion().WithStartLine(max(p.Line, 1)).WithStartColumn(max(p.Col, 1)))))
+		for _, f := range d.Fixes {
+			r.AddFix(s.fix(rep, d.Pos, f))
+		}
 	}
 	return nil
+}
+
+// fix is a suggested fix as SARIF writes one: its sentence, and the text
+// edits 'arbiter fix' would make (each a region of one line: moves are
+// never broken over lines).
+func (s *sarifWriter) fix(rep *referee.Report, at notation.Pos, f referee.Fix) *sarif.Fix {
+	change := sarif.NewArtifactChange(sarif.NewSimpleArtifactLocation(s.uri(rep.File)).WithUriBaseId("SRCROOT"))
+	for _, e := range f.Edits() {
+		// (A move is written in ASCII: its bytes are its characters.)
+		line, col := max(e.Pos.Line, 1), max(e.Pos.Col, 1)
+		region := sarif.NewRegion().WithStartLine(line).WithStartColumn(col).WithEndLine(line).WithEndColumn(col + e.Len)
+		change.WithReplacement(sarif.NewReplacement(region).WithInsertedContent(sarif.NewArtifactContent().WithText(e.New)))
+	}
+	return sarif.NewFix().WithDescriptionText(f.Describe(at)).WithArtifactChanges([]*sarif.ArtifactChange{change})
 }
 
 // uri is the file relative to the working directory, as a URI reference:
