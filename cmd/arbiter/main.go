@@ -102,6 +102,7 @@ func commands() []*cli.Command {
 		checkCommand(),
 		convertCommand(),
 		explainCommand(),
+		fixCommand(),
 		matchCommand(),
 		perftCommand(),
 		simulateCommand(),
