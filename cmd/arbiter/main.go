@@ -100,6 +100,7 @@ func commands() []*cli.Command {
 	return []*cli.Command{
 		boardCommand(),
 		checkCommand(),
+		compareCommand(),
 		convertCommand(),
 		explainCommand(),
 		fixCommand(),
