@@ -39,6 +39,12 @@ type Options struct {
 	// Film makes families that draw (Drawer) record the main line as
 	// pictures in Report.Film, for the HTML report's replay viewer.
 	Film bool
+	// AsPlayed plays a main-line move that breaks the rules but can be
+	// carried out on the board (a piece of the side to move to an empty
+	// square, taking what it jumps) as written, as it stood over the board,
+	// and goes on refereeing the moves after it: every later error is
+	// reported too. The error stays. Families that cannot ignore it.
+	AsPlayed bool
 	// NoFixes skips the search for fixes of a main-line move error
 	// (Diagnostic.Fixes): for a check that only asks whether the moves
 	// fit, such as a family trying other rules, or a conversion.

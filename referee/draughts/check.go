@@ -527,13 +527,26 @@ func (g *draughtsGame) replay(st *lineState, line notation.Line, variation bool)
 				diag(held.Severity, held.Code, held.Msg, held.Legal)
 			}
 		}
+		asPlayed := false
+		if !ok && !variation && g.opts.AsPlayed && held == nil {
+			// Over the board the move stood: played as written, it makes the
+			// position the rest of the game was played from. The fixes are
+			// looked for at the first move error only.
+			if mv, ok = g.asWritten(st, m); ok {
+				if g.stopSt == nil {
+					g.stopAt, g.stopSt = i, st.clone()
+				}
+				g.playedAsWritten(m)
+				asPlayed = true
+			}
+		}
 		if !ok {
-			if !variation {
+			if !variation && g.stopSt == nil {
 				g.stopAt, g.stopSt = i, st
 			}
 			return st
 		}
-		if g.matched != nil {
+		if g.matched != nil && !asPlayed {
 			from := mv.From
 			if g.opts.ShortMoves {
 				// Every legal move, to see whether another one shares
