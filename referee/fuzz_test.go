@@ -150,11 +150,13 @@ func FuzzCheckGames(f *testing.F) {
 			if err != nil {
 				return
 			}
-			rep := referee.Check(referee.ParseGame(g, "f"), referee.Options{})
+			rec := referee.ParseGame(g, "f")
+			rep := referee.Check(rec, referee.Options{})
 			for _, d := range rep.Diagnostics {
 				if d.Code == "internal" {
 					t.Fatalf("%s", d.Msg)
 				}
+				checkFixes(t, rec, d)
 			}
 		}
 	})

@@ -328,20 +328,21 @@ func Likeness(written, legal string, neighbours func(a, b string) bool) (cost in
 		}
 		return CostTransposed, "the squares of the path"
 	}
-	if len(w) != 2 || len(l) < 2 {
-		return CostOther, "another legal move"
-	}
-	lf, lt := l[0], l[len(l)-1]
 	var ws, ls string // the square that differs, written and legal
 	switch {
-	case w[0] == lf:
-		ws, ls = w[1], lt
-	case w[1] == lt:
-		ws, ls = w[0], lf
-	default:
-		if transposedMove(written, legal) {
-			return CostTransposed, "two characters swapped"
+	case len(w) == len(l) && differing(w, l) == 1:
+		for i := range w {
+			if w[i] != l[i] {
+				ws, ls = w[i], l[i]
+			}
 		}
+	case len(w) == 2 && len(l) > 2 && w[0] == l[0]:
+		ws, ls = w[1], l[len(l)-1] // a capture written short, to the wrong square
+	case len(w) == 2 && len(l) > 2 && w[1] == l[len(l)-1]:
+		ws, ls = w[0], l[0]
+	case transposedMove(written, legal):
+		return CostTransposed, "two characters swapped"
+	default:
 		return CostOther, "another legal move"
 	}
 	switch {
@@ -389,6 +390,17 @@ func strayed(mid, legal []string) int {
 			continue
 		}
 		j = k + 1
+	}
+	return n
+}
+
+// differing counts the squares of two moves of as many squares that differ.
+func differing(a, b []string) int {
+	n := 0
+	for i := range a {
+		if a[i] != b[i] {
+			n++
+		}
 	}
 	return n
 }
