@@ -121,6 +121,8 @@ type RepairSite interface {
 	// written moves before it reach), each with how like the written move
 	// at k it is (see Likeness), in a fixed order: every one, or when
 	// maxCost is less than CostOther, at least those that cost no more.
+	// It and Replay may be asked of any ply from Start to Failed, those
+	// of the last RepairWindow plies most.
 	Alternatives(k, maxCost int) []Alternative
 	// Replay plays, from the position before ply k as the written moves
 	// reach it, the moves first (as written in a record), then the written
@@ -149,7 +151,7 @@ const (
 	backSwaps = 6
 	// repairBudget bounds the plies one search replays in all, so that a
 	// game with an error costs at most a few milliseconds more.
-	repairBudget = 8000
+	repairBudget = 4000
 	// MaxFixes is how many fixes a diagnostic keeps.
 	MaxFixes = 3
 )
@@ -227,7 +229,7 @@ func SuggestFixes(s RepairSite) []Fix {
 		f.Edit, f.Text, f.Why, f.OtherPos = EditSwap, line[k+2].Text, "two moves of one side in the wrong order", line[k+2].Pos
 		try(trial{Fix: f, cost: 2, order: 3}, k, []string{line[k+2].Text, line[k+1].Text, line[k].Text}, k+3)
 	}
-	for k := i - 1; k >= max(start, i-backPlies); k-- {
+	earlier := func(k int) {
 		for _, a := range s.Alternatives(k, CostNear) {
 			if a.Cost > CostNear || sameMove(a.Text, line[k].Text) {
 				continue
@@ -237,7 +239,35 @@ func SuggestFixes(s RepairSite) []Fix {
 			try(trial{Fix: f, cost: a.Cost + 1, order: 4}, k, []string{a.Text}, k+1)
 		}
 	}
-	return rank(found, i, n)
+	lo := max(start, i-backPlies)
+	for k := i - 1; k >= lo; k-- {
+		earlier(k)
+	}
+	order(found)
+	if certain(found, i) {
+		// Before a fix is called certain: the same piece's moves further
+		// back. A slip that wrote a legal move long before may be mended
+		// as well where it shows (3-9 for 4-9 at move 20, and the 3-9 of
+		// move 34 then fails: 4-9 at move 34 replays as well as 4-9 at
+		// move 20). The moves before the window that touch a square of
+		// the fix are tried too: one that replays as far is a tie.
+		touched := map[string]bool{}
+		for _, t := range []string{found[0].Move, found[0].Text} {
+			for _, sq := range squaresOf(t) {
+				touched[sq] = true
+			}
+		}
+		for k := lo - 1; k >= start; k-- {
+			for _, sq := range squaresOf(line[k].Text) {
+				if touched[sq] {
+					earlier(k)
+					break
+				}
+			}
+		}
+		order(found)
+	}
+	return rank(found, i)
 }
 
 // kept says whether a trial makes the plies after the failed move replay:
@@ -258,9 +288,9 @@ func kept(t trial, failed, n int) bool {
 	return true
 }
 
-// rank orders the trials kept, best first, and marks the best certain
-// when it alone replays the whole rest of the game.
-func rank(kept []trial, failed, n int) []Fix {
+// order sorts the trials kept, best first: the furthest the game then
+// replays, then the likeliest slip.
+func order(kept []trial) {
 	sort.SliceStable(kept, func(a, b int) bool {
 		x, y := kept[a], kept[b]
 		if x.reach != y.reach {
@@ -277,12 +307,27 @@ func rank(kept []trial, failed, n int) []Fix {
 		}
 		return x.Text < y.Text
 	})
+}
+
+// certain says whether the best of the trials ordered is the one edit
+// after which the whole rest of the game replays, with FewPlies at least
+// after the failed move to say so, and no other does as well.
+func certain(kept []trial, failed int) bool {
 	if len(kept) == 0 {
-		return nil
+		return false
 	}
 	best := kept[0]
 	alone := len(kept) == 1 || kept[1].reach < best.reach
-	kept[0].Certain = best.Whole && alone && best.reach-failed-1 >= FewPlies
+	return best.Whole && alone && best.reach-failed-1 >= FewPlies
+}
+
+// rank gives the best of the trials ordered, the first marked certain
+// when it is.
+func rank(kept []trial, failed int) []Fix {
+	if len(kept) == 0 {
+		return nil
+	}
+	kept[0].Certain = certain(kept, failed)
 	out := make([]Fix, 0, min(len(kept), MaxFixes))
 	for _, t := range kept[:min(len(kept), MaxFixes)] {
 		out = append(out, t.Fix)

@@ -32,6 +32,7 @@ type repairSite struct {
 	lo     int
 	states []*lineState
 	walked bool
+	far    map[int]*lineState // states before lo the search asked for
 	alts   map[[2]int][]referee.Alternative // by ply and cost asked
 
 	legal []Move        // the trials' legal moves' storage
@@ -74,41 +75,59 @@ func (s *repairSite) Number(k int) int {
 }
 
 // stateAt is the state before line[k] as the written moves reach it, nil
-// when it is not known (before the window walked).
+// when it is not known.
 func (s *repairSite) stateAt(k int) *lineState {
 	if k == s.failed {
 		return s.stop
 	}
 	if !s.walked {
-		s.walk()
+		s.walked = true
+		s.lo = max(s.start, s.failed-referee.RepairWindow)
+		s.states = s.walk(s.lo, s.failed)
 	}
-	if k < s.lo || k-s.lo >= len(s.states) {
+	if k >= s.lo && k-s.lo < len(s.states) {
+		return s.states[k-s.lo]
+	}
+	if k < s.start || k > s.failed {
 		return nil
 	}
-	return s.states[k-s.lo]
+	// Before the window (the search's last look, further back): walked
+	// again for it alone.
+	if st, ok := s.far[k]; ok {
+		return st
+	}
+	var st *lineState
+	if states := s.walk(k, k+1); len(states) == 1 {
+		st = states[0]
+	}
+	if s.far == nil {
+		s.far = map[int]*lineState{}
+	}
+	s.far[k] = st
+	return st
 }
 
 // walk replays the main line again from its start (or its last setup),
-// silently, keeping the states of the plies the search may edit.
-func (s *repairSite) walk() {
-	s.walked = true
+// silently, and returns the states before the plies from lo to hi
+// (excluded).
+func (s *repairSite) walk(lo, hi int) []*lineState {
 	g := s.g
-	s.lo = max(s.start, s.failed-referee.RepairWindow)
+	var states []*lineState
 	var st *lineState
 	if m := s.line[s.start]; m.Setup != "" {
 		p, err := g.r.ParseFEN(g.num.fen(m.Setup))
 		if err != nil {
-			return
+			return nil
 		}
 		st = newLineState(g, p)
 		st.firstNum = 0
 	} else {
 		var ok bool
 		if st, ok = g.initialState(); !ok {
-			return
+			return nil
 		}
 	}
-	for k := s.start; k < s.failed; k++ {
+	for k := s.start; k < hi; k++ {
 		m := s.line[k]
 		if st.plies == 0 && (k == 0 || st.firstNum == 0) {
 			st.firstNum = max(m.Number, 1)
@@ -116,14 +135,14 @@ func (s *repairSite) walk() {
 		if num := st.moveNumber(); m.Number > 0 && m.Number != num {
 			st.firstNum += m.Number - num // as the replay follows the record's count
 		}
-		if k >= s.lo {
-			s.states = append(s.states, st.clone())
+		if k >= lo {
+			states = append(states, st.clone())
 		}
-		if !g.advance(st, m, s.line[k+1:]) {
-			s.states = nil // cannot be: the replay got past it
-			return
+		if k+1 < hi && !g.advance(st, m, s.line[k+1:]) {
+			return nil // cannot be: the replay got past it
 		}
 	}
+	return states
 }
 
 // Alternatives are the legal moves at ply k, written as the record writes

@@ -48,6 +48,7 @@ func (g *halmaGame) advance(text string) bool {
 // repairSite is the replay of g stopped at the main line's move failed.
 type repairSite struct {
 	g      *halmaGame
+	start  state
 	line   notation.Line
 	failed int
 	states map[int]state // before each ply the search asks about
@@ -55,7 +56,7 @@ type repairSite struct {
 
 // repair gives the move error the replay stopped at its fixes.
 func (g *halmaGame) repair(start state, failed int) {
-	s := &repairSite{g: g, line: g.rec.Moves, failed: failed, states: map[int]state{}}
+	s := &repairSite{g: g, start: start, line: g.rec.Moves, failed: failed, states: map[int]state{}}
 	end := g.save()
 	defer g.load(end)
 	g.load(start)
@@ -71,12 +72,32 @@ func (g *halmaGame) repair(start state, failed int) {
 	g.rep.AttachFixes(s.line[failed].Pos, referee.SuggestFixes(s))
 }
 
+// stateAt is the state before line[k], walked again from the start for a
+// ply before the window.
+func (s *repairSite) stateAt(k int) (state, bool) {
+	if st, ok := s.states[k]; ok {
+		return st, true
+	}
+	if k < 0 || k > s.failed {
+		return state{}, false
+	}
+	s.g.load(s.start)
+	for j := 0; j < k; j++ {
+		if !s.g.advance(s.line[j].Text) {
+			return state{}, false
+		}
+	}
+	st := s.g.save()
+	s.states[k] = st
+	return st, true
+}
+
 func (s *repairSite) Line() notation.Line { return s.line }
 func (s *repairSite) Failed() int         { return s.failed }
 func (s *repairSite) Start() int          { return 0 }
 
 func (s *repairSite) Number(k int) int {
-	if st, ok := s.states[k]; ok {
+	if st, ok := s.stateAt(k); ok {
 		return st.plies/len(s.g.r.Players) + 1
 	}
 	return 0
@@ -85,7 +106,7 @@ func (s *repairSite) Number(k int) int {
 // Alternatives are the legal moves at ply k, as the record writes moves,
 // each with how like the written move it is.
 func (s *repairSite) Alternatives(k, _ int) []referee.Alternative {
-	st, ok := s.states[k]
+	st, ok := s.stateAt(k)
 	if !ok {
 		return nil
 	}
@@ -102,7 +123,7 @@ func (s *repairSite) Alternatives(k, _ int) []referee.Alternative {
 // Replay plays first, then the written moves from next on, from the state
 // before line[k].
 func (s *repairSite) Replay(k int, first []string, next, limit int) int {
-	st, ok := s.states[k]
+	st, ok := s.stateAt(k)
 	if !ok {
 		return -1
 	}

@@ -96,12 +96,36 @@ func (g *morrisGame) repair(start state, failed int) {
 	g.rep.AttachFixes(s.line[failed].Pos, referee.SuggestFixes(s))
 }
 
+// stateAt is the state before line[k], walked again from the start for a
+// ply before the window; ok is false for a removal written as its own item
+// (part of the move before it).
+func (s *repairSite) stateAt(k int) (state, bool) {
+	if st, ok := s.states[k]; ok {
+		return st, true
+	}
+	g := s.g
+	g.load(s.start)
+	for j := 0; j < k; {
+		n, ok := g.advance(s.line, j)
+		if !ok {
+			return state{}, false
+		}
+		j += n
+		if j > k {
+			return state{}, false
+		}
+	}
+	st := g.save()
+	s.states[k] = st
+	return st, true
+}
+
 func (s *repairSite) Line() notation.Line { return s.line }
 func (s *repairSite) Failed() int         { return s.failed }
 func (s *repairSite) Start() int          { return 0 }
 
 func (s *repairSite) Number(k int) int {
-	if st, ok := s.states[k]; ok {
+	if st, ok := s.stateAt(k); ok {
 		return st.plies/2 + 1
 	}
 	return 0
@@ -110,7 +134,7 @@ func (s *repairSite) Number(k int) int {
 // Alternatives are the legal moves at ply k, written as the record writes
 // moves, each with how like the written move it is.
 func (s *repairSite) Alternatives(k, _ int) []referee.Alternative {
-	st, ok := s.states[k]
+	st, ok := s.stateAt(k)
 	if !ok {
 		return nil
 	}
@@ -143,7 +167,7 @@ func (s *repairSite) point(name string) int {
 // Replay plays first, then the written moves from next on, from the state
 // before line[k].
 func (s *repairSite) Replay(k int, first []string, next, limit int) int {
-	st, ok := s.states[k]
+	st, ok := s.stateAt(k)
 	if !ok {
 		return -1
 	}
