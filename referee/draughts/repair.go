@@ -32,7 +32,7 @@ type repairSite struct {
 	lo     int
 	states []*lineState
 	walked bool
-	far    map[int]*lineState // states before lo the search asked for
+	far    map[int]*lineState               // states before lo the search asked for
 	alts   map[[2]int][]referee.Alternative // by ply and cost asked
 
 	legal []Move        // the trials' legal moves' storage
