@@ -121,8 +121,9 @@ type RepairSite interface {
 	// written moves before it reach), each with how like the written move
 	// at k it is (see Likeness), in a fixed order: every one, or when
 	// maxCost is less than CostOther, at least those that cost no more.
-	// It and Replay may be asked of any ply from Start to Failed, those
-	// of the last RepairWindow plies most.
+	// It and Replay may be asked of any ply from Start to Failed: those
+	// of the last RepairWindow plies most, those before in ascending order
+	// (a site may walk to them once).
 	Alternatives(k, maxCost int) []Alternative
 	// Replay plays, from the position before ply k as the written moves
 	// reach it, the moves first (as written in a record), then the written
@@ -257,7 +258,7 @@ func SuggestFixes(s RepairSite) []Fix {
 				touched[sq] = true
 			}
 		}
-		for k := lo - 1; k >= start; k-- {
+		for k := start; k < lo; k++ { // (in order: a site walks to them once)
 			for _, sq := range squaresOf(line[k].Text) {
 				if touched[sq] {
 					earlier(k)

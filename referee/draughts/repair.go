@@ -32,7 +32,9 @@ type repairSite struct {
 	lo     int
 	states []*lineState
 	walked bool
-	far    map[int]*lineState               // states before lo the search asked for
+	far    map[int]*lineState // states before lo the search asked for
+	farTo  *lineState         // the last of them walked to, before line[farAt]
+	farAt  int
 	alts   map[[2]int][]referee.Alternative // by ply and cost asked
 
 	legal []Move        // the trials' legal moves' storage
@@ -97,13 +99,24 @@ func (s *repairSite) stateAt(k int) *lineState {
 		return st
 	}
 	var st *lineState
-	if states := s.walk(k, k+1); len(states) == 1 {
+	if s.farTo != nil && s.farAt <= k {
+		// On from the last ply walked to (the search asks in order).
+		st = s.farTo.clone()
+		for j := s.farAt; j < k && st != nil; j++ {
+			if !s.step(st, j) {
+				st = nil
+			}
+		}
+	} else if states := s.walk(k, k+1); len(states) == 1 {
 		st = states[0]
 	}
 	if s.far == nil {
 		s.far = map[int]*lineState{}
 	}
 	s.far[k] = st
+	if st != nil {
+		s.farTo, s.farAt = st, k
+	}
 	return st
 }
 
@@ -128,21 +141,38 @@ func (s *repairSite) walk(lo, hi int) []*lineState {
 		}
 	}
 	for k := s.start; k < hi; k++ {
-		m := s.line[k]
-		if st.plies == 0 && (k == 0 || st.firstNum == 0) {
-			st.firstNum = max(m.Number, 1)
-		}
-		if num := st.moveNumber(); m.Number > 0 && m.Number != num {
-			st.firstNum += m.Number - num // as the replay follows the record's count
-		}
+		s.count(st, k)
 		if k >= lo {
 			states = append(states, st.clone())
 		}
-		if k+1 < hi && !g.advance(st, m, s.line[k+1:]) {
+		if k+1 < hi && !g.advance(st, s.line[k], s.line[k+1:]) {
 			return nil // cannot be: the replay got past it
 		}
 	}
 	return states
+}
+
+// count follows the record's move numbers at line[k], as the replay does.
+func (s *repairSite) count(st *lineState, k int) {
+	m := s.line[k]
+	if st.plies == 0 && (k == 0 || st.firstNum == 0) {
+		st.firstNum = max(m.Number, 1)
+	}
+	if num := st.moveNumber(); m.Number > 0 && m.Number != num {
+		st.firstNum += m.Number - num // as the replay follows the record's count
+	}
+}
+
+// step plays line[k] on st (the state before it, its number counted) and
+// counts the next one's number.
+func (s *repairSite) step(st *lineState, k int) bool {
+	if !s.g.advance(st, s.line[k], s.line[k+1:]) {
+		return false
+	}
+	if k+1 < len(s.line) {
+		s.count(st, k+1)
+	}
+	return true
 }
 
 // Alternatives are the legal moves at ply k, written as the record writes

@@ -52,6 +52,7 @@ type repairSite struct {
 	line   notation.Line
 	failed int
 	states map[int]state // before each ply the search asks about
+	walked int           // the last ply before the window walked to
 }
 
 // repair gives the move error the replay stopped at its fixes.
@@ -81,14 +82,19 @@ func (s *repairSite) stateAt(k int) (state, bool) {
 	if k < 0 || k > s.failed {
 		return state{}, false
 	}
+	j := 0
 	s.g.load(s.start)
-	for j := 0; j < k; j++ {
+	if s.walked > 0 && s.walked <= k {
+		j = s.walked // on from the last ply walked to (asked in order)
+		s.g.load(s.states[j])
+	}
+	for ; j < k; j++ {
 		if !s.g.advance(s.line[j].Text) {
 			return state{}, false
 		}
 	}
 	st := s.g.save()
-	s.states[k] = st
+	s.states[k], s.walked = st, k
 	return st, true
 }
 

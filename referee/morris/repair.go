@@ -73,6 +73,7 @@ type repairSite struct {
 	line   notation.Line
 	failed int
 	states map[int]state // before each ply the search asks about
+	walked int           // the last ply before the window walked to
 }
 
 // repair gives the move error the replay stopped at its fixes.
@@ -104,8 +105,13 @@ func (s *repairSite) stateAt(k int) (state, bool) {
 		return st, true
 	}
 	g := s.g
+	j := 0
 	g.load(s.start)
-	for j := 0; j < k; {
+	if s.walked > 0 && s.walked <= k {
+		j = s.walked // on from the last ply walked to (asked in order)
+		g.load(s.states[j])
+	}
+	for j < k {
 		n, ok := g.advance(s.line, j)
 		if !ok {
 			return state{}, false
@@ -116,7 +122,7 @@ func (s *repairSite) stateAt(k int) (state, bool) {
 		}
 	}
 	st := g.save()
-	s.states[k] = st
+	s.states[k], s.walked = st, k
 	return st, true
 }
 

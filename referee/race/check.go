@@ -23,7 +23,7 @@ func check(rec *notation.Record, v *variants.Variant, opts referee.Options, rep 
 	}
 	switch {
 	case SectionOf(v).Ludo != nil:
-		checkLudo(rec, v, rep)
+		checkLudo(rec, v, rep, opts.NoFixes)
 	case SectionOf(v).Goose != nil:
 		checkGoose(rec, v, rep)
 	case SectionOf(v).Horse != nil:

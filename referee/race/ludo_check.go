@@ -20,17 +20,20 @@ type ludoGame struct {
 	r     *Ludo
 	names []string // player name per board colour ("" when not in play)
 	s     *State
+	// noFixes: no repair search at a throw that cannot stand
+	// (Options.NoFixes).
+	noFixes bool
 }
 
 // checkLudo replays a Ludo-family record: the players are the colour tags
 // ([Red "Anna"]); each throw is checked for its turn, its dice, the move
 // written and its consequences; then the result.
-func checkLudo(rec *notation.Record, v *variants.Variant, rep *referee.Report) {
+func checkLudo(rec *notation.Record, v *variants.Variant, rep *referee.Report, noFixes bool) {
 	r, rp, ok := newRules(rec, v, rep, NewLudo)
 	if !ok {
 		return
 	}
-	g := &ludoGame{replay: rp, r: r, names: make([]string, len(SectionOf(v).Colours))}
+	g := &ludoGame{replay: rp, r: r, names: make([]string, len(SectionOf(v).Colours)), noFixes: noFixes}
 	var playing []int
 	for c, col := range SectionOf(v).Colours {
 		if name, ok := rec.Tag(col.Name); ok {
@@ -181,7 +184,13 @@ func (g *ludoGame) board() string {
 
 func (g *ludoGame) run() {
 	g.filmStart()
-	for _, m := range g.rec.Moves {
+	start, failed := g.save(), -1
+	defer func() {
+		if failed >= 0 && !g.noFixes {
+			g.repair(start, failed)
+		}
+	}()
+	for i, m := range g.rec.Moves {
 		if m.Number > 0 {
 			g.round = m.Number
 		}
@@ -211,10 +220,12 @@ func (g *ludoGame) run() {
 				}
 			}
 			fail("turn", fmt.Sprintf("%s is not to throw: %s %s", mt.Player, g.colour(c), why), nil)
+			failed = i
 			break
 		}
 		if why := notAThrow(SectionOf(g.v), mt.Dice); why != "" {
 			fail("roll", strings.TrimSpace(m.Text[:strings.IndexByte(m.Text, ':')])+" "+why, nil)
+			failed = i
 			break
 		}
 		if mt.Pays >= 0 {
@@ -230,6 +241,7 @@ func (g *ludoGame) run() {
 		o, code, why := g.match(mt, d, opts)
 		if why != "" {
 			fail(code, why, legal)
+			failed = i
 			break
 		}
 		g.last = lastThrow{player: c, d: d, extra: g.s.Extra}
