@@ -20,9 +20,6 @@ type ludoGame struct {
 	r     *Ludo
 	names []string // player name per board colour ("" when not in play)
 	s     *State
-	// noFixes: no repair search at a throw that cannot stand
-	// (Options.NoFixes).
-	noFixes bool
 }
 
 // checkLudo replays a Ludo-family record: the players are the colour tags
@@ -33,7 +30,8 @@ func checkLudo(rec *notation.Record, v *variants.Variant, rep *referee.Report, n
 	if !ok {
 		return
 	}
-	g := &ludoGame{replay: rp, r: r, names: make([]string, len(SectionOf(v).Colours)), noFixes: noFixes}
+	rp.noFixes = noFixes
+	g := &ludoGame{replay: rp, r: r, names: make([]string, len(SectionOf(v).Colours))}
 	var playing []int
 	for c, col := range SectionOf(v).Colours {
 		if name, ok := rec.Tag(col.Name); ok {
@@ -187,7 +185,7 @@ func (g *ludoGame) run() {
 	start, failed := g.save(), -1
 	defer func() {
 		if failed >= 0 && !g.noFixes {
-			g.repair(start, failed)
+			repairRace(g, g.rep, g.rec.Moves, start, failed)
 		}
 	}()
 	for i, m := range g.rec.Moves {
