@@ -28,31 +28,7 @@ func (g *ludoGame) load(v any) {
 
 func (g *ludoGame) roundNow() int { return g.round }
 
-// advance plays a written throw silently, as the replay would.
-func (g *ludoGame) advance(m *notation.Move) bool {
-	if m.Number > 0 {
-		g.round = m.Number
-	}
-	if g.s.Winner >= 0 {
-		return false
-	}
-	mt, err := racenot.ParseMove(m.Text)
-	if err != nil {
-		return false
-	}
-	c := g.s.Colour()
-	if mt.Player != "" && !g.is(c, mt.Player) || notAThrow(SectionOf(g.v), mt.Dice) != "" || mt.Pays >= 0 {
-		return false
-	}
-	d := mt.Sum()
-	o, _, why := g.match(mt, d, g.r.Options(g.s, d))
-	if why != "" {
-		return false
-	}
-	g.last = lastThrow{player: c, d: d, extra: g.s.Extra}
-	g.r.Play(g.s, d, o)
-	return true
-}
+func (g *ludoGame) advance(m *notation.Move) bool { return g.throw(m, true) == throwPlayed }
 
 // alternatives are every throw of the game's dice with every use of it,
 // written as the record writes throws (with the colour letter when it
