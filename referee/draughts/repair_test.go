@@ -25,7 +25,10 @@ import (
 // ply, and see whether the first fix suggested (or one of the first
 // three) gives back the game as it was.
 
-var slipGames = flag.Int("repair.games", 300, "games of the shared corpus TestSlipsRepaired injects slips into (0: every valid game)")
+var (
+	slipGames     = flag.Int("repair.games", 300, "games of the shared corpus TestSlipsRepaired injects slips into (0: every valid game)")
+	slipCorpusDir = flag.String("repair.corpus", "../../../shared/corpus", "the shared corpus TestSlipsRepaired reads besides testdata (\"\": testdata alone)")
+)
 
 // slipKinds are the slips injected, as a person makes them copying a
 // score sheet.
@@ -100,9 +103,11 @@ type slipTally struct {
 
 func TestSlipsRepaired(t *testing.T) {
 	files, _ := filepath.Glob("../../testdata/draughts/*.pdn")
-	more, _ := filepath.Glob("../../../shared/corpus/draughts/*/*.pdn")
-	more2, _ := filepath.Glob("../../../shared/corpus/draughts/*/*/*.pdn")
-	files = append(files, append(more, more2...)...)
+	if *slipCorpusDir != "" {
+		more, _ := filepath.Glob(filepath.Join(*slipCorpusDir, "draughts/*/*.pdn"))
+		more2, _ := filepath.Glob(filepath.Join(*slipCorpusDir, "draughts/*/*/*.pdn"))
+		files = append(files, append(more, more2...)...)
+	}
 	games := slipCorpus(t, files)
 	if len(games) == 0 {
 		t.Skip("no games")
@@ -193,13 +198,16 @@ func TestSlipsRepaired(t *testing.T) {
 	if det == 0 {
 		t.Fatal("no slip detected")
 	}
-	// The floors are a little under what the search does (see the log):
-	// a change that makes it worse fails here.
-	if p := pct(all.first, det); p < 88 {
-		t.Errorf("first fix right for %.1f%% of the slips, want at least 88%%", p)
+	// The issue's goals: the first fix right for 90% of the slips, one of
+	// the first three for 98%. The search does better on the corpus (see
+	// the log; on testdata alone, 60-odd games, a few misses weigh more):
+	// the floor of the first is what it does, less a little, so that a
+	// change that makes it worse fails here.
+	if p := pct(all.first, det); p < 95 {
+		t.Errorf("first fix right for %.1f%% of the slips, want at least 95%%", p)
 	}
-	if p := pct(all.top3, det); p < 94 {
-		t.Errorf("right fix in the first three for %.1f%% of the slips, want at least 94%%", p)
+	if p := pct(all.top3, det); p < 97 {
+		t.Errorf("right fix in the first three for %.1f%% of the slips, want at least 97%%", p)
 	}
 	if all.certainWrong > 0 {
 		t.Errorf("%d certain fixes are wrong: 'arbiter fix' would apply them", all.certainWrong)
