@@ -573,12 +573,11 @@ func (r *Report) AttachFixes(pos notation.Pos, fixes []Fix) {
 	}
 }
 
-// TextEdit is a change of a record's text: Len bytes at Pos replaced by
-// New (an insertion when Len is 0).
+// TextEdit is a change of a record's text: Old, written at Pos, replaced
+// by New (an insertion when Old is "").
 type TextEdit struct {
-	Pos notation.Pos
-	Len int
-	New string
+	Pos      notation.Pos
+	Old, New string
 }
 
 // Edits are the changes of the record's text that make the fix, each
@@ -587,15 +586,15 @@ type TextEdit struct {
 func (f Fix) Edits() []TextEdit {
 	switch f.Edit {
 	case EditReplace:
-		return []TextEdit{{Pos: f.Pos, Len: len(f.Move), New: f.Text + " {was: " + f.Move + "}"}}
+		return []TextEdit{{Pos: f.Pos, Old: f.Move, New: f.Text + " {was: " + f.Move + "}"}}
 	case EditDelete:
-		return []TextEdit{{Pos: f.Pos, Len: len(f.Move), New: "{was: " + f.Move + "}"}}
+		return []TextEdit{{Pos: f.Pos, Old: f.Move, New: "{was: " + f.Move + "}"}}
 	case EditInsert:
 		return []TextEdit{{Pos: f.Pos, New: f.Text + " {was: left out} "}}
 	case EditSwap:
 		return []TextEdit{
-			{Pos: f.Pos, Len: len(f.Move), New: f.Text + " {was: " + f.Move + "}"},
-			{Pos: f.OtherPos, Len: len(f.Text), New: f.Move + " {was: " + f.Text + "}"},
+			{Pos: f.Pos, Old: f.Move, New: f.Text + " {was: " + f.Move + "}"},
+			{Pos: f.OtherPos, Old: f.Text, New: f.Move + " {was: " + f.Text + "}"},
 		}
 	}
 	return nil

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/owenrumney/go-sarif/v2/sarif"
 
@@ -95,9 +96,10 @@ func (s *sarifWriter) write(rep *referee.Report) error {
 func (s *sarifWriter) fix(rep *referee.Report, at notation.Pos, f referee.Fix) *sarif.Fix {
 	change := sarif.NewArtifactChange(sarif.NewSimpleArtifactLocation(s.uri(rep.File)).WithUriBaseId("SRCROOT"))
 	for _, e := range f.Edits() {
-		// (A move is written in ASCII: its bytes are its characters.)
+		// Columns count characters (the run's columnKind); a move is on
+		// one line.
 		line, col := max(e.Pos.Line, 1), max(e.Pos.Col, 1)
-		region := sarif.NewRegion().WithStartLine(line).WithStartColumn(col).WithEndLine(line).WithEndColumn(col + e.Len)
+		region := sarif.NewRegion().WithStartLine(line).WithStartColumn(col).WithEndLine(line).WithEndColumn(col + utf8.RuneCountInString(e.Old))
 		change.WithReplacement(sarif.NewReplacement(region).WithInsertedContent(sarif.NewArtifactContent().WithText(e.New)))
 	}
 	return sarif.NewFix().WithDescriptionText(f.Describe(at)).WithArtifactChanges([]*sarif.ArtifactChange{change})

@@ -242,17 +242,16 @@ type edit struct {
 func fileEdits(src []byte, bom int, f referee.Fix) (edits []edit, ok bool, why string) {
 	for _, e := range f.Edits() {
 		off := int(e.Pos.Offset) + bom
-		if off < 0 || off+e.Len > len(src) {
+		if off < 0 || off+len(e.Old) > len(src) {
 			return nil, false, "the move is not where the reader found it (please report it)"
 		}
-		was := string(src[off : off+e.Len])
-		if e.Len > 0 && was != f.Move && was != f.Text {
+		if was := string(src[off : off+len(e.Old)]); was != e.Old {
 			return nil, false, fmt.Sprintf("the file's bytes at the move (%q) are not the move as read: its encoding is not kept byte for byte", was)
 		}
-		if strings.ContainsAny(was, "{}") {
+		if strings.ContainsAny(e.Old, "{}") {
 			return nil, false, "the move holds a brace, which a {was: ...} comment cannot keep"
 		}
-		edits = append(edits, edit{off: off, n: e.Len, text: e.New})
+		edits = append(edits, edit{off: off, n: len(e.Old), text: e.New})
 	}
 	return edits, true, ""
 }
