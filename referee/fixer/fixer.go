@@ -251,9 +251,37 @@ func fileEdits(src []byte, bom int, f referee.Fix) (edits []edit, ok bool, why s
 		if strings.ContainsAny(e.Old, "{}") {
 			return nil, false, "the move holds a brace, which a {was: ...} comment cannot keep"
 		}
+		if f.Edit == referee.EditInsert {
+			// A move left out before one written with a move number ("33.
+			// 49x38"): the other side's move of the number before, so it
+			// goes before the number.
+			off = beforeNumber(src, off)
+		}
 		edits = append(edits, edit{off: off, n: len(e.Old), text: e.New})
 	}
 	return edits, true, ""
+}
+
+// beforeNumber is where the move number written just before off starts
+// ("33. " or "33." before a move), off when there is none or it is
+// written with "..." (the move after it is the second player's, and the
+// move inserted the first player's, of that number).
+func beforeNumber(src []byte, off int) int {
+	i := off
+	for i > 0 && (src[i-1] == ' ' || src[i-1] == '\t' || src[i-1] == '\n' || src[i-1] == '\r') {
+		i--
+	}
+	if i == 0 || src[i-1] != '.' || i >= 2 && src[i-2] == '.' {
+		return off
+	}
+	j := i - 1
+	for j > 0 && src[j-1] >= '0' && src[j-1] <= '9' {
+		j--
+	}
+	if j == i-1 || j > 0 && !(src[j-1] == ' ' || src[j-1] == '\t' || src[j-1] == '\n' || src[j-1] == '\r' || src[j-1] == '}' || src[j-1] == ')') {
+		return off // no number, or digits glued to something else
+	}
+	return j
 }
 
 // apply makes the edits (none overlapping) on a copy of src.

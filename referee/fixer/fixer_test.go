@@ -86,6 +86,7 @@ func TestFileTouchesNothingElse(t *testing.T) {
 		{"24. 40-35 14-19", "24. 35-40 14-19"}, // from and to swapped
 		{"24. 40-35 14-19", "24. 40-35 41-19"}, // digits swapped
 		{"45-40 4-9 25", "45-04 4-9 25"},       // digits swapped, into a leading zero
+		{"2-7 24. 40-35", "24. 40-35"},         // a move left out: it goes back before the move number
 	} {
 		if strings.Count(orig, tc.move) != 1 {
 			t.Fatalf("%q is not once in the file", tc.move)
@@ -99,9 +100,12 @@ func TestFileTouchesNothingElse(t *testing.T) {
 			t.Fatalf("%s: %d fixed, %d left: %+v", tc.slip, len(res.Applied), len(res.Left), res.Left)
 		}
 		f := res.Applied[0].Fix
-		kept := f.Text + " {was: " + f.Move + "}"
-		if got := strings.Replace(string(res.Text), kept, f.Text, 1); got != orig {
-			t.Errorf("%s: the fixed file is not the original but for %q", tc.slip, kept)
+		kept, put := f.Text+" {was: "+f.Move+"}", f.Text
+		if f.Edit == referee.EditInsert {
+			kept, put = f.Text+" {was: left out} ", f.Text+" "
+		}
+		if got := strings.Replace(string(res.Text), kept, put, 1); got != orig {
+			t.Errorf("%s: the fixed file is not the original but for %q:\n%s", tc.slip, kept, res.Text)
 		}
 		if res.Games != 58 {
 			t.Errorf("%d games", res.Games)
