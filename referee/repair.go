@@ -582,7 +582,9 @@ type TextEdit struct {
 
 // Edits are the changes of the record's text that make the fix, each
 // keeping what was written beside it as a comment ({was: 17-11}), in
-// the order they stand in the text. They touch nothing but the moves.
+// the order they stand in the text. They touch nothing but the moves
+// ('arbiter fix' also moves a move number with a move it inserts or
+// deletes, where the numbering asks for it: referee/fixer).
 func (f Fix) Edits() []TextEdit {
 	switch f.Edit {
 	case EditReplace:

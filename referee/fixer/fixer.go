@@ -251,13 +251,23 @@ func fileEdits(src []byte, bom int, f referee.Fix) (edits []edit, ok bool, why s
 		if strings.ContainsAny(e.Old, "{}") {
 			return nil, false, "the move holds a brace, which a {was: ...} comment cannot keep"
 		}
-		if f.Edit == referee.EditInsert {
+		n := len(e.Old)
+		switch f.Edit {
+		case referee.EditInsert:
 			// A move left out before one written with a move number ("33.
 			// 49x38"): the other side's move of the number before, so it
 			// goes before the number.
 			off = beforeNumber(src, off)
+		case referee.EditDelete:
+			// A move written by mistake with its number ("32. 43-38" twice):
+			// the number goes with it, or the next move would carry it.
+			if j := beforeNumber(src, off); j < off {
+				n += off - j
+				off = j
+				e.New = "{was: " + string(src[off:off+n]) + "}"
+			}
 		}
-		edits = append(edits, edit{off: off, n: len(e.Old), text: e.New})
+		edits = append(edits, edit{off: off, n: n, text: e.New})
 	}
 	return edits, true, ""
 }

@@ -83,10 +83,11 @@ func TestFileRealRecords(t *testing.T) {
 func TestFileTouchesNothingElse(t *testing.T) {
 	orig := string(read(t, "draughts/championnat-de-france-2021.pdn"))
 	for _, tc := range []struct{ move, slip string }{
-		{"24. 40-35 14-19", "24. 35-40 14-19"}, // from and to swapped
-		{"24. 40-35 14-19", "24. 40-35 41-19"}, // digits swapped
-		{"45-40 4-9 25", "45-04 4-9 25"},       // digits swapped, into a leading zero
-		{"2-7 24. 40-35", "24. 40-35"},         // a move left out: it goes back before the move number
+		{"24. 40-35 14-19", "24. 35-40 14-19"},           // from and to swapped
+		{"24. 40-35 14-19", "24. 40-35 41-19"},           // digits swapped
+		{"45-40 4-9 25", "45-04 4-9 25"},                 // digits swapped, into a leading zero
+		{"2-7 24. 40-35", "24. 40-35"},                   // a move left out: it goes back before the move number
+		{"24. 40-35 14-19", "24. 40-35 24. 40-35 14-19"}, // written twice, with its number: they go together
 	} {
 		if strings.Count(orig, tc.move) != 1 {
 			t.Fatalf("%q is not once in the file", tc.move)
@@ -101,8 +102,11 @@ func TestFileTouchesNothingElse(t *testing.T) {
 		}
 		f := res.Applied[0].Fix
 		kept, put := f.Text+" {was: "+f.Move+"}", f.Text
-		if f.Edit == referee.EditInsert {
+		switch f.Edit {
+		case referee.EditInsert:
 			kept, put = f.Text+" {was: left out} ", f.Text+" "
+		case referee.EditDelete:
+			kept, put = " {was: 24. 40-35}", ""
 		}
 		if got := strings.Replace(string(res.Text), kept, put, 1); got != orig {
 			t.Errorf("%s: the fixed file is not the original but for %q:\n%s", tc.slip, kept, res.Text)
