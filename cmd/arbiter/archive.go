@@ -398,29 +398,38 @@ func runDupes(c *cli.Context) error {
 		}
 	}
 	w := bufio.NewWriter(c.App.Writer)
-	groups := d.Groups()
-	copies, cut := 0, 0
-	for _, g := range groups {
+	groups, copies, cut := 0, 0, 0
+	d.Groups(func(g *archive.Group) error {
 		writeGroup(w, g, "")
+		groups++
 		copies += len(g.Copies) - 1
 		cut += countContained(g)
-	}
+		return nil
+	})
+	conflicts := 0
+	d.Conflicts(func(cf *archive.Conflict) error {
+		writeConflict(w, cf)
+		conflicts++
+		return nil
+	})
 	if err := w.Flush(); err != nil {
 		return ioError("output", err)
 	}
-	fmt.Fprintf(c.App.ErrWriter, "%d %s: %d distinct, %d %s with more than one copy or a cut-off copy (%d extra %s, %d cut off)\n",
-		games, plural(games, "game", "games"), d.Games(), len(groups), plural(len(groups), "game", "games"), copies, plural(copies, "copy", "copies"), cut)
+	fmt.Fprintf(c.App.ErrWriter, "%d %s: %d distinct, %d %s with more than one copy or a cut-off copy (%d extra %s, %d cut off); %d %s of one game's moves and other tags (not duplicates)\n",
+		games, plural(games, "game", "games"), d.Games(), groups, plural(groups, "game", "games"), copies, plural(copies, "copy", "copies"), cut,
+		conflicts, plural(conflicts, "group", "groups"))
 	if n := d.Untraced(); n > 0 {
 		fmt.Fprintf(c.App.ErrWriter, "arbiter: note: %d %s of families arbiter cannot compare yet (only draughts games have a GameHash): not grouped\n", n, plural(n, "game", "games"))
 	}
 	if out != "" && ok {
 		keep := d.Keep()
+		run.opts.Trace = referee.TraceHash
 		gw, err := newGameWriter(c, out, run.in)
 		if err != nil {
 			return err
 		}
 		ok2, err := run.each(func(rep *referee.Report, seq int) error {
-			if keep[seq] || rep.Trace == nil {
+			if keep.Has(seq) || rep.Trace == nil {
 				return gw.write(ownText(rep))
 			}
 			return nil
@@ -447,30 +456,78 @@ func countContained(g *archive.Group) int {
 	return n
 }
 
-// writeGroup prints a game and its copies; the cut-off games it continues
-// are indented under it.
+// writeGroup prints a game and its copies, each with its tags (the best
+// also with what it has); the cut-off games it continues are indented
+// under it.
 func writeGroup(w io.Writer, g *archive.Group, indent string) {
-	best := g.Best()
 	fmt.Fprintf(w, "%sgame %s: %d plies, %d %s\n", indent, referee.HashString(g.Hash)[:12], g.Plies, len(g.Copies), plural(len(g.Copies), "copy", "copies"))
 	for _, cp := range g.Copies {
-		mark := "     "
-		if cp.Seq == best.Seq && len(g.Copies) > 1 {
-			mark = "best "
+		mark, info := "     ", ""
+		if cp.Best && len(g.Copies) > 1 {
+			mark, info = "best ", " ("+cp.Info.String()+")"
 		}
-		cut := ""
-		if cp.Cut {
-			cut = ", no result"
-		}
-		who := ""
-		if cp.Players != "" {
-			who = ": " + printable(cp.Players)
-		}
-		fmt.Fprintf(w, "%s  %s%s game %d%s (%s%s)\n", indent, mark, printable(cp.File), cp.Game, who, cp.Info, cut)
+		fmt.Fprintf(w, "%s  %s%s\n", indent, mark, copyLine(cp)+info)
 	}
 	for _, x := range g.Contains {
 		fmt.Fprintf(w, "%s  cut off after %d plies, the start of this game:\n", indent, x.Plies)
 		writeGroup(w, x, indent+"    ")
 	}
+}
+
+// copyLine is "FILE game N: White - Black, Event, round R, Date".
+func copyLine(cp archive.Copy) string {
+	return fmt.Sprintf("%s game %d: %s", printable(cp.File), cp.Game, printable(cp.Identity.String()))
+}
+
+// writeConflict prints games that share their moves (or a cut-off game
+// and the longer games it is the start of) but not their tags: one line
+// per game, its first copy.
+func writeConflict(w io.Writer, cf *archive.Conflict) {
+	what := "same moves, different games (not duplicates)"
+	if cf.Start {
+		what = fmt.Sprintf("a cut-off game, the start of games it cannot be told to be one of (not merged): %d of %d plies", cf.Games[0].Plies, cf.Plies)
+	} else {
+		what += fmt.Sprintf(": %d plies", cf.Plies)
+	}
+	fmt.Fprintf(w, "%s, %s%s\n", what, referee.HashString(cf.Hash)[:12], whyText(cf.Why))
+	for i, g := range cf.Games {
+		best := g.Copies[0]
+		for _, cp := range g.Copies {
+			if cp.Best {
+				best = cp
+			}
+		}
+		line := copyLine(best)
+		if n := len(g.Copies) - 1; n > 0 {
+			line += fmt.Sprintf(" (and %d more %s of it)", n, plural(n, "copy", "copies"))
+		}
+		if cf.Start && i == 0 {
+			line = "cut off: " + line
+		}
+		if g.Note != "" {
+			line += ": " + g.Note
+		}
+		fmt.Fprintf(w, "  %s\n", line)
+	}
+}
+
+// whyText says which tags tell the games apart: "; White, Event differ".
+func whyText(why []string) string {
+	var differ, other []string
+	for _, x := range why {
+		if x == archive.ConflictColours {
+			other = append(other, x)
+		} else {
+			differ = append(differ, x)
+		}
+	}
+	if len(differ) > 0 {
+		other = append([]string{strings.Join(differ, ", ") + " " + map[bool]string{true: "differs", false: "differ"}[len(differ) == 1]}, other...)
+	}
+	if len(other) == 0 {
+		return ""
+	}
+	return "; " + strings.Join(other, "; ")
 }
 
 // ---- names ----
