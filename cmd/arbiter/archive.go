@@ -346,13 +346,19 @@ func dupesCommand() *cli.Command {
 		Usage:     "find the games that are the same game, by what was played, across files",
 		ArgsUsage: "FILE|DIR|ARCHIVE.zip... | -",
 		Description: "Two records are one game when the referee replays the same moves from the same position\n" +
-			"under the same rules (GameHash): notation (32-28 or c3-d4), short or full captures, comments and\n" +
-			"tags do not count. A game that stops without a result (* or none) where a longer game goes on is\n" +
-			"reported with it, as a cut-off copy. Each group lists its copies by file and game number, and\n" +
-			"names the one with the most information (valid, a result, tags, comments), which --keep best\n" +
-			"writes with -o, one copy of each game in input order. Memory grows with the number of distinct\n" +
-			"games (a hash each), not with the archive's text; the inputs are read a second time when a cut-off\n" +
-			"game may continue in an earlier game, and for -o.",
+			"under the same rules (GameHash) and their tags do not tell them apart: notation (32-28 or c3-d4),\n" +
+			"short or full captures and comments do not count; White and Black must be the same players when\n" +
+			"both copies name them (case, accents, hyphens, initials and name order aside: 'MF Tinsley',\n" +
+			"'Tinsley, Marion'), the Date the same as far as both go (1952 fits 1952.05.01), Event and Round\n" +
+			"the same (case, punctuation and leading zeros aside). The same moves under other tags are\n" +
+			"another game (a book draw played again): listed apart as 'same moves, different games', never\n" +
+			"merged; a copy without tags joins the one game it fits, and stands alone when it fits several.\n" +
+			"A game that stops without a result (* or none) where a longer game with tags that fit goes on is\n" +
+			"reported with it, as a cut-off copy. Each group lists its copies by file and game number with\n" +
+			"their tags, and names the one with the most information (valid, a result, tags, comments), which\n" +
+			"--keep best writes with -o, one copy of each game in input order. Memory grows with the number of\n" +
+			"distinct games (a small record each, and a few bytes per extra copy), not with the archive's text;\n" +
+			"the inputs are read a second time when a cut-off game may continue in an earlier game, and for -o.",
 		Flags: archiveFlags(
 			&cli.StringFlag{Name: "keep", Usage: "with -o: `best`, the copy with the most information of each game"},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write one copy of each game to `FILE` (with --keep best)"},
