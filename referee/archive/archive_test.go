@@ -207,7 +207,14 @@ func TestFileNames(t *testing.T) {
 			t.Errorf("%s: %v %v, want %s", c.tmpl, got, err, c.want)
 		}
 	}
-	if err := archive.CheckTemplate("{nope}.pdn"); err == nil {
-		t.Error("{nope} accepted")
+	// {tag} and {TAG} without a name (they sliced past the field: a panic
+	// FuzzFileNames found).
+	for _, bad := range []string{"{nope}.pdn", "{tag}", "{TAG}.pdn", "{tag:}"} {
+		if err := archive.CheckTemplate(bad); err == nil {
+			t.Errorf("%s accepted", bad)
+		}
+	}
+	if got, err := archive.FileNames("{TAG:round}.pdn", tags, "games", 7, 9); err != nil || got[0] != "3.pdn" {
+		t.Errorf("{TAG:round}: %v %v", got, err)
 	}
 }
