@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"slices"
 	"sort"
+	"strings"
 )
 
 // How the copies of one move sequence are told into games.
@@ -23,8 +24,11 @@ const (
 	// maxScan is the number of games a profile is compared with by a
 	// scan; past it, the games are found by their players' words.
 	maxScan = 64
-	// maxCompare bounds the games a profile is compared with; past it,
-	// the profile stands alone (kept: never merged unread).
+	// maxVisits bounds the candidates a profile is compared with; past
+	// it, the profile stands alone (kept: never merged unread).
+	maxVisits = 4096
+	// maxCompare bounds the games of a longer game's moves a cut-off game
+	// is compared with.
 	maxCompare = 64
 )
 
@@ -161,12 +165,12 @@ func (d *Dupes) identity(c *class, p uint32) Identity {
 func (d *Dupes) partition(c *class) *classGames {
 	x := d.extras[c.extra-1]
 	n := 1 + len(x.profiles)
-	ids := make([]Identity, n)
+	ids := make([]identityForm, n)
 	rank := make([]int, n)
 	order := make([]uint32, n)
 	for i := range ids {
-		ids[i] = d.identity(c, uint32(i))
-		rank[i] = specificity(ids[i])
+		ids[i] = formOfIdentity(d.identity(c, uint32(i)))
+		rank[i] = specificity(ids[i].id)
 		order[i] = uint32(i)
 	}
 	sort.SliceStable(order, func(a, b int) bool { return rank[order[a]] > rank[order[b]] })
@@ -178,28 +182,23 @@ func (d *Dupes) partition(c *class) *classGames {
 			idx = newPlayerIndex()
 			for g := range cg.games {
 				for _, m := range cg.games[g].members {
-					idx.add(uint32(g), ids[m])
+					idx.add(uint32(g), &ids[m])
 				}
 			}
 		}
-		var cands []uint32
-		if idx != nil {
-			cands = idx.candidates(ids[p])
-		}
 		found, several, unread := -1, false, false
-		compared := 0
+		visits := 0
 		try := func(g uint32) bool {
+			if visits++; visits > maxVisits {
+				unread = true
+				return false
+			}
 			if seen[g] == p+1 || cg.games[g].note != "" {
 				return true
 			}
 			seen[g] = p + 1
-			if compared == maxCompare {
-				unread = true
-				return false
-			}
-			compared++
 			for _, m := range cg.games[g].members {
-				if !ids[m].Compatible(ids[p]) {
+				if !ids[m].compatible(&ids[p]) {
 					return true
 				}
 			}
@@ -210,13 +209,7 @@ func (d *Dupes) partition(c *class) *classGames {
 			found = int(g)
 			return true
 		}
-		if cands != nil {
-			for _, g := range cands {
-				if !try(g) {
-					break
-				}
-			}
-		} else {
+		if idx == nil || !idx.each(&ids[p], try) {
 			for g := range cg.games {
 				if !try(uint32(g)) {
 					break
@@ -243,7 +236,7 @@ func (d *Dupes) partition(c *class) *classGames {
 		cg.games[join].members = append(cg.games[join].members, p)
 		cg.of[p] = uint32(join)
 		if idx != nil {
-			idx.add(uint32(join), ids[p])
+			idx.add(uint32(join), &ids[p])
 		}
 	}
 	if len(cg.games) == 1 {
@@ -272,9 +265,9 @@ func specificity(id Identity) int {
 }
 
 // playerIndex finds the games of a large class that a profile may be
-// Compatible with: those naming its White player by a word of the name
-// (a surname is whole words) or naming no White player, and so for Black
-// when the profile names no White.
+// Compatible with: those naming a player its White player may be (by
+// the keys of indexKeys) or naming no White player, and so for Black when
+// the profile names no White.
 type playerIndex struct {
 	white, black     map[string][]uint32
 	noWhite, noBlack []uint32
@@ -286,57 +279,118 @@ func newPlayerIndex() *playerIndex {
 	return &playerIndex{white: map[string][]uint32{}, black: map[string][]uint32{}, inNoWhite: map[uint32]bool{}, inNoBlack: map[uint32]bool{}}
 }
 
-func (x *playerIndex) add(g uint32, id Identity) {
-	addSide(x.white, &x.noWhite, x.inNoWhite, g, id.White)
-	addSide(x.black, &x.noBlack, x.inNoBlack, g, id.Black)
+func (x *playerIndex) add(g uint32, id *identityForm) {
+	addSide(x.white, &x.noWhite, x.inNoWhite, g, &id.white)
+	addSide(x.black, &x.noBlack, x.inNoBlack, g, &id.black)
 }
 
-func addSide(words map[string][]uint32, none *[]uint32, inNone map[uint32]bool, g uint32, name string) {
-	if name == "" {
+func addSide(words map[string][]uint32, none *[]uint32, inNone map[uint32]bool, g uint32, name *playerForm) {
+	if name.text == "" {
 		if !inNone[g] {
 			inNone[g] = true
 			*none = append(*none, g)
 		}
 		return
 	}
-	for _, k := range nameKeys(name) {
+	for _, k := range indexKeys(name) {
 		if l := words[k]; len(l) == 0 || l[len(l)-1] != g {
 			words[k] = append(l, g)
 		}
 	}
 }
 
-// nameKeys are the words of a name a game is found by: its full words (a
-// surname is one or more of them), or the whole name when it has none.
-func nameKeys(name string) []string {
-	n := playerWords(name)
-	var keys []string
-	for _, w := range n.words {
-		if !w.initial {
-			keys = append(keys, w.text)
-		}
+// A name is indexed, and looked up, by its readings as a surname and
+// given names (nameSplit): a game fits a name when, for some reading of
+// each, the surnames are the same and the given names agree (one side
+// has none, or their first words agree: the same word, or an initial
+// and a word it starts). So a reading is indexed under
+//
+//	SURNAME|*          always (a name without given names fits any)
+//	SURNAME|           without given names
+//	SURNAME|l:X        given names starting with the letter X
+//	SURNAME|i:X        the first given name an initial X
+//	SURNAME|w:WORD     the first given name the word WORD
+//
+// and looked up under SURNAME|* without given names, else under SURNAME|
+// and, for an initial X, SURNAME|l:X, for a word, SURNAME|w:WORD and
+// SURNAME|i:X. "Anna Smith5" and "Anna Smith7" never meet, though both
+// may be read as the surname Anna.
+func indexKeys(name *playerForm) []string {
+	if len(name.splits) == 0 {
+		return []string{"=" + name.key}
 	}
-	if keys == nil {
-		keys = []string{"=" + n.key()}
+	var keys []string
+	for _, sp := range name.splits {
+		sur := surnameKey(sp.surname)
+		keys = append(keys, sur+"*")
+		switch {
+		case len(sp.given) == 0:
+			keys = append(keys, sur)
+		case sp.given[0].initial:
+			keys = append(keys, sur+"l:"+sp.given[0].text, sur+"i:"+sp.given[0].text)
+		default:
+			keys = append(keys, sur+"l:"+string(firstRune(sp.given[0].text)), sur+"w:"+sp.given[0].text)
+		}
 	}
 	return keys
 }
 
-// candidates lists the games a profile may fit (some more than once), or
-// nil when its tags name no player: then every game may.
-func (x *playerIndex) candidates(id Identity) []uint32 {
-	words, none, name := x.white, x.noWhite, id.White
-	if name == "" {
-		words, none, name = x.black, x.noBlack, id.Black
+func lookupKeys(name *playerForm) []string {
+	if len(name.splits) == 0 {
+		return []string{"=" + name.key}
 	}
-	if name == "" {
-		return nil
+	var keys []string
+	for _, sp := range name.splits {
+		sur := surnameKey(sp.surname)
+		switch {
+		case len(sp.given) == 0:
+			keys = append(keys, sur+"*")
+		case sp.given[0].initial:
+			keys = append(keys, sur, sur+"l:"+sp.given[0].text)
+		default:
+			keys = append(keys, sur, sur+"w:"+sp.given[0].text, sur+"i:"+string(firstRune(sp.given[0].text)))
+		}
 	}
-	out := append([]uint32{}, none...)
-	for _, k := range nameKeys(name) {
-		out = append(out, words[k]...)
+	return keys
+}
+
+func surnameKey(words []nameWord) string {
+	var b strings.Builder
+	for _, w := range words {
+		b.WriteString(w.text)
+		b.WriteByte(' ')
 	}
-	return out
+	b.WriteByte('|')
+	return b.String()
+}
+
+// each calls try with the games a profile may fit (some more than once)
+// until try says to stop; false when the profile names no player: then
+// every game may fit it.
+func (x *playerIndex) each(id *identityForm, try func(uint32) bool) bool {
+	words, none, name := x.white, x.noWhite, &id.white
+	if name.text == "" {
+		words, none, name = x.black, x.noBlack, &id.black
+	}
+	if name.text == "" {
+		return false
+	}
+	for _, g := range none {
+		if !try(g) {
+			return true
+		}
+	}
+	// The shortest lists first: a bare surname's may run past maxVisits.
+	keys := lookupKeys(name)
+	sort.Slice(keys, func(i, j int) bool { return len(words[keys[i]]) < len(words[keys[j]]) })
+	for _, k := range keys {
+		for _, g := range words[k] {
+			if !try(g) {
+				return true
+			}
+		}
+	}
+	return true
 }
 
 // resolveCuts finds the game each cut-off game is the start of: its class

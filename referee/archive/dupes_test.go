@@ -225,3 +225,42 @@ func TestDupesTaglessCopy(t *testing.T) {
 		t.Errorf("keep %v, want the copy with tags", keep)
 	}
 }
+
+// A move sequence played in many games (here 150 pairings of one ply, as
+// forfeits and short games are in a large archive) is told apart through
+// the players' index: each copy with its players spelt otherwise joins
+// its game, and no game is merged with another.
+func TestDupesManyGamesOfOneMoves(t *testing.T) {
+	var b strings.Builder
+	for i := range 150 {
+		fmt.Fprintf(&b, "[GameType \"20\"]\n[White \"Anna Smith%d\"]\n[Black \"Bob Jones%d\"]\n1. 32-28 *\n\n", i, i)
+	}
+	for i := range 10 {
+		fmt.Fprintf(&b, "[GameType \"20\"]\n[White \"A. Smith%d\"]\n[Black \"Jones%d, B.\"]\n1. 32-28 *\n\n", i*7, i*7)
+	}
+	d := archive.NewDupes()
+	for i, r := range reports(t, "f.pdn", b.String(), archive.DupesTrace) {
+		d.Add(r, i+1)
+	}
+	var groups []string
+	d.Groups(func(g *archive.Group) error {
+		groups = append(groups, copiesText(g))
+		return nil
+	})
+	if len(groups) != 10 || groups[0] != "f.pdn 1 best, f.pdn 151" || groups[9] != "f.pdn 64 best, f.pdn 160" {
+		t.Errorf("groups %q", groups)
+	}
+	games := 0
+	d.Conflicts(func(c *archive.Conflict) error {
+		games += len(c.Games)
+		for _, g := range c.Games {
+			if g.Note != "" {
+				t.Errorf("%s: %s", copiesText(g), g.Note)
+			}
+		}
+		return nil
+	})
+	if games != 150 || d.Games() != 150 || len(d.Keep()) != 150 {
+		t.Errorf("%d games in the conflicts, %d distinct, %d kept; want 150", games, d.Games(), len(d.Keep()))
+	}
+}

@@ -3,6 +3,7 @@ package archive
 import (
 	"errors"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"unicode"
@@ -131,6 +132,17 @@ func FuzzIdentity(f *testing.F) {
 		y := Identity{White: b, Black: a, Date: db, Event: round, Round: event}
 		if SamePlayer(a, b) != SamePlayer(b, a) {
 			t.Fatalf("SamePlayer(%q, %q) is not symmetric", a, b)
+		}
+		// dupes' index finds every name a name may be.
+		if fa, fb := formOfPlayer(a), formOfPlayer(b); samePlayer(&fa, &fb) && fa.words > 0 {
+			index := indexKeys(&fb)
+			found := false
+			for _, k := range lookupKeys(&fa) {
+				found = found || slices.Contains(index, k)
+			}
+			if !found {
+				t.Fatalf("%q fits %q, but its lookup %q misses the index %q", a, b, lookupKeys(&fa), index)
+			}
 		}
 		if SameDate(da, db) != SameDate(db, da) {
 			t.Fatalf("SameDate(%q, %q) is not symmetric", da, db)

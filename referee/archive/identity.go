@@ -72,11 +72,50 @@ const (
 // SamePlayer does, dates as SameDate, events and rounds as SameLabel; a
 // tag one copy does not give disagrees with nothing.
 func (id Identity) Conflict(o Identity) []string {
+	x, y := formOfIdentity(id), formOfIdentity(o)
+	return x.conflict(&y, true)
+}
+
+// Compatible says whether two copies may be one game (no Conflict).
+func (id Identity) Compatible(o Identity) bool {
+	if id == o {
+		return true
+	}
+	x, y := formOfIdentity(id), formOfIdentity(o)
+	return x.compatible(&y)
+}
+
+// identityForm is an Identity read for comparing, once: dupes compares
+// one copy's tags with many others'.
+type identityForm struct {
+	id           Identity
+	white, black playerForm
+	date         []int
+	dateRead     bool
+	event, round string // labelKey
+}
+
+func formOfIdentity(id Identity) identityForm {
+	f := identityForm{id: id, white: formOfPlayer(id.White), black: formOfPlayer(id.Black),
+		event: labelKey(id.Event), round: labelKey(id.Round)}
+	f.date, f.dateRead = dateParts(id.Date)
+	return f
+}
+
+func (x *identityForm) compatible(y *identityForm) bool {
+	return x.id == y.id || len(x.conflict(y, false)) == 0
+}
+
+// conflict lists the tags in conflict; all: every one (else the first).
+func (x *identityForm) conflict(y *identityForm, all bool) []string {
 	var why []string
-	white := known(id.White, o.White) && !SamePlayer(id.White, o.White)
-	black := known(id.Black, o.Black) && !SamePlayer(id.Black, o.Black)
+	white := known(x.id.White, y.id.White) && !samePlayer(&x.white, &y.white)
+	if white && !all {
+		return []string{ConflictWhite}
+	}
+	black := known(x.id.Black, y.id.Black) && !samePlayer(&x.black, &y.black)
 	switch {
-	case white && black && SamePlayer(id.White, o.Black) && SamePlayer(id.Black, o.White):
+	case white && black && samePlayer(&x.white, &y.black) && samePlayer(&x.black, &y.white):
 		why = append(why, ConflictColours)
 	default:
 		if white {
@@ -86,24 +125,16 @@ func (id Identity) Conflict(o Identity) []string {
 			why = append(why, ConflictBlack)
 		}
 	}
-	if known(id.Event, o.Event) && !SameLabel(id.Event, o.Event) {
+	if known(x.id.Event, y.id.Event) && x.id.Event != y.id.Event && x.event != y.event {
 		why = append(why, ConflictEvent)
 	}
-	if known(id.Round, o.Round) && !SameLabel(id.Round, o.Round) {
+	if known(x.id.Round, y.id.Round) && x.id.Round != y.id.Round && x.round != y.round {
 		why = append(why, ConflictRound)
 	}
-	if known(id.Date, o.Date) && !SameDate(id.Date, o.Date) {
+	if known(x.id.Date, y.id.Date) && !sameDateParts(x.id.Date, y.id.Date, x.date, y.date, x.dateRead && y.dateRead) {
 		why = append(why, ConflictDate)
 	}
 	return why
-}
-
-// Compatible says whether two copies may be one game (no Conflict).
-func (id Identity) Compatible(o Identity) bool {
-	if id == o {
-		return true
-	}
-	return len(id.Conflict(o)) == 0
 }
 
 func known(a, b string) bool { return a != "" && b != "" }
@@ -146,7 +177,14 @@ func SameDate(a, b string) bool {
 	}
 	x, okx := dateParts(a)
 	y, oky := dateParts(b)
-	if !okx || !oky {
+	return sameDateParts(a, b, x, y, okx && oky)
+}
+
+func sameDateParts(a, b string, x, y []int, read bool) bool {
+	if a == b {
+		return true
+	}
+	if !read {
 		return strings.EqualFold(strings.Join(strings.Fields(a), " "), strings.Join(strings.Fields(b), " "))
 	}
 	for i := 0; i < len(x) && i < len(y); i++ {
@@ -191,18 +229,40 @@ func SamePlayer(a, b string) bool {
 	if a == b {
 		return true
 	}
-	x, y := playerWords(a), playerWords(b)
-	if len(x.words) == 0 || len(y.words) == 0 {
-		return false
+	x, y := formOfPlayer(a), formOfPlayer(b)
+	return samePlayer(&x, &y)
+}
+
+// playerForm is a name read for comparing: its words, their key, and its
+// readings as surname and given names.
+type playerForm struct {
+	text   string
+	key    string
+	words  int
+	splits []nameSplit
+}
+
+func formOfPlayer(s string) playerForm {
+	n := playerWords(s)
+	f := playerForm{text: s, key: n.key(), words: len(n.words)}
+	if len(n.words) <= maxNameWords {
+		f.splits = n.splits()
 	}
-	if x.key() == y.key() {
+	return f
+}
+
+func samePlayer(x, y *playerForm) bool {
+	if x.text == y.text {
 		return true
 	}
-	if len(x.words) > maxNameWords || len(y.words) > maxNameWords {
+	if x.words == 0 || y.words == 0 {
 		return false
 	}
-	for _, sx := range x.splits() {
-		for _, sy := range y.splits() {
+	if x.key == y.key {
+		return true
+	}
+	for _, sx := range x.splits {
+		for _, sy := range y.splits {
 			if sameWordList(sx.surname, sy.surname) && givenCompatible(sx.given, sy.given) {
 				return true
 			}
