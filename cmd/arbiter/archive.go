@@ -421,7 +421,7 @@ func runDupes(c *cli.Context) error {
 	if err := w.Flush(); err != nil {
 		return ioError("output", err)
 	}
-	fmt.Fprintf(c.App.ErrWriter, "%d %s: %d distinct, %d %s with more than one copy or a cut-off copy (%d extra %s, %d cut off); %d %s of one game's moves and other tags (not duplicates)\n",
+	fmt.Fprintf(c.App.ErrWriter, "%d %s: %d distinct, %d %s with more than one copy or a cut-off copy (%d extra %s, %d cut off); %d %s of different games with the same moves or start (not merged)\n",
 		games, plural(games, "game", "games"), d.Games(), groups, plural(groups, "game", "games"), copies, plural(copies, "copy", "copies"), cut,
 		conflicts, plural(conflicts, "group", "groups"))
 	if n := d.Untraced(); n > 0 {

@@ -112,3 +112,24 @@ func TestDupesKeepsGamesOfTheSameMoves(t *testing.T) {
 		t.Errorf("dupes --keep best did not write the five games as they were:\n%s", got)
 	}
 }
+
+// The names: map of .arbiter.yaml: a mapping of spellings to names, each
+// name printable (a control character in it would be written into the
+// records convert writes: FuzzNamesMap found a NUL), refused at its line.
+func TestNamesMapConfig(t *testing.T) {
+	for _, c := range []struct{ yaml, err string }{
+		{"names:\n  \"koops, Lambert Jan\": \"Koops, Lambert Jan\"\n", ""},
+		{"names:\n  a: \"\"\n", "c.yaml:2: names: \"a\": a name to write is needed"},
+		{"names: [a, b]\n", "c.yaml:1: names: a mapping"},
+		{"names:\n  a: b\n  c: \"x\\0y\"\n", "c.yaml:3: names: \"c\": the name to write has a control character"},
+		{"names:\n  a: \"Koops,\\nLambert\"\n", "c.yaml:2: names: \"a\": the name to write has a control character"},
+	} {
+		cfg, err := parseConfig("c.yaml", []byte(c.yaml))
+		switch {
+		case c.err == "" && (err != nil || cfg.names["koops, Lambert Jan"] != "Koops, Lambert Jan"):
+			t.Errorf("%q: %v %v", c.yaml, cfg, err)
+		case c.err != "" && (err == nil || !strings.HasPrefix(err.Error(), c.err)):
+			t.Errorf("%q: error %v, want %s", c.yaml, err, c.err)
+		}
+	}
+}
