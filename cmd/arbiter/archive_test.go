@@ -91,11 +91,11 @@ func TestDupesCommand(t *testing.T) {
 	}
 }
 
-// tinsley.pdn's games 139 and 397 (testdata/draughts/dupes): the same 33
+// tinsley.pdn's games 139 and 397 (testdata/draughts/dupes-*): the same 33
 // plies played at Lakeside in 1952 and in 1974. They are reported as the
 // same moves of different games, and --keep best writes both.
 func TestDupesKeepsGamesOfTheSameMoves(t *testing.T) {
-	file := "../../testdata/draughts/dupes/tinsley-games-139-397-257-258-145.pdn"
+	file := "../../testdata/draughts/dupes-tinsley-games-139-397-257-258-145.pdn"
 	out, errOut, code := arbiter(t, "", "dupes", file)
 	if code != 0 || strings.Contains(out, "best ") || !strings.Contains(out, "same moves, different games (not duplicates): 33 plies") ||
 		!strings.Contains(out, "game 1: L Rosenfield - MF Tinsley, Lakeside 1952\n") || !strings.Contains(out, "game 2: R Martin - MF Tinsley, Lakeside 1974\n") {

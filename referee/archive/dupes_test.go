@@ -3,7 +3,6 @@ package archive_test
 import (
 	"fmt"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -80,7 +79,7 @@ func TestIdentityConflict(t *testing.T) {
 	}
 }
 
-// dupesOf groups the games of testdata/draughts/dupes (real records, and
+// dupesOf groups the games of testdata/draughts/dupes-NAME (real records, and
 // derived.pdn's copies of them: see SOURCES.md), file by file in name
 // order, as the CLI reads a folder.
 func dupesOf(t *testing.T, names ...string) (*archive.Dupes, map[int]string) {
@@ -89,7 +88,7 @@ func dupesOf(t *testing.T, names ...string) (*archive.Dupes, map[int]string) {
 	where := map[int]string{}
 	seq := 0
 	for _, name := range names {
-		path := filepath.Join("../../testdata/draughts/dupes", name)
+		path := "../../testdata/draughts/dupes-" + name
 		f, err := os.Open(path)
 		if err != nil {
 			t.Fatal(err)
@@ -198,7 +197,7 @@ func TestDupesTellGamesByTags(t *testing.T) {
 // A copy without tags (players, event, round, date) of a game whose moves
 // no other game has joins it.
 func TestDupesTaglessCopy(t *testing.T) {
-	b, err := os.ReadFile("../../testdata/draughts/dupes/belarus64M2016-round1-game1.pdn")
+	b, err := os.ReadFile("../../testdata/draughts/dupes-belarus64M2016-round1-game1.pdn")
 	if err != nil {
 		t.Fatal(err)
 	}
