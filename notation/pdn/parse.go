@@ -117,7 +117,12 @@ func Grammar() string { return genericParser().String() }
 // file positions: g.Pos says where the text starts. The splitter's
 // diagnostics come first in Record.Diagnostics order by position. Parse is
 // safe for concurrent use.
-func Parse(g GameText, file string) *notation.Record { return parse(g, file, true) }
+func Parse(g GameText, file string) *notation.Record {
+	if rec := fastParse(g, file); rec != nil {
+		return rec // (fast.go: the common games, read as below in one pass)
+	}
+	return parse(g, file, true)
+}
 
 // parse is Parse; without runs, the scanner returns every move number and
 // move as a token of its own (the reference the runs are tested against).

@@ -1,0 +1,325 @@
+package pdn
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+
+	"arbiter/notation"
+)
+
+// The fast path reads the games most files are made of (tag pairs, then
+// move numbers, numeric moves and comments, then a result) in one pass
+// over the text, straight into the record, without the lexer's tokens,
+// participle or the builder: the lexer read such a game twice (a run's
+// elements as it made the run, then again as the builder cut it) and
+// handed it through participle's token slice.
+//
+// The grammar of record stays participle's (parse.go). The fast path
+// accepts only text that the full reader reads without a word to say
+// (no diagnostic of its own: the splitter's are kept as they are), and
+// gives up at the first byte it is not sure of, however late in the game;
+// the full reader then reads the game from the start. What it accepts it
+// reads exactly as the full reader does: TestFastParseAgrees holds it to
+// the full reader on every corpus record and test text, and FuzzFastParse
+// on any input. Every rule below names the full reader's code it mirrors.
+
+// fastMove is a move as the fast path reads it, before the record's moves
+// are allocated (at the end, when their number is known).
+type fastMove struct {
+	start, end int32 // its text in the game text
+	pos        notation.Pos
+	num        int32
+	ell        bool
+}
+
+// fastComment is a comment and where it goes: after the move of that
+// index, or before the first move (toRecord), or after the result
+// (toAfter).
+type fastComment struct {
+	c    notation.Comment
+	move int
+}
+
+const (
+	toRecord = -1
+	toAfter  = -2
+)
+
+// fastState is the fast path's storage, pooled from game to game.
+type fastState struct {
+	sc       scanner // for its positions alone (init, advTo, pos), as the full reader counts them
+	d        diags   // decodeTag's: the fast path gives up at the first
+	moves    []fastMove
+	tags     []notation.Tag
+	comments []fastComment
+
+	result    string // the result, normalised
+	resultPos notation.Pos
+}
+
+var fastStates = sync.Pool{New: func() any { return new(fastState) }}
+
+// release drops every reference to the game and pools the storage
+// (unless a game made it large).
+func (fs *fastState) release() {
+	moves, tags, comments := fs.moves, fs.tags, fs.comments
+	clear(tags[:cap(tags)])
+	clear(comments[:cap(comments)])
+	if cap(moves) > 4096 || cap(tags) > 256 || cap(comments) > 1024 {
+		return
+	}
+	*fs = fastState{moves: moves[:0], tags: tags[:0], comments: comments[:0]}
+	fastStates.Put(fs)
+}
+
+// fastParse reads g as Parse does when it can (see above), or returns nil.
+func fastParse(g GameText, file string) *notation.Record {
+	if g.skipped {
+		return nil
+	}
+	fs := fastStates.Get().(*fastState)
+	defer fs.release()
+	if !fs.read(g, file) {
+		return nil
+	}
+	return fs.record(g, file)
+}
+
+// read reads the game's tags, moves, comments and result into fs; false
+// when the full reader must read it.
+func (fs *fastState) read(g GameText, file string) bool {
+	sc := &fs.sc
+	d := &fs.d
+	sc.init(g, file, d)
+	d.list = append(d.list, g.Diagnostics...)
+	s := sc.s
+	if len(s) > 1<<30 {
+		return false // (the moves' offsets are int32)
+	}
+	var (
+		body   bool // something other than a tag pair was read
+		hasNum bool // a move number waits for its move (the builder's frame.hasNum)
+		ell    bool // ... written with an ellipsis (frame.ell)
+		num    int
+		result bool
+	)
+	for sc.i < len(s) {
+		c := s[sc.i]
+		// White space, as scanner.next skips it.
+		switch c {
+		case ' ', '\t', '\f', '\v':
+			sc.i++
+			sc.runeIdx++
+			continue
+		case '\n':
+			sc.i++
+			sc.runeIdx++
+			sc.line++
+			sc.lineStartRune = sc.runeIdx
+			continue
+		case '\r':
+			if sc.i+1 >= len(s) || s[sc.i+1] != '\n' {
+				return false // (a stray CR: a warning)
+			}
+			sc.i++
+			sc.runeIdx++
+			continue
+		}
+		start, p := sc.i, sc.pos()
+		switch {
+		case c == '[':
+			// A tag pair (scanTag, tagElem), only before anything else:
+			// a tag after the movetext is the builder's to judge.
+			if body || tagStray(s, start) {
+				return false
+			}
+			end := tagEnd(s, start)
+			if end-start >= 2 && s[start+1] == '%' {
+				return false // (a bare command, read as a comment with a warning)
+			}
+			t, ok := decodeTag(s[start:end], p, d)
+			if !ok {
+				return false // (kept as a comment by the builder)
+			}
+			fs.tags = append(fs.tags, t)
+			sc.advTo(end)
+		case c == '{':
+			// A comment (scanComment) without inner braces, attached as
+			// builder.comment attaches it.
+			body = true
+			first := strings.IndexByte(s[start+1:], '}')
+			if first < 0 {
+				return false
+			}
+			end := start + 1 + first + 1
+			if strings.IndexByte(s[start+1:end], '{') >= 0 {
+				return false
+			}
+			sc.advTo(end)
+			to := toRecord
+			switch {
+			case result:
+				// Comments after the result stay with the game (round: the
+				// next round holds nothing but comments, else it is an
+				// error, which the full reader reports).
+				to = toAfter
+			case len(fs.moves) > 0:
+				to = len(fs.moves) - 1
+			}
+			fs.comments = append(fs.comments, fastComment{c: notation.Comment{Text: s[start+1 : end-1], Pos: p}, move: to})
+		case c == '*':
+			if result {
+				return false
+			}
+			body, result = true, true
+			fs.result, fs.resultPos = "*", p
+			sc.advASCII(start + 1)
+		case isDigit(c):
+			// scanNumeric, as runElem orders it: a result, a move number,
+			// a move.
+			body = true
+			if result {
+				return false // (movetext after the result: an error)
+			}
+			mayResult := mayBeResult(s, start)
+			if mayResult {
+				if end, norm, spaced := scanResult(s, start); end > 0 {
+					if spaced || strings.IndexByte(s[start:end], ':') >= 0 {
+						return false // (warnings)
+					}
+					result = true
+					fs.result, fs.resultPos = norm, p
+					sc.advASCII(end)
+					continue
+				}
+				if resultGluedToNumber(s, start) > 0 {
+					return false
+				}
+			}
+			if k := moveNumberEnd(s, start); k > 0 {
+				// builder.item's tokMoveNumber.
+				if hasNum && !ell {
+					return false // (a number without a move: a warning)
+				}
+				if c == '0' {
+					d.aggregate(aggLeadingZero, p) // (numberDiags)
+				}
+				digits := strings.TrimRight(s[start:k], ".")
+				n, err := strconv.Atoi(digits)
+				if err != nil || n > 1_000_000 {
+					return false
+				}
+				hasNum, num, ell = true, n, k-start-len(digits) > 1
+				sc.advASCII(k)
+				continue
+			}
+			end := 0
+			if !mayResult {
+				end = plainMoveEnd(s, start)
+			}
+			if end == 0 {
+				var info moveScan
+				end, info = scanMove(s, start)
+				if end == 0 || (mayResult && normResult(s[start:end]) != "") {
+					return false
+				}
+				moveDiags(d, info, p)
+			}
+			fs.move(start, end, p, &hasNum, &ell, num)
+		case isFile(c):
+			// scanner.next's moves that start with a letter: a bare tag
+			// at the start of a line is the full reader's.
+			if result || (isLetter(c) && sc.atLineStart() && bareTagEnd(s[start:]) > 0) {
+				return false
+			}
+			body = true
+			end, info := scanMove(s, start)
+			if end == 0 && shortStarts(s, start) {
+				end, info = scanShort(s, start)
+			}
+			if end == 0 {
+				return false
+			}
+			moveDiags(d, info, p)
+			fs.move(start, end, p, &hasNum, &ell, num)
+		case c == '\\':
+			// The two characters \r or \n, read as a line break with a
+			// warning said once (scanner.next).
+			if sc.i+1 >= len(s) || (s[sc.i+1] != 'r' && s[sc.i+1] != 'n') {
+				return false
+			}
+			d.aggregate(aggLiteralEscape, p)
+			sc.advASCII(sc.i + 2)
+		default:
+			return false
+		}
+	}
+	// builder.finish: a move number left without its move, or no result,
+	// are warnings.
+	if hasNum && !ell && len(fs.moves) > 0 {
+		return false
+	}
+	return result
+}
+
+// move reads the move s[start:end] at p (builder.item's tokMove), with
+// the move number waiting for it.
+func (fs *fastState) move(start, end int, p notation.Pos, hasNum, ell *bool, num int) {
+	m := fastMove{start: int32(start), end: int32(end), pos: p}
+	if *hasNum {
+		m.num, m.ell = int32(num), *ell
+	}
+	*hasNum, *ell = false, false
+	fs.moves = append(fs.moves, m)
+	fs.sc.advASCII(end) // (a move is ASCII without line breaks: digits, file letters, separators, blanks)
+}
+
+// moveDiags says what scanner.moveTok says of a move.
+func moveDiags(d *diags, info moveScan, p notation.Pos) {
+	if info.leadingZero {
+		d.aggregate(aggLeadingZero, p)
+	}
+	if info.padded {
+		d.aggregate(aggPadded, p)
+	}
+	if info.upper {
+		d.aggregate(aggUpperCase, p)
+	}
+}
+
+// record builds the record of what read read, as the full reader builds
+// it.
+func (fs *fastState) record(g GameText, file string) *notation.Record {
+	rec := &notation.Record{File: file, Index: g.Index, Pos: g.Pos, Text: g.Text,
+		Result: fs.result, ResultPos: fs.resultPos}
+	if len(fs.tags) > 0 {
+		rec.Tags = slices.Clone(fs.tags)
+	}
+	slab, line := rec.AllocMoves(len(fs.moves))
+	s := g.Text
+	for i := range fs.moves {
+		fm := &fs.moves[i]
+		m := &slab[i]
+		m.Text, m.Pos, m.Number, m.Ellipsis = s[fm.start:fm.end], fm.pos, int(fm.num), fm.ell
+		line = append(line, m)
+	}
+	rec.Moves = line
+	for i := range fs.comments {
+		fc := &fs.comments[i]
+		switch fc.move {
+		case toRecord:
+			rec.Comments = append(rec.Comments, fc.c)
+		case toAfter:
+			rec.After = append(rec.After, fc.c)
+		default:
+			slab[fc.move].Comments = append(slab[fc.move].Comments, fc.c)
+		}
+	}
+	// The splitter's diagnostics and the reader's, as parse orders them.
+	fs.d.finish()
+	slices.SortStableFunc(fs.d.list, byLineCol)
+	rec.Diagnostics, fs.d.list = fs.d.list, nil
+	return rec
+}
