@@ -13,7 +13,8 @@ import (
 // tournament games are split and parsed once, outside the timer, and each
 // pass replays and judges every record (referee.Check). It reports CPU µs,
 // allocations and bytes per game, so that a change to the replay is seen
-// apart from the reader's share of BenchmarkCheckTournamentsX20.
+// apart from the reader's share of BenchmarkCheckTournamentsX20, and per
+// ply.
 func BenchmarkReplayTournaments(b *testing.B) {
 	files, names := sortedCorpus(b, "draughts/international-tournaments")
 	var recs []*notation.Record
@@ -23,10 +24,13 @@ func BenchmarkReplayTournaments(b *testing.B) {
 		})
 	}
 	m := startPerGame(b)
+	plies := 0
 	for i := 0; i < b.N; i++ {
 		for _, rec := range recs {
-			referee.Check(rec, referee.Options{})
+			plies += referee.Check(rec, referee.Options{}).Plies
 		}
 	}
 	m.report(b, b.N*len(recs))
+	// (Per ply: to compare with BenchmarkKingEnding's long game.)
+	b.ReportMetric(float64((cpuTime()-m.cpu0).Nanoseconds())/float64(plies), "cpu-ns/ply")
 }

@@ -1,9 +1,12 @@
 package draughts
 
 import (
+	"strings"
 	"testing"
 	"time"
 
+	"arbiter/notation/pdn"
+	"arbiter/referee"
 	"arbiter/variants"
 )
 
@@ -76,4 +79,37 @@ func BenchmarkPerftPositions(b *testing.B) {
 			b.ReportMetric(float64(nodes)/time.Since(start).Seconds(), "nodes/s")
 		})
 	}
+}
+
+// BenchmarkKingEnding replays a 2,000-ply king ending (two kings against
+// one, shuffling: the five-move endgame rule, the 25 king moves and the
+// repetition all draw it early, and the game is played on), and reports
+// the cost per ply, to compare with a middle game's
+// (BenchmarkReplayTournaments in package referee reports ns/ply too): once
+// a draw rule is in force, a ply should cost no more.
+func BenchmarkKingEnding(b *testing.B) {
+	v, err := variants.Lookup("international")
+	if err != nil {
+		b.Fatal(err)
+	}
+	const plies = 2000
+	var text strings.Builder
+	text.WriteString(`[FEN "W:WK46,K47:BK4"] [Result "1-1"] `)
+	for i := 0; i < plies/4; i++ {
+		text.WriteString("46-41 4-9 41-46 9-4 ")
+	}
+	text.WriteString("1-1")
+	recs, err := pdn.ReadAll(strings.NewReader(text.String()), "k.pdn", pdn.Options{})
+	if err != nil || len(recs) != 1 {
+		b.Fatal(err)
+	}
+	rep := referee.Check(recs[0], referee.Options{Variant: v})
+	if rep.Plies != plies {
+		b.Fatalf("%d plies replayed: %v", rep.Plies, rep.Diagnostics)
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		referee.Check(recs[0], referee.Options{Variant: v})
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*plies), "ns/ply")
 }

@@ -288,6 +288,9 @@ type draughtsGame struct {
 	ambiguity, ambiguityFix string
 	// quiet: the match is a trial's (quietMatch), which explains nothing.
 	quiet bool
+	// lean: nothing but the position is asked of a ply (no film, no
+	// trace, no rewriting), so that leanPly may play the common ones.
+	lean bool
 
 	candBuf []Move        // match's candidates when quickMatch cannot tell
 	quick   *quickScratch // match's storage, from quickPool
@@ -346,6 +349,7 @@ func (g *draughtsGame) run() {
 		g.rep.Film = g.film
 	}
 	g.startTrace(&st.pos)
+	g.lean = g.film == nil && g.trace == nil && g.matched == nil && !g.r.general
 	end := g.replay(st, g.rec.Moves, 0)
 	g.rep.Plies = end.plies
 	g.rep.FinalFEN = g.num.formatFEN(end.pos)
@@ -403,8 +407,8 @@ type lineState struct {
 	overAt    int             // the move number at which it ended
 	winner    referee.Outcome // the outcome when over
 	claims    []string
-	claimed   map[string]bool // the reasons in claims, so a long game's claims stay linear
-	playedOn  bool            // the moves written after a draw by rule were reported
+	claimed   map[drawReason]bool // the reasons in claims, so a long game's claims stay linear
+	playedOn  bool                // the moves written after a draw by rule were reported
 }
 
 type shuttleMv struct{ from, to int }
@@ -430,7 +434,7 @@ func (st *lineState) clone() *lineState {
 	}
 	c.claims = append([]string(nil), st.claims...)
 	if st.claimed != nil {
-		c.claimed = make(map[string]bool, len(st.claimed))
+		c.claimed = make(map[drawReason]bool, len(st.claimed))
 		for k := range st.claimed {
 			c.claimed[k] = true
 		}
@@ -506,6 +510,10 @@ func (g *draughtsGame) replay(st *lineState, line notation.Line, depth int) *lin
 			st.firstNum = max(m.Number, 1)
 		}
 		num := st.moveNumber()
+		if g.lean && len(late) == 0 && (st.over == "" || st.winner == referee.Drawn && st.playedOn) &&
+			(variation || m.Number == 0 || m.Number == num) && g.leanPly(st, m) {
+			continue // (the common ply: match.go)
+		}
 		diag := func(sev notation.Severity, code, msg string, legal []string) {
 			g.rep.Add(referee.Diagnostic{
 				Diagnostic: notation.Diagnostic{Pos: m.Pos, Severity: g.severity(sev, variation), Code: code, Msg: msg},
@@ -678,18 +686,32 @@ func (g *draughtsGame) writtenForNextMove(st *lineState, alt notation.Line) bool
 
 // play plays a matched move and applies the draw rules.
 func (g *draughtsGame) play(st *lineState, mv Move) {
+	cm, ok := g.r.compact(mv)
+	g.playCompact(st, &cm, mv.From, mv.To, ok)
+}
+
+// playCompact is play on the generator's compact move cm, from and to
+// being its squares (PDN numbers); apply false (squares off the board)
+// plays nothing on the board and counts the ply.
+func (g *draughtsGame) playCompact(st *lineState, cm *cmove, from, to int, apply bool) {
 	mover := st.pos.Turn()
-	wasKing := st.pos.At(mv.From).IsKing()
+	wasKing := apply && st.pos.kings.has(cm.from)
 	num := st.moveNumber()
-	g.r.play(&st.pos, mv)
+	if apply {
+		st.pos.apply(cm)
+		if g.r.KingMoveLimit > 0 {
+			st.pos.countKingMove(cm)
+		}
+	}
 	st.plies++
-	draw := SectionOf(g.c.variant).Draw
-	if g.c.win == WinFirstKing && !wasKing && st.pos.At(mv.To).IsKing() && st.over == "" {
+	capture := cm.n > 0
+	draw := &SectionOf(g.c.variant).Draw
+	if g.c.win == WinFirstKing && !wasKing && apply && st.pos.kings.has(cm.to) && st.over == "" {
 		// Breakthrough: making the first king wins at once.
 		st.over, st.overAt, st.winner = mover.String()+" made a king", num, winnerOf(mover)
 	}
 
-	if !wasKing || mv.IsCapture() {
+	if !wasKing || capture {
 		// Irreversible: no earlier position can come back.
 		if st.seenShared {
 			st.seen, st.seenShared = map[Position]int{}, false
@@ -714,14 +736,17 @@ func (g *draughtsGame) play(st *lineState, mv Move) {
 		st.seen[st.pos]++
 		seen = st.seen[st.pos]
 	}
+	// (A rule's reason is written only when it ends the game or is
+	// claimable the first time: drawRule. A long ending played on after a
+	// draw, or in which a claim stands, formats nothing per ply.)
 	if r := draw.Repetition; r != nil && seen >= r.Count {
-		g.drawRule(st, r.Effect, fmt.Sprintf("the same position for the %s time", referee.Ordinal(seen)), num)
+		g.drawRule(st, r.Effect, drawReason{rule: ruleRepetition, n: seen}, num)
 	}
 	if r := draw.KingMoves; r != nil && st.kingOnly >= 2*r.Count {
-		g.drawRule(st, r.Effect, fmt.Sprintf("%d moves by each side with kings only and no capture", r.Count), num)
+		g.drawRule(st, r.Effect, drawReason{rule: ruleKingMoves, n: r.Count}, num)
 	}
 	if r := draw.SameMove; r != nil {
-		h := append(st.shuttle[mover], shuttleMv{mv.From, mv.To})
+		h := append(st.shuttle[mover], shuttleMv{from, to})
 		if len(h) > 2*r.Count {
 			h = h[len(h)-2*r.Count:]
 		}
@@ -731,31 +756,61 @@ func (g *draughtsGame) play(st *lineState, mv Move) {
 			same++
 		}
 		if same >= r.Count {
-			g.drawRule(st, r.Effect, fmt.Sprintf("%s played the same move %d times in a row", mover, same), num)
+			g.drawRule(st, r.Effect, drawReason{rule: ruleSameMove, n: same, side: mover}, num)
 		}
 	}
 	if len(g.c.endgames.rules) > 0 {
-		g.countEndgames(st, mv.IsCapture() || mv.Promotes, num)
+		g.countEndgames(st, capture || cm.prom, num)
 	}
 	g.checkOver(st)
 }
 
-func (g *draughtsGame) drawRule(st *lineState, effect, why string, num int) {
+// drawReason says which draw rule holds, and what its sentence needs:
+// it is written out (text) only when the rule ends the game or first
+// makes a draw claimable, and it keys the claims made.
+type drawReason struct {
+	rule uint8
+	n    int   // the repetition's count, the king moves', the same move's, or the endgame rule's index
+	side Color // the side that played the same move
+	form uint8 // an endgame rule's sentence (endgameMoves, endgameStrong, endgameAtOnce)
+}
+
+const (
+	ruleRepetition = iota + 1
+	ruleKingMoves
+	ruleSameMove
+	ruleEndgame
+)
+
+// text is the reason's sentence.
+func (g *draughtsGame) text(why drawReason) string {
+	switch why.rule {
+	case ruleRepetition:
+		return fmt.Sprintf("the same position for the %s time", referee.Ordinal(why.n))
+	case ruleKingMoves:
+		return fmt.Sprintf("%d moves by each side with kings only and no capture", why.n)
+	case ruleSameMove:
+		return fmt.Sprintf("%s played the same move %d times in a row", why.side, why.n)
+	}
+	return g.c.endgames.rules[why.n].reason(why.form)
+}
+
+func (g *draughtsGame) drawRule(st *lineState, effect string, why drawReason, num int) {
 	if st.over != "" {
 		return
 	}
 	if effect == variants.EffectForced {
-		st.over, st.overAt, st.winner = "draw: "+why, num, referee.Drawn
+		st.over, st.overAt, st.winner = "draw: "+g.text(why), num, referee.Drawn
 		return
 	}
 	if st.claimed[why] {
 		return
 	}
 	if st.claimed == nil {
-		st.claimed = map[string]bool{}
+		st.claimed = map[drawReason]bool{}
 	}
 	st.claimed[why] = true
-	st.claims = append(st.claims, fmt.Sprintf("draw claimable at move %d: %s", num, why))
+	st.claims = append(st.claims, fmt.Sprintf("draw claimable at move %d: %s", num, g.text(why)))
 }
 
 // checkOver lists the legal moves of the new position, and ends the game

@@ -40,6 +40,9 @@ type endgameRule struct {
 	Endgame
 	strong, weak []material
 	pieces       uint64 // with Pieces: bit n, n pieces on the board
+	// same is the index of the first rule with this one's name and
+	// moves: their sentences are the same, and so is a claim of them.
+	same int
 }
 
 // compileEndgames compiles the endgame rules for the board of r.
@@ -75,6 +78,13 @@ func compileEndgames(list []Endgame, r *Rules) endgameTable {
 				most = max(most, n)
 			}
 			total = min(total, most)
+		}
+		er.same = len(t.rules)
+		for j, o := range t.rules {
+			if o.Name == e.Name && o.Moves == e.Moves {
+				er.same = j
+				break
+			}
 		}
 		t.maxPieces = max(t.maxPieces, total)
 		t.maxSmall = max(t.maxSmall, min(mostS, mostW, total/2))
@@ -216,7 +226,7 @@ func (g *draughtsGame) endgameDraw(st *lineState, num int) {
 	e := &g.c.endgames.rules[i]
 	played := st.plies - int(st.endSince[i])
 	need := 2 * e.Moves
-	why := fmt.Sprintf("%s: %d moves by each side", e.Name, e.Moves)
+	why := drawReason{rule: ruleEndgame, n: e.same, form: endgameMoves}
 	if e.Counted == CountedStrong {
 		wm, wk := st.pos.Count(White)
 		bm, bk := st.pos.Count(Black)
@@ -234,11 +244,11 @@ func (g *draughtsGame) endgameDraw(st *lineState, num int) {
 			if strong == first {
 				need--
 			}
-			why = fmt.Sprintf("%s: the stronger side's %s move", e.Name, referee.Ordinal(e.Moves))
+			why.form = endgameStrong
 		}
 	}
 	if e.Moves == 0 {
-		need, why = 0, e.Name+": drawn at once"
+		need, why.form = 0, endgameAtOnce
 	}
 	if played < need || st.claimed[why] {
 		return
@@ -250,6 +260,24 @@ func (g *draughtsGame) endgameDraw(st *lineState, num int) {
 		return // the game goes on while the win is played out
 	}
 	g.drawRule(st, e.Effect, why, num)
+}
+
+// The sentences of an endgame rule (drawReason.form).
+const (
+	endgameMoves  = iota // "<name>: 5 moves by each side"
+	endgameStrong        // "<name>: the stronger side's 15th move"
+	endgameAtOnce        // "<name>: drawn at once"
+)
+
+// reason is the rule's sentence in the form given.
+func (e *endgameRule) reason(form uint8) string {
+	switch form {
+	case endgameStrong:
+		return fmt.Sprintf("%s: the stronger side's %s move", e.Name, referee.Ordinal(e.Moves))
+	case endgameAtOnce:
+		return e.Name + ": drawn at once"
+	}
+	return fmt.Sprintf("%s: %d moves by each side", e.Name, e.Moves)
 }
 
 // wonByForce reports whether a side wins by force within its next move:

@@ -53,6 +53,65 @@ func (g *draughtsGame) match(st *lineState, m *notation.Move, diag diagFunc) (Mo
 	return Move{}, false
 }
 
+// leanPly plays m when it is the common ply: a plain move written with
+// two squares ("32-28", "28x19") that fits exactly one legal move (one
+// from, to, captured set and promotion), whose separator says what it is.
+// It matches on the generator's compact moves, without their paths, and
+// plays the compact move: no Move, no path, no message is built, since
+// nothing is reported. ok false leaves everything as it was, for match,
+// which does the full work and says what is wrong. (The caller asks it
+// only when g.lean: no film, trace or rewrite wants the ply's Move.)
+func (g *draughtsGame) leanPly(st *lineState, m *notation.Move) bool {
+	a, sep, b, ok := pdn.PlainMove(m.Text)
+	if !ok {
+		return false
+	}
+	from, okFrom := g.num.square(a, "")
+	to, okTo := g.num.square(b, "")
+	if !okFrom || !okTo {
+		return false
+	}
+	r := g.r
+	fi, ti := r.sqIdx[from], r.sqIdx[to]
+	var cm cmove
+	if st.capturers.zero() {
+		// No capture on the board (quickMatch).
+		if sep != '-' {
+			return false // (a plain move written as a capture: a warning)
+		}
+		if cm, ok = r.quietMove(&st.pos, fi, ti); !ok {
+			return false
+		}
+	} else {
+		if g.quick == nil {
+			g.quick = quickPool.Get().(*quickScratch)
+		}
+		// One move per from, to, captured set and promotion (keepDup
+		// false): the distinct moves match groups the paths into.
+		gn := &g.quick.gen
+		gn.reset(r, false, false, false)
+		gn.generateFor(&st.pos, st.capturers, st.pos.pc[st.pos.turn&1].and(bit(fi)))
+		found := -1
+		for i := range gn.moves {
+			if gn.moves[i].from == fi && gn.moves[i].to == ti {
+				if found >= 0 {
+					return false // (ambiguous)
+				}
+				found = i
+			}
+		}
+		if found < 0 {
+			return false
+		}
+		cm = gn.moves[found]
+		if (sep != '-') != (cm.n > 0) {
+			return false // (a capture written with '-', or the reverse: a warning)
+		}
+	}
+	g.playCompact(st, &cm, from, to, true)
+	return true
+}
+
 // quietMatch is match for a trial (the continuation of an ambiguous move,
 // the repair search): it reports nothing, and works out no explanation
 // of a move that does not fit.

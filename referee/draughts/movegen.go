@@ -784,9 +784,22 @@ func (r *Rules) Play(p Position, m Move) Position {
 // play is Play in place: a referee plays every ply of every game, and
 // copying the position in and out cost as much as playing the move.
 func (r *Rules) play(p *Position, m Move) {
-	cm := cmove{prom: m.Promotes, n: uint8(len(m.Captured))}
-	if m.From < 1 || m.From > r.n || m.To < 1 || m.To > r.n {
+	cm, ok := r.compact(m)
+	if !ok {
 		return
+	}
+	p.apply(&cm)
+	if r.KingMoveLimit > 0 {
+		p.countKingMove(&cm)
+	}
+}
+
+// compact is m as the generator's compact move; ok is false when its from
+// or to square is off the board (then it is not to be played).
+func (r *Rules) compact(m Move) (cm cmove, ok bool) {
+	cm = cmove{prom: m.Promotes, n: uint8(len(m.Captured))}
+	if m.From < 1 || m.From > r.n || m.To < 1 || m.To > r.n {
+		return cm, false
 	}
 	cm.from, cm.to = r.sqIdx[m.From], r.sqIdx[m.To]
 	for _, s := range m.Captured {
@@ -794,8 +807,5 @@ func (r *Rules) play(p *Position, m Move) {
 			cm.cap.set(r.sqIdx[s])
 		}
 	}
-	p.apply(&cm)
-	if r.KingMoveLimit > 0 {
-		p.countKingMove(&cm)
-	}
+	return cm, true
 }
