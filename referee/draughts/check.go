@@ -264,6 +264,10 @@ func replay(rec *notation.Record, v *variants.Variant, opts referee.Options, rep
 	return rewrite, repair
 }
 
+// leanOff turns the lean ply off (every ply through match), for
+// TestLeanPlySameReport.
+var leanOff bool
+
 // draughtsGame is the state of one replay.
 type draughtsGame struct {
 	c       *compiled
@@ -349,7 +353,7 @@ func (g *draughtsGame) run() {
 		g.rep.Film = g.film
 	}
 	g.startTrace(&st.pos)
-	g.lean = g.film == nil && g.trace == nil && g.matched == nil && !g.r.general
+	g.lean = g.film == nil && g.trace == nil && g.matched == nil && !g.r.general && !leanOff
 	end := g.replay(st, g.rec.Moves, 0)
 	g.rep.Plies = end.plies
 	g.rep.FinalFEN = g.num.formatFEN(end.pos)
