@@ -155,3 +155,62 @@ func (m *perGame) report(b *testing.B, games int) {
 	b.ReportMetric(float64(ms1.Mallocs-m.ms0.Mallocs)/g, "allocs/game")
 	b.ReportMetric(float64(ms1.TotalAlloc-m.ms0.TotalAlloc)/g, "B/game")
 }
+
+// BenchmarkCheckSmallFiles measures what a file costs beside its games:
+// the tournament games three times over (2,322 games), once as one file
+// and once a file per game (the shape of most real archives), through the
+// whole check path with one job. It reports CPU µs per game for each, and
+// for a file a game the CPU µs each file costs more than its game did in
+// the one file (per-file-µs).
+func BenchmarkCheckSmallFiles(b *testing.B) {
+	files, names := sortedCorpus(b, "draughts/international-tournaments")
+	var games []string
+	for range 3 {
+		for _, name := range names {
+			eachGame(b, bytes.NewReader(files[name]), func(g pdn.GameText) { games = append(games, g.Text) })
+		}
+	}
+	open := func(data []byte) func() (io.ReadCloser, error) {
+		return func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(data)), nil }
+	}
+	var whole bytes.Buffer
+	var each []referee.Input
+	for i, g := range games {
+		whole.WriteString(g + "\n\n")
+		each = append(each, referee.Input{Name: fmt.Sprintf("%d.pdn", i), Open: open([]byte(g + "\n"))})
+	}
+	one := []referee.Input{{Name: "all.pdn", Open: open(whole.Bytes())}}
+	defer debug.SetGCPercent(debug.SetGCPercent(400))
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(32 << 20))
+	var perGameOne float64
+	for _, c := range []struct {
+		name   string
+		inputs []referee.Input
+	}{{"one-file", one}, {"file-per-game", each}} {
+		b.Run(c.name, func(b *testing.B) {
+			n := 0
+			pass := func() {
+				err := referee.CheckInputs(c.inputs, referee.StreamOptions{Jobs: 1}, func(*referee.Report) error {
+					n++
+					return nil
+				}, func(in referee.Input, err error) { b.Fatal(in.Name, err) })
+				if err != nil {
+					b.Fatal(err)
+				}
+			}
+			pass()
+			n = 0
+			m := startPerGame(b)
+			for i := 0; i < b.N; i++ {
+				pass()
+			}
+			m.report(b, n)
+			cpu := float64((cpuTime() - m.cpu0).Nanoseconds()) / 1e3 / float64(n)
+			if c.name == "one-file" {
+				perGameOne = cpu
+			} else if perGameOne > 0 {
+				b.ReportMetric(cpu-perGameOne, "per-file-µs")
+			}
+		})
+	}
+}

@@ -123,7 +123,11 @@ func Looks(head []byte, name string) bool {
 // record streamed on standard input is told from its first bytes. The
 // reader it returns gives the whole text, decoded.
 func Sniff(r io.Reader, name string) (io.Reader, bool) {
-	br := bufio.NewReaderSize(pdn.DecodeText(r), sniffLimit)
+	decoded := pdn.DecodeText(r)
+	br, ok := decoded.(*bufio.Reader) // (DecodeText's own buffer, most often: one buffer, not two)
+	if !ok || br.Size() < sniffLimit {
+		br = bufio.NewReaderSize(decoded, sniffLimit)
+	}
 	jsonName := IsJSONName(name)
 	for {
 		head, _ := br.Peek(br.Buffered())

@@ -12,12 +12,21 @@ import (
 // judged as when read whole. An input whose first line ends in LF or CRLF
 // is not waited for past that line.
 func crHead(br *bufio.Reader, head []byte) []byte {
+	seen := 0 // head[:seen] holds no CR or LF: looked at once, not again with each byte more
 	for len(head) < br.Size() {
-		i := bytes.IndexAny(head, "\r\n")
-		if i >= 0 && (head[i] == '\n' || i+1 < len(head) && head[i+1] == '\n') {
-			return head // LF or CRLF lines
+		i := bytes.IndexAny(head[seen:], "\r\n")
+		if i < 0 {
+			seen = len(head)
+		} else {
+			i += seen
+			if head[i] == '\n' || i+1 < len(head) && head[i+1] == '\n' {
+				return head // LF or CRLF lines
+			}
+			seen = i // (a CR: what follows it decides)
 		}
-		more, err := br.Peek(len(head) + 1)
+		// One byte more than has come (one read, however much it
+		// brings), or all that has come already.
+		more, err := br.Peek(max(len(head)+1, br.Buffered()))
 		if err != nil {
 			return more
 		}

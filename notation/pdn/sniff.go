@@ -62,8 +62,13 @@ var magics = []struct {
 // UTF-8 text, not of the file.
 func DecodeText(r io.Reader) io.Reader {
 	// Small: it only needs to hold the head that is sniffed; the
-	// splitter's own 64 KB reads go around it, straight to r.
-	br := bufio.NewReaderSize(r, 4<<10)
+	// splitter's own 64 KB reads go around it, straight to r. A reader
+	// that is such a buffer already (jsonl.Sniff's, which decoded it) is
+	// used as it is: a file read through both costs one buffer, not two.
+	br, ok := r.(*bufio.Reader)
+	if !ok || br.Size() < 4<<10 {
+		br = bufio.NewReaderSize(r, 4<<10)
+	}
 	// What the first reads bring, without waiting for more: a record
 	// streamed on standard input is read as it comes.
 	br.Peek(16)

@@ -63,7 +63,6 @@ type Splitter struct {
 	err     error
 
 	words   words
-	names   tagNames
 	scratch []byte
 	bufs    *splitBufs // nil once released
 
@@ -253,6 +252,10 @@ gap:
 // texts are copies: nothing handed out refers to them.)
 type splitBufs struct {
 	buf, out []byte
+	// names is scanGame's set of the game's tag names: with its first
+	// storage 2 KB, pooled with the buffers rather than allocated with
+	// each file's splitter.
+	names tagNames
 }
 
 var splitBufPool = sync.Pool{New: func() any { return &splitBufs{buf: make([]byte, readBufSize)} }}
@@ -614,7 +617,7 @@ type gluedNext struct {
 func (s *Splitter) scanGame() gluedNext {
 	src := &s.src
 	w := &s.words
-	names := &s.names
+	names := &s.bufs.names
 	*w = words{}
 	names.reset()
 	st := stNormal
