@@ -135,6 +135,12 @@ func (fs *fastState) read(g GameText, file string) bool {
 			if body || tagStray(s, start) {
 				return false
 			}
+			if end, name, value := plainTag(s, start); end > 0 {
+				// (The tag decodeTag reads without a word to say.)
+				fs.tags = append(fs.tags, notation.Tag{Name: name, Value: value, Pos: p})
+				sc.advTo(end)
+				continue
+			}
 			end := tagEnd(s, start)
 			if end-start >= 2 && s[start+1] == '%' {
 				return false // (a bare command, read as a comment with a warning)
@@ -182,6 +188,19 @@ func (fs *fastState) read(g GameText, file string) bool {
 			body = true
 			if result {
 				return false // (movetext after the result: an error)
+			}
+			if end, n, dots := plainNumeric(s, start); end > 0 {
+				// A move number or a plain move, in a few bytes' look.
+				if dots == 0 {
+					fs.move(start, end, p, &hasNum, &ell, num)
+					continue
+				}
+				if hasNum && !ell {
+					return false // (a number without a move: a warning)
+				}
+				hasNum, num, ell = true, n, dots > 1
+				sc.advASCII(end)
+				continue
 			}
 			mayResult := mayBeResult(s, start)
 			if mayResult {
@@ -262,6 +281,100 @@ func (fs *fastState) read(g GameText, file string) bool {
 		return false
 	}
 	return result
+}
+
+// plainTag reads at s[i] a tag pair that decodeTag reads without a word
+// to say and leaves as written: [Name "value"], the name a standard one
+// (standardSpelling), the value without an escape or a line break (nor,
+// for a tag whose value is trimmed, a space at either end), blanks only
+// between the name and the value and before the ]. It returns the end
+// (after the ]), the name and the value; end is 0 for any other text.
+func plainTag(s string, i int) (end int, name, value string) {
+	j := i + 1
+	for j < len(s) && (isLetter(s[j]) || isDigit(s[j]) || s[j] == '_') {
+		j++
+	}
+	if j == i+1 || !isLetter(s[i+1]) {
+		return 0, "", ""
+	}
+	name = s[i+1 : j]
+	for j < len(s) && (s[j] == ' ' || s[j] == '\t') {
+		j++
+	}
+	if j >= len(s) || s[j] != '"' {
+		return 0, "", ""
+	}
+	v := j + 1
+	k := v
+	for k < len(s) && s[k] != '"' {
+		if c := s[k]; c == '\\' || c == '\n' || c == '\r' {
+			return 0, "", ""
+		}
+		k++
+	}
+	if k >= len(s) {
+		return 0, "", ""
+	}
+	value = s[v:k]
+	for k++; k < len(s) && (s[k] == ' ' || s[k] == '\t'); k++ {
+	}
+	if k >= len(s) || s[k] != ']' || !standardSpelling[name] {
+		return 0, "", ""
+	}
+	if trimmedTags[name] && value != "" && (spaceEdge(value[0]) || spaceEdge(value[len(value)-1])) {
+		return 0, "", "" // (trimmed with a warning)
+	}
+	return k + 1, name, value
+}
+
+// spaceEdge: strings.TrimSpace may trim a value that starts or ends with
+// the byte c.
+func spaceEdge(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r' || c >= 0x80
+}
+
+// plainNumeric reads at s[i] (a digit) the move numbers and moves most
+// movetext is made of, as scanNumeric reads them: a move number without a
+// leading zero (dots: how many dots end it, n: its value), or a plain move
+// of two squares of one or two digits without a leading zero (dots 0)
+// that is no result ("1-0") and goes on as no capture path ("28x19x10").
+// end is 0 for anything else, which the general reading reads.
+func plainNumeric(s string, i int) (end, n, dots int) {
+	j := i
+	for j < len(s) && isDigit(s[j]) {
+		n = 10*n + int(s[j]-'0')
+		j++
+		if j-i > 7 {
+			return 0, 0, 0
+		}
+	}
+	if s[i] == '0' || j >= len(s) {
+		return 0, 0, 0
+	}
+	switch c := s[j]; {
+	case c == '.':
+		// moveNumberEnd: the digits and every dot after them. (A result
+		// has no dot after its first half.)
+		k := j
+		for k < len(s) && s[k] == '.' {
+			k++
+		}
+		if n > 1_000_000 {
+			return 0, 0, 0
+		}
+		return k, n, k - j
+	case isSep(c) && j-i <= 2:
+		if j-i == 1 && s[i] <= '2' && c != 'x' {
+			return 0, 0, 0 // (1-0, 2:0: maybe a result; mayBeResult)
+		}
+		// plainMoveEnd.
+		b, e := smallSquare(s, j+1)
+		if b == 0 || e < len(s) && isSep(s[e]) {
+			return 0, 0, 0
+		}
+		return e, 0, 0
+	}
+	return 0, 0, 0
 }
 
 // move reads the move s[start:end] at p (builder.item's tokMove), with

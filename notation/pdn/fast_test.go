@@ -62,6 +62,17 @@ var fastTexts = []string{
 	"[Event \"x\"] 1. 32-28 1-01. 33-29 *",
 	"\n\n  [Event \"x\"]  \n\t1.\t32-28\f19-23\v*  \n\n",
 	"[Event \"x\"] 1. 32-28 \u00a019-23 *",
+	// Tags plainTag reads, and those it leaves to decodeTag.
+	"[Event\"x\"][Site \t\"y\" ]\n[Date  \"d\"\t]\n[Result \"1-0\"] [GameType \"20\"] *",
+	"[Result \" 1-0\"] [GameType \"20 \"] [FEN \"\u00a0W:W31:B1\"] [White \" a \"] *",
+	"[White \"a\\\"b\"] [Black \"c\\d\"] [Annotator \"x\"] [event \"x\"] [Result \"1-0\"x] *",
+	"[Event \"x\"\n] [Site \"y\n\"] [Date \"\"] [Round \"\"]] [White] [Black \"b\"\n1. 32-28 *",
+	"[Event \"a [b] {c}\"] [Site \"é\"] [Date \"2024\u00e9\"] *",
+	// Numbers and moves plainNumeric reads, and those it leaves.
+	"1.32-28 2-7 2. 1-6 2x7 3. 1:6 12... 50x45 013. 28-23 1234567. 9-14 12345678. 1-2 *",
+	"1. 32-28 19-23 2. 28x19x10 14x23 3. 32-028 4. 1-1 *",
+	"1. 32-28 19-23 1-0 2. 2-0",
+	"1. 32-28 19-23 1000000. 33-29 1000001. 34-30 *",
 }
 
 // TestFastParseAgrees: every game the fast path reads, it reads exactly as
