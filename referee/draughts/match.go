@@ -82,6 +82,27 @@ func (g *draughtsGame) leanPly(st *lineState, m *notation.Move) bool {
 		if cm, ok = r.quietMove(&st.pos, fi, ti); !ok {
 			return false
 		}
+	} else if r.fast64 && r.CaptureCompulsory {
+		// The captures on one word (gen64), one per from, to, captured
+		// set and promotion: the distinct moves match groups the paths
+		// into.
+		g64 := g.gen64()
+		g64.moves = g64.moves[:0]
+		g64.captures(st.pos.to64(), st.capturers.lo)
+		found := -1
+		for i := range g64.moves {
+			if g64.moves[i].from == fi && g64.moves[i].to == ti {
+				if found >= 0 {
+					return false // (ambiguous)
+				}
+				found = i
+			}
+		}
+		if found < 0 || sep == '-' {
+			return false // (none; or a capture written with '-': a warning)
+		}
+		m := &g64.moves[found]
+		cm = cmove{cap: bb{lo: m.cap}, from: m.from, to: m.to, prom: m.prom, n: m.n}
 	} else {
 		if g.quick == nil {
 			g.quick = quickPool.Get().(*quickScratch)
@@ -369,9 +390,22 @@ func (g *draughtsGame) quickMatch(st *lineState, sq []int) (Move, bool) {
 	return mv, true
 }
 
+// gen64 is the game's one-word generator (r.fast64 only), kept with the
+// scratch storage from game to game of the same rules.
+func (g *draughtsGame) gen64() *gen64 {
+	if g.quick == nil {
+		g.quick = quickPool.Get().(*quickScratch)
+	}
+	if g.quick.g64 == nil || g.quick.g64.r != g.r {
+		g.quick.g64 = newGen64(g.r, false)
+	}
+	return g.quick.g64
+}
+
 // quickScratch is match's storage, reused from move to move and from game
 // to game, so that matching a written move allocates nothing.
 type quickScratch struct {
+	g64     *gen64       // the one-word generator (draughtsGame.gen64)
 	squares []pdn.Square // the written move, decoded
 	written []int        // its squares as PDN numbers
 	gen     gen          // quickMatch's generator

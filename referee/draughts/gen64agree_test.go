@@ -1,0 +1,99 @@
+package draughts
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"arbiter/variants"
+)
+
+// TestGen64AgreesWithGen: the replay asks the one-word generator (gen64)
+// what it asks the general diagonal one on the boards that fit a word
+// (checkOver: which pieces can capture, whether any quiet move is left;
+// leanPly: the distinct captures). For every builtin variant with such a
+// board, on random boards of men and kings for either side to move, the
+// answers are the same.
+func TestGen64AgreesWithGen(t *testing.T) {
+	all, err := variants.Builtin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tested := 0
+	for _, v := range all {
+		if SectionOf(v) == nil {
+			continue
+		}
+		r, _, err := RulesOf(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !r.fast64 {
+			continue
+		}
+		tested++
+		g64 := newGen64(r, false)
+		rng := rand.New(rand.NewPCG(uint64(len(v.Name)), 64))
+		pieces := []Piece{WhiteMan, WhiteMan, BlackMan, BlackMan, WhiteKing, BlackKing}
+		var g gen
+		for i := 0; i < 2000; i++ {
+			p := r.EmptyPosition()
+			density := 2 + rng.IntN(5)
+			for sq := 1; sq <= r.n; sq++ {
+				if rng.IntN(density) == 0 {
+					p.Set(sq, pieces[rng.IntN(len(pieces))])
+				}
+			}
+			p.SetTurn(Color(rng.IntN(2)))
+			p64 := p.to64()
+			src := r.capturers(&p)
+			if c := g64.capturers(p64); c != src.lo || src.hi != 0 {
+				t.Fatalf("%s %s: capturers %x, gen64 %x", v.Name, r.FEN(p), src, c)
+			}
+			if a, b := r.countQuiet(&p), g64.countQuiet(p64); a != b {
+				t.Fatalf("%s %s: countQuiet %d, gen64 %d", v.Name, r.FEN(p), a, b)
+			}
+			if src.zero() {
+				continue
+			}
+			g.reset(r, false, false, false)
+			g.captures(&p, src)
+			g64.moves = g64.moves[:0]
+			g64.captures(p64, src.lo)
+			var want, got []cmove
+			for _, m := range g.moves {
+				want = append(want, cmove{cap: m.cap, from: m.from, to: m.to, prom: m.prom, n: m.n})
+			}
+			for _, m := range g64.moves {
+				got = append(got, cmove{cap: bb{lo: m.cap}, from: m.from, to: m.to, prom: m.prom, n: m.n})
+			}
+			key := func(a, b cmove) int {
+				switch {
+				case a.from != b.from:
+					return int(a.from) - int(b.from)
+				case a.to != b.to:
+					return int(a.to) - int(b.to)
+				case a.cap.lo != b.cap.lo:
+					if a.cap.lo < b.cap.lo {
+						return -1
+					}
+					return 1
+				case a.prom != b.prom:
+					if a.prom {
+						return 1
+					}
+					return -1
+				}
+				return 0
+			}
+			slices.SortFunc(want, key)
+			slices.SortFunc(got, key)
+			if !slices.Equal(want, got) {
+				t.Fatalf("%s %s: captures\n%+v\ngen64\n%+v", v.Name, r.FEN(p), want, got)
+			}
+		}
+	}
+	if tested == 0 {
+		t.Fatal("no variant on a one-word board")
+	}
+}
