@@ -127,7 +127,25 @@ func (fs *fastState) read(g GameText, file string) bool {
 			sc.runeIdx++
 			continue
 		}
-		start, p := sc.i, sc.pos()
+		start := sc.i
+		if isDigit(c) && !result {
+			// The move numbers and moves most of a game is made of, first.
+			if end, n, dots := plainNumeric(s, start); end > 0 {
+				body = true
+				if dots == 0 {
+					fs.move(start, end, sc.pos(), &hasNum, &ell, num)
+					continue
+				}
+				// (A move number: its position is said of nothing here.)
+				if hasNum && !ell {
+					return false // (a number without a move: a warning)
+				}
+				hasNum, num, ell = true, n, dots > 1
+				sc.advASCII(end)
+				continue
+			}
+		}
+		p := sc.pos()
 		switch {
 		case c == '[':
 			// A tag pair (scanTag, tagElem), only before anything else:
@@ -188,19 +206,6 @@ func (fs *fastState) read(g GameText, file string) bool {
 			body = true
 			if result {
 				return false // (movetext after the result: an error)
-			}
-			if end, n, dots := plainNumeric(s, start); end > 0 {
-				// A move number or a plain move, in a few bytes' look.
-				if dots == 0 {
-					fs.move(start, end, p, &hasNum, &ell, num)
-					continue
-				}
-				if hasNum && !ell {
-					return false // (a number without a move: a warning)
-				}
-				hasNum, num, ell = true, n, dots > 1
-				sc.advASCII(end)
-				continue
 			}
 			mayResult := mayBeResult(s, start)
 			if mayResult {

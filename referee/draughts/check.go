@@ -244,7 +244,10 @@ func replay(rec *notation.Record, v *variants.Variant, opts referee.Options, rep
 	g.run()
 	g.release()
 	if g.stopSt != nil && !opts.NoFixes && !repairOff {
-		repair = g.repair
+		repair = func(rep *referee.Report) {
+			g.repair(rep)
+			g.release() // (the search's storage goes back for the next game too)
+		}
 	}
 	if g.num != c.num && firstReplayError(rep) >= 0 {
 		// Some exporters write GameType fields that their own moves do

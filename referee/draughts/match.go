@@ -396,16 +396,36 @@ func (g *draughtsGame) gen64() *gen64 {
 	if g.quick == nil {
 		g.quick = quickPool.Get().(*quickScratch)
 	}
-	if g.quick.g64 == nil || g.quick.g64.r != g.r {
-		g.quick.g64 = newGen64(g.r, false)
+	q := g.quick
+	if q.g64 != nil && q.g64.r == g.r {
+		return q.g64
 	}
-	return g.quick.g64
+	// A record that names no rules is tried under several: each keeps
+	// its generator (the few last ones), rather than allocating one at
+	// each switch.
+	for i, o := range q.g64s {
+		if o.r == g.r {
+			q.g64s[i], q.g64 = q.g64, o
+			return o
+		}
+	}
+	if q.g64 != nil {
+		if len(q.g64s) < 4 {
+			q.g64s = append(q.g64s, q.g64)
+		} else {
+			copy(q.g64s, q.g64s[1:])
+			q.g64s[len(q.g64s)-1] = q.g64
+		}
+	}
+	q.g64 = newGen64Cap(g.r, false, 64)
+	return q.g64
 }
 
 // quickScratch is match's storage, reused from move to move and from game
 // to game, so that matching a written move allocates nothing.
 type quickScratch struct {
 	g64     *gen64       // the one-word generator (draughtsGame.gen64)
+	g64s    []*gen64     // those of the rules asked before
 	squares []pdn.Square // the written move, decoded
 	written []int        // its squares as PDN numbers
 	gen     gen          // quickMatch's generator

@@ -70,10 +70,14 @@ type gen64 struct {
 	order     [64]uint8
 }
 
-func newGen64(r *Rules, keepDup bool) *gen64 {
+func newGen64(r *Rules, keepDup bool) *gen64 { return newGen64Cap(r, keepDup, 1024) }
+
+// newGen64Cap is newGen64 with room for room moves at first (perft's
+// stack of every ply's moves wants 1024; a referee's one ply, a few).
+func newGen64Cap(r *Rules, keepDup bool, room int) *gen64 {
 	h := r.h
 	g := &gen64{
-		r: r, keepDup: keepDup, moves: make([]move64, 0, 1024),
+		r: r, keepDup: keepDup, moves: make([]move64, 0, room),
 		sh:            [4]uint{h + 1, h, h, h + 1},
 		s1:            h,
 		s2:            h + 1,
