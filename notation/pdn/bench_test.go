@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"syscall"
 	"testing"
@@ -136,4 +137,31 @@ func BenchmarkDecodeTextLongLine(b *testing.B) {
 			}
 		})
 	}
+}
+
+// BenchmarkParseGames parses the international tournament games, cut
+// once outside the timer: the reader alone, in CPU µs per game.
+func BenchmarkParseGames(b *testing.B) {
+	var games []GameText
+	for _, f := range loadCorpus(b, "international-tournaments") {
+		sp := NewSplitter(bytes.NewReader(f), Options{})
+		for {
+			g, err := sp.Next()
+			if err != nil {
+				break
+			}
+			games = append(games, g)
+		}
+	}
+	// The collector as cmd/arbiter sets it (main.go).
+	defer debug.SetGCPercent(debug.SetGCPercent(400))
+	b.ReportAllocs()
+	b.ResetTimer()
+	cpu0 := cpuTime()
+	for i := 0; i < b.N; i++ {
+		for _, g := range games {
+			Parse(g, "x.pdn").ReleaseMoves()
+		}
+	}
+	b.ReportMetric(float64((cpuTime()-cpu0).Nanoseconds())/1e3/float64(b.N*len(games)), "cpu-µs/game")
 }

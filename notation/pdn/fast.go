@@ -289,8 +289,8 @@ func (fs *fastState) read(g GameText, file string) bool {
 }
 
 // plainTag reads at s[i] a tag pair that decodeTag reads without a word
-// to say and leaves as written: [Name "value"], the name a standard one
-// (standardSpelling), the value without an escape or a line break (nor,
+// to say and leaves as written: [Name "value"], the name an identifier
+// decodeTag says nothing of, the value without an escape or a line break (nor,
 // for a tag whose value is trimmed, a space at either end), blanks only
 // between the name and the value and before the ]. It returns the end
 // (after the ]), the name and the value; end is 0 for any other text.
@@ -323,8 +323,18 @@ func plainTag(s string, i int) (end int, name, value string) {
 	value = s[v:k]
 	for k++; k < len(s) && (s[k] == ' ' || s[k] == '\t'); k++ {
 	}
-	if k >= len(s) || s[k] != ']' || !standardSpelling[name] {
+	if k >= len(s) || s[k] != ']' {
 		return 0, "", ""
+	}
+	if !standardSpelling[name] {
+		// decodeTag's reading of the other names: a national one is read
+		// as the standard one; one that differs from a standard name in
+		// case only, or starts with a small letter, is said.
+		if std, ok := lookupLower(localTagNames, name); ok {
+			name = std
+		} else if c, known := lookupLower(canonicalTags, name); known && c != name || !('A' <= name[0] && name[0] <= 'Z') {
+			return 0, "", ""
+		}
 	}
 	if trimmedTags[name] && value != "" && (spaceEdge(value[0]) || spaceEdge(value[len(value)-1])) {
 		return 0, "", "" // (trimmed with a warning)
