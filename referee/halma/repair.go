@@ -48,55 +48,32 @@ func (g *halmaGame) advance(text string) bool {
 // repairSite is the replay of g stopped at the main line's move failed.
 type repairSite struct {
 	g      *halmaGame
-	start  state
 	line   notation.Line
 	failed int
-	states map[int]state // before each ply the search asks about
-	walked int           // the last ply before the window walked to
+	walk   *referee.Walk[state]
 }
 
 // repair gives the move error the replay stopped at its fixes.
 func (g *halmaGame) repair(start state, failed int) {
-	s := &repairSite{g: g, start: start, line: g.rec.Moves, failed: failed, states: map[int]state{}}
 	end := g.save()
 	defer g.load(end)
-	g.load(start)
-	for j := 0; j < failed; j++ {
-		if j >= failed-referee.RepairWindow {
-			s.states[j] = g.save()
+	line := g.rec.Moves
+	advance := func(j int) int {
+		if g.advance(line[j].Text) {
+			return 1
 		}
-		if !g.advance(s.line[j].Text) {
-			return // cannot be: the replay got past it
-		}
+		return 0
 	}
-	s.states[failed] = g.save()
-	g.rep.AttachFixes(s.line[failed].Pos, referee.SuggestFixes(s))
+	walk, ok := referee.NewWalk(g.save, g.load, advance, start, failed)
+	if !ok {
+		return // cannot be: the replay got past it
+	}
+	s := &repairSite{g: g, line: line, failed: failed, walk: walk}
+	g.rep.AttachFixes(line[failed].Pos, referee.SuggestFixes(s))
 }
 
-// stateAt is the state before line[k], walked again from the start for a
-// ply before the window.
-func (s *repairSite) stateAt(k int) (state, bool) {
-	if st, ok := s.states[k]; ok {
-		return st, true
-	}
-	if k < 0 || k > s.failed {
-		return state{}, false
-	}
-	j := 0
-	s.g.load(s.start)
-	if s.walked > 0 && s.walked <= k {
-		j = s.walked // on from the last ply walked to (asked in order)
-		s.g.load(s.states[j])
-	}
-	for ; j < k; j++ {
-		if !s.g.advance(s.line[j].Text) {
-			return state{}, false
-		}
-	}
-	st := s.g.save()
-	s.states[k], s.walked = st, k
-	return st, true
-}
+// stateAt is the state before line[k], loaded.
+func (s *repairSite) stateAt(k int) (state, bool) { return s.walk.At(k) }
 
 func (s *repairSite) Line() notation.Line { return s.line }
 func (s *repairSite) Failed() int         { return s.failed }

@@ -69,62 +69,31 @@ func (g *morrisGame) advance(line notation.Line, j int) (consumed int, ok bool) 
 // repairSite is the replay of g stopped at the main line's move failed.
 type repairSite struct {
 	g      *morrisGame
-	start  state
 	line   notation.Line
 	failed int
-	states map[int]state // before each ply the search asks about
-	walked int           // the last ply before the window walked to
+	walk   *referee.Walk[state]
 }
 
 // repair gives the move error the replay stopped at its fixes.
 func (g *morrisGame) repair(start state, failed int) {
-	s := &repairSite{g: g, start: start, line: g.rec.Moves, failed: failed, states: map[int]state{}}
 	end := g.save()
 	defer g.load(end)
-	// The states of the plies an edit may touch, walked again from the start.
-	g.load(start)
-	for j := 0; j < failed; {
-		if j >= failed-referee.RepairWindow {
-			s.states[j] = g.save()
-		}
-		n, ok := g.advance(s.line, j)
-		if !ok {
-			return // cannot be: the replay got past it
-		}
-		j += n
+	line := g.rec.Moves
+	advance := func(j int) int {
+		n, _ := g.advance(line, j) // (0 when it cannot be played)
+		return n
 	}
-	s.states[failed] = g.save()
-	g.rep.AttachFixes(s.line[failed].Pos, referee.SuggestFixes(s))
+	walk, ok := referee.NewWalk(g.save, g.load, advance, start, failed)
+	if !ok {
+		return // cannot be: the replay got past it
+	}
+	s := &repairSite{g: g, line: line, failed: failed, walk: walk}
+	g.rep.AttachFixes(line[failed].Pos, referee.SuggestFixes(s))
 }
 
-// stateAt is the state before line[k], walked again from the start for a
-// ply before the window; ok is false for a removal written as its own item
-// (part of the move before it).
-func (s *repairSite) stateAt(k int) (state, bool) {
-	if st, ok := s.states[k]; ok {
-		return st, true
-	}
-	g := s.g
-	j := 0
-	g.load(s.start)
-	if s.walked > 0 && s.walked <= k {
-		j = s.walked // on from the last ply walked to (asked in order)
-		g.load(s.states[j])
-	}
-	for j < k {
-		n, ok := g.advance(s.line, j)
-		if !ok {
-			return state{}, false
-		}
-		j += n
-		if j > k {
-			return state{}, false
-		}
-	}
-	st := g.save()
-	s.states[k], s.walked = st, k
-	return st, true
-}
+// stateAt is the state before line[k], loaded; ok is false for a removal
+// written as its own item (part of the move before it).
+func (s *repairSite) stateAt(k int) (state, bool) { return s.walk.At(k) }
 
 func (s *repairSite) Line() notation.Line { return s.line }
 func (s *repairSite) Failed() int         { return s.failed }
