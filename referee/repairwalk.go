@@ -1,11 +1,15 @@
 package referee
 
+import "arbiter/notation"
+
 // Walk stands a family's replay before any ply of the main line up to
 // the one it stopped at, for a repair site (Site.Number, Alternatives,
 // Replays ask about plies in order, mostly within RepairWindow of the
 // failed one). The states of the window are kept; a ply before it is
-// walked to again from the nearest state walked to before.
+// walked to again from the nearest state walked to before. A site embeds
+// it for its Line, Failed and Start.
 type Walk[S any] struct {
+	line    notation.Line
 	save    func() S
 	load    func(S)
 	advance func(j int) int
@@ -22,8 +26,8 @@ type Walk[S any] struct {
 // played. ok is false when the walk cannot get to failed (it cannot be:
 // the replay got there). The replay is left at failed's state: the
 // caller restores its own.
-func NewWalk[S any](save func() S, load func(S), advance func(j int) int, start S, failed int) (w *Walk[S], ok bool) {
-	w = &Walk[S]{save: save, load: load, advance: advance, start: start, failed: failed, states: map[int]S{}}
+func NewWalk[S any](line notation.Line, save func() S, load func(S), advance func(j int) int, start S, failed int) (w *Walk[S], ok bool) {
+	w = &Walk[S]{line: line, save: save, load: load, advance: advance, start: start, failed: failed, states: map[int]S{}}
 	load(start)
 	for j := 0; j < failed; {
 		if j >= failed-RepairWindow {
@@ -69,3 +73,7 @@ func (w *Walk[S]) At(k int) (st S, ok bool) {
 	w.states[k], w.walked = st, k
 	return st, true
 }
+
+func (w *Walk[S]) Line() notation.Line { return w.line }
+func (w *Walk[S]) Failed() int         { return w.failed }
+func (w *Walk[S]) Start() int          { return 0 }

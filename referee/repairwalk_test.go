@@ -24,7 +24,7 @@ func TestWalk(t *testing.T) {
 		}
 		return s
 	}
-	w, ok := NewWalk(func() int { return sum }, func(s int) { sum = s }, advance, 0, failed)
+	w, ok := NewWalk(nil, func() int { return sum }, func(s int) { sum = s }, advance, 0, failed)
 	if !ok {
 		t.Fatal("the walk did not get to the failed item")
 	}
@@ -45,7 +45,7 @@ func TestWalk(t *testing.T) {
 	}
 	// A line that cannot be walked to its failed item.
 	takes[5] = 0
-	if _, ok := NewWalk(func() int { return sum }, func(s int) { sum = s }, advance, 0, failed); ok {
+	if _, ok := NewWalk(nil, func() int { return sum }, func(s int) { sum = s }, advance, 0, failed); ok {
 		t.Error("a walk past an item that cannot be played")
 	}
 }

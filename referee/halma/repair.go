@@ -1,7 +1,6 @@
 package halma
 
 import (
-	"arbiter/notation"
 	halmanot "arbiter/notation/halma"
 	"arbiter/referee"
 )
@@ -47,10 +46,8 @@ func (g *halmaGame) advance(text string) bool {
 
 // repairSite is the replay of g stopped at the main line's move failed.
 type repairSite struct {
-	g      *halmaGame
-	line   notation.Line
-	failed int
-	walk   *referee.Walk[state]
+	*referee.Walk[state]
+	g *halmaGame
 }
 
 // repair gives the move error the replay stopped at its fixes.
@@ -64,23 +61,16 @@ func (g *halmaGame) repair(start state, failed int) {
 		}
 		return 0
 	}
-	walk, ok := referee.NewWalk(g.save, g.load, advance, start, failed)
+	walk, ok := referee.NewWalk(line, g.save, g.load, advance, start, failed)
 	if !ok {
 		return // cannot be: the replay got past it
 	}
-	s := &repairSite{g: g, line: line, failed: failed, walk: walk}
+	s := &repairSite{Walk: walk, g: g}
 	g.rep.AttachFixes(line[failed].Pos, referee.SuggestFixes(s))
 }
 
-// stateAt is the state before line[k], loaded.
-func (s *repairSite) stateAt(k int) (state, bool) { return s.walk.At(k) }
-
-func (s *repairSite) Line() notation.Line { return s.line }
-func (s *repairSite) Failed() int         { return s.failed }
-func (s *repairSite) Start() int          { return 0 }
-
 func (s *repairSite) Number(k int) int {
-	if st, ok := s.stateAt(k); ok {
+	if st, ok := s.At(k); ok {
 		return st.plies/len(s.g.r.Players) + 1
 	}
 	return 0
@@ -89,11 +79,11 @@ func (s *repairSite) Number(k int) int {
 // Alternatives are the legal moves at ply k, as the record writes moves,
 // each with how like the written move it is.
 func (s *repairSite) Alternatives(k, _ int) []referee.Alternative {
-	st, ok := s.stateAt(k)
+	st, ok := s.At(k)
 	if !ok {
 		return nil
 	}
-	written := s.line[k].Text
+	written := s.Line()[k].Text
 	var out []referee.Alternative
 	for _, mv := range s.g.r.Legal(&st.pos, nil) {
 		text := s.g.r.Format(mv)
@@ -106,7 +96,7 @@ func (s *repairSite) Alternatives(k, _ int) []referee.Alternative {
 // Replay plays first, then the written moves from next on, from the state
 // before line[k].
 func (s *repairSite) Replay(k int, first []string, next, limit int) int {
-	st, ok := s.stateAt(k)
+	st, ok := s.At(k)
 	if !ok {
 		return -1
 	}
@@ -117,7 +107,7 @@ func (s *repairSite) Replay(k int, first []string, next, limit int) int {
 		}
 	}
 	n := 0
-	for j := next; j < len(s.line) && n < limit && s.g.advance(s.line[j].Text); j++ {
+	for j := next; j < len(s.Line()) && n < limit && s.g.advance(s.Line()[j].Text); j++ {
 		n++
 	}
 	return n

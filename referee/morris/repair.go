@@ -68,10 +68,8 @@ func (g *morrisGame) advance(line notation.Line, j int) (consumed int, ok bool) 
 
 // repairSite is the replay of g stopped at the main line's move failed.
 type repairSite struct {
-	g      *morrisGame
-	line   notation.Line
-	failed int
-	walk   *referee.Walk[state]
+	*referee.Walk[state]
+	g *morrisGame
 }
 
 // repair gives the move error the replay stopped at its fixes.
@@ -83,24 +81,16 @@ func (g *morrisGame) repair(start state, failed int) {
 		n, _ := g.advance(line, j) // (0 when it cannot be played)
 		return n
 	}
-	walk, ok := referee.NewWalk(g.save, g.load, advance, start, failed)
+	walk, ok := referee.NewWalk(line, g.save, g.load, advance, start, failed)
 	if !ok {
 		return // cannot be: the replay got past it
 	}
-	s := &repairSite{g: g, line: line, failed: failed, walk: walk}
+	s := &repairSite{Walk: walk, g: g}
 	g.rep.AttachFixes(line[failed].Pos, referee.SuggestFixes(s))
 }
 
-// stateAt is the state before line[k], loaded; ok is false for a removal
-// written as its own item (part of the move before it).
-func (s *repairSite) stateAt(k int) (state, bool) { return s.walk.At(k) }
-
-func (s *repairSite) Line() notation.Line { return s.line }
-func (s *repairSite) Failed() int         { return s.failed }
-func (s *repairSite) Start() int          { return 0 }
-
 func (s *repairSite) Number(k int) int {
-	if st, ok := s.stateAt(k); ok {
+	if st, ok := s.At(k); ok {
 		return st.plies/2 + 1
 	}
 	return 0
@@ -109,12 +99,12 @@ func (s *repairSite) Number(k int) int {
 // Alternatives are the legal moves at ply k, written as the record writes
 // moves, each with how like the written move it is.
 func (s *repairSite) Alternatives(k, _ int) []referee.Alternative {
-	st, ok := s.stateAt(k)
+	st, ok := s.At(k)
 	if !ok {
 		return nil
 	}
 	g := s.g
-	written := s.line[k].Text
+	written := s.Line()[k].Text
 	var out []referee.Alternative
 	for _, mv := range st.legal {
 		text := g.moveText(mv)
@@ -142,7 +132,7 @@ func (s *repairSite) point(name string) int {
 // Replay plays first, then the written moves from next on, from the state
 // before line[k].
 func (s *repairSite) Replay(k int, first []string, next, limit int) int {
-	st, ok := s.stateAt(k)
+	st, ok := s.At(k)
 	if !ok {
 		return -1
 	}
@@ -154,8 +144,8 @@ func (s *repairSite) Replay(k int, first []string, next, limit int) int {
 		}
 	}
 	n := 0
-	for j := next; j < len(s.line) && n < limit; {
-		c, ok := g.advance(s.line, j)
+	for j := next; j < len(s.Line()) && n < limit; {
+		c, ok := g.advance(s.Line(), j)
 		if !ok {
 			break
 		}

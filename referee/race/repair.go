@@ -59,10 +59,8 @@ func replayThrows(g thrower, line notation.Line, rep *referee.Report, noFixes bo
 // raceSite is a race game's replay stopped at the main line's throw
 // failed.
 type raceSite struct {
-	g      raceGame
-	line   notation.Line
-	failed int
-	walk   *referee.Walk[any]
+	*referee.Walk[any]
+	g raceGame
 }
 
 // repairRace gives the throw a replay stopped at its fixes; start is the
@@ -76,23 +74,19 @@ func repairRace(g raceGame, rep *referee.Report, line notation.Line, start any, 
 		}
 		return 0
 	}
-	walk, ok := referee.NewWalk(g.save, g.load, advance, start, failed)
+	walk, ok := referee.NewWalk(line, g.save, g.load, advance, start, failed)
 	if !ok {
 		return // cannot be: the replay got past it
 	}
-	s := &raceSite{g: g, line: line, failed: failed, walk: walk}
+	s := &raceSite{Walk: walk, g: g}
 	rep.AttachFixes(line[failed].Pos, referee.SuggestFixes(s))
 }
 
 // stateAt loads the state before line[k].
 func (s *raceSite) stateAt(k int) bool {
-	_, ok := s.walk.At(k)
+	_, ok := s.At(k)
 	return ok
 }
-
-func (s *raceSite) Line() notation.Line { return s.line }
-func (s *raceSite) Failed() int         { return s.failed }
-func (s *raceSite) Start() int          { return 0 }
 
 func (s *raceSite) Number(k int) int {
 	if s.stateAt(k) {
@@ -105,7 +99,7 @@ func (s *raceSite) Alternatives(k, _ int) []referee.Alternative {
 	if !s.stateAt(k) {
 		return nil
 	}
-	return s.g.alternatives(s.line[k].Text)
+	return s.g.alternatives(s.Line()[k].Text)
 }
 
 // Replay plays first, then the written throws from next on, from the
@@ -120,7 +114,7 @@ func (s *raceSite) Replay(k int, first []string, next, limit int) int {
 		}
 	}
 	n := 0
-	for j := next; j < len(s.line) && n < limit && s.g.advance(s.line[j]); j++ {
+	for j := next; j < len(s.Line()) && n < limit && s.g.advance(s.Line()[j]); j++ {
 		n++
 	}
 	return n
