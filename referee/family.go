@@ -348,6 +348,9 @@ func textHeader(text string) Header {
 			}
 			tag = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(tag), "["))
 			name, value, ok := strings.Cut(tag, " ")
+			if !ok || name == "" || name[0]|0x20 != 'g' && name[0]|0x20 != 'v' {
+				continue // (most tags: not one of the three, whose values are read)
+			}
 			value = strings.Trim(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(value), "]")), `"`)
 			switch {
 			case ok && strings.EqualFold(name, "Game"):

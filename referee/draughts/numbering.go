@@ -259,9 +259,14 @@ func (num *numbering) engineText(text string, n int, alpha string) string {
 // formatFEN writes a position as a PDN FEN in the record's numbering,
 // squares in the numbering's order.
 func (num *numbering) formatFEN(p Position) string {
-	// Once per game and per diagnostic: one buffer, no map or builder.
-	b := make([]byte, 0, 8+4*len(num.toEngine))
-	b = append(b, fenSide[p.Turn()])
+	// Once per game and per diagnostic: one buffer on the stack, no map
+	// or builder; the squares' indices looked up once, not twice per square.
+	var room [320]byte
+	b := append(room[:0], fenSide[p.Turn()])
+	var sqIdx []uint8
+	if p.r != nil {
+		sqIdx = p.r.sqIdx[:]
+	}
 	for _, c := range []Color{White, Black} {
 		b = append(b, ':', fenSide[c])
 		own := p.pc[c]
@@ -271,8 +276,11 @@ func (num *numbering) formatFEN(p Position) string {
 		first := true
 		for n := 1; n < len(num.toEngine); n++ {
 			sq := num.toEngine[n]
-			i, ok := p.index(sq)
-			if !ok || !own.has(i) {
+			if sq < 1 || sq >= len(sqIdx) { // (p.index)
+				continue
+			}
+			i := sqIdx[sq]
+			if !own.has(i) {
 				continue
 			}
 			if !first {
