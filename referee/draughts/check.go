@@ -150,14 +150,14 @@ func compileDraughts(v *variants.Variant) (*compiled, error) {
 // (infer.go), and the report says which. With opts.Rewrite the record is
 // rewritten as the replay that is kept read it.
 func check(rec *notation.Record, v *variants.Variant, opts referee.Options, rep *referee.Report) {
-	rewrite, repair := replay(rec, v, opts, rep, false)
+	rewrite, repair := replay(rec, v, opts, rep, false, false)
 	if untagged(rec, opts) {
 		why := ""
 		if firstReplayError(rep) >= 0 {
 			if c, because := inferRules(rec, v, rep.Plies, opts); c != nil {
 				*rep = *referee.Run(rec, func(alt *referee.Report) {
 					alt.Variant = c.Name
-					rewrite, repair = replay(rec, c, opts, alt, false)
+					rewrite, repair = replay(rec, c, opts, alt, false, false)
 				})
 				v, why = c, because
 			}
@@ -182,15 +182,17 @@ func check(rec *notation.Record, v *variants.Variant, opts referee.Options, rep 
 // the rewriting of the record as read, to apply if this replay is kept,
 // and when the main line stopped at a move error, the search of its fixes
 // (repair.go), to run if it is kept. defaultNumbering reads squares in the
-// variant's own notation, whatever the GameType tag's fields say.
-func replay(rec *notation.Record, v *variants.Variant, opts referee.Options, rep *referee.Report, defaultNumbering bool) (rewrite func(), repair func(*referee.Report)) {
+// variant's own notation, whatever the GameType tag's fields say. terse:
+// the report is a trial's, which says only whether the moves fit and how
+// far (a findings' position, board and explanation are not written).
+func replay(rec *notation.Record, v *variants.Variant, opts referee.Options, rep *referee.Report, defaultNumbering, terse bool) (rewrite func(), repair func(*referee.Report)) {
 	c, err := compileDraughts(v)
 	if err != nil {
 		rep.ErrorAt(rec.Pos, "variant", err.Error())
 		return nil, nil
 	}
 	g := newDraughtsGame(c, rec, rep)
-	g.opts = opts
+	g.opts, g.terse = opts, terse
 	gtPos := rec.Pos
 	if t, ok := rec.TagPos("GameType"); ok {
 		gtPos = t.Pos
@@ -255,7 +257,7 @@ func replay(rec *notation.Record, v *variants.Variant, opts referee.Options, rep
 		var altRewrite func()
 		alt := referee.Run(rec, func(alt *referee.Report) {
 			alt.Variant = v.Name
-			altRewrite, _ = replay(rec, v, opts, alt, true)
+			altRewrite, _ = replay(rec, v, opts, alt, true, terse)
 		})
 		if firstReplayError(alt) < 0 {
 			*rep = *alt
@@ -298,6 +300,10 @@ type draughtsGame struct {
 	// lean: nothing but the position is asked of a ply (no film, no
 	// trace, no rewriting), so that leanPly may play the common ones.
 	lean bool
+	// terse: a trial of other rules (try), whose report says only whether
+	// the moves fit and how far: a finding gets no board or position, an
+	// illegal move no explanation.
+	terse bool
 
 	candBuf []Move        // match's candidates when quickMatch cannot tell
 	quick   *quickScratch // match's storage, from quickPool
@@ -522,11 +528,14 @@ func (g *draughtsGame) replay(st *lineState, line notation.Line, depth int) *lin
 			continue // (the common ply: match.go)
 		}
 		diag := func(sev notation.Severity, code, msg string, legal []string) {
-			g.rep.Add(referee.Diagnostic{
+			d := referee.Diagnostic{
 				Diagnostic: notation.Diagnostic{Pos: m.Pos, Severity: g.severity(sev, variation), Code: code, Msg: msg},
 				MoveNumber: num, Move: m.Text, Legal: legal, Variation: variation,
-				FEN: g.num.formatFEN(st.pos), Board: g.board(st.pos),
-			})
+			}
+			if !g.terse {
+				d.FEN, d.Board = g.num.formatFEN(st.pos), g.board(st.pos)
+			}
+			g.rep.Add(d)
 		}
 		if st.over != "" {
 			if st.winner != referee.Drawn {

@@ -220,7 +220,16 @@ type trial struct {
 }
 
 func try(rec *notation.Record, v *variants.Variant, opts referee.Options) trial {
-	r := referee.Check(rec, referee.Options{Variant: v, Variations: opts.Variations, NoFixes: true})
+	// The replay referee.Check makes of a draughts record under v, terse:
+	// of the report only the first move error and the plies are read
+	// (TestTrySameAsCheck), and writing out the findings of every rules
+	// tried (boards, positions, the legal moves, why a move is illegal)
+	// cost more than the replays.
+	o := referee.Options{Variant: v, Variations: opts.Variations, NoFixes: true}
+	r := referee.Run(rec, func(rep *referee.Report) {
+		rep.Variant = v.Name
+		replay(rec, v, o, rep, false, true)
+	})
 	return trial{v: v, fits: firstReplayError(r) < 0, plies: r.Plies}
 }
 

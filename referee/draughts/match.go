@@ -47,6 +47,10 @@ func (g *draughtsGame) match(st *lineState, m *notation.Move, diag diagFunc) (Mo
 	if g.quiet {
 		return Move{}, false // (a trial: nothing to explain)
 	}
+	if g.terse {
+		diag(notation.Error, "illegal", "", nil) // (other rules tried: the move does not fit)
+		return Move{}, false
+	}
 	sorted := distinct(g.legalFor(st, 0))
 	SortMoves(sorted)
 	diag(notation.Error, "illegal", g.explain(pos, sq, capture, sorted), g.num.listMoves(sorted))
@@ -248,6 +252,10 @@ func (g *draughtsGame) matchShort(st *lineState, file byte, sq []int, capture bo
 	if g.quiet {
 		return Move{}, false
 	}
+	if g.terse {
+		diag(notation.Error, "illegal", "", nil)
+		return Move{}, false
+	}
 	sorted := distinct(legal)
 	SortMoves(sorted)
 	msg := fmt.Sprintf("no legal move goes from the %c file to %s", file, g.num.name(to))
@@ -304,6 +312,10 @@ func (g *draughtsGame) matchedOne(mv *Move, sq []int, writtenCapture bool, diag 
 		// "c3e5", squares with no separator between them, makes no
 		// claim either way.
 		writtenCapture = mv.IsCapture()
+	}
+	if g.terse {
+		// (A trial of other rules: its warnings are not read.)
+		return
 	}
 	if len(sq) > 2 && len(sq) < len(mv.Path)+1 {
 		diag(notation.Warning, "partial-path", fmt.Sprintf("capture written with part of its path; it can only be %s", g.num.move(*mv, true)), nil)
@@ -733,13 +745,14 @@ func abs(x int) int {
 
 // board draws a position for a person as the record sees the board (from
 // the first mover's side): men w/b, kings W/B, and the names of each row's
-// first and last squares at its side.
+// first and last squares at its side. (Every finding at a move carries
+// one: written into one buffer, without fmt.)
 func (g *draughtsGame) board(p Position) string {
-	var b strings.Builder
+	b := make([]byte, 0, (g.r.Height+1)*(2*g.r.Width+16))
 	flip := g.num.notation.firstBlack
 	for vrow := 0; vrow < g.r.Height; vrow++ {
-		b.WriteString("    ")
-		var names []string
+		b = append(b, "    "...)
+		first, last := 0, 0
 		for vcol := 0; vcol < g.r.Width; vcol++ {
 			col, row := vcol, vrow
 			if flip {
@@ -747,28 +760,43 @@ func (g *draughtsGame) board(p Position) string {
 			}
 			sq, ok := g.r.SquareAt(col, row)
 			if !ok {
-				b.WriteString("  ")
+				b = append(b, "  "...)
 				continue
 			}
-			names = append(names, g.num.name(sq))
-			c := "."
+			if first == 0 {
+				first = sq
+			}
+			last = sq
+			c := byte('.')
 			switch p.At(sq) {
 			case WhiteMan:
-				c = "w"
+				c = 'w'
 			case WhiteKing:
-				c = "W"
+				c = 'W'
 			case BlackMan:
-				c = "b"
+				c = 'b'
 			case BlackKing:
-				c = "B"
+				c = 'B'
 			}
-			b.WriteString(" " + c)
+			b = append(b, ' ', c)
 		}
-		if len(names) > 0 {
-			fmt.Fprintf(&b, "   %2s-%s", names[0], names[len(names)-1])
+		if first != 0 {
+			// "   %2s-%s": the first name right-aligned in two columns.
+			b = append(b, "   "...)
+			at := len(b)
+			b = g.num.appendName(b, first)
+			if n := len(b) - at; n < 2 {
+				b = append(b, ' ')
+				copy(b[at+1:], b[at:len(b)-1])
+				b[at] = ' '
+			}
+			b = append(b, '-')
+			b = g.num.appendName(b, last)
 		}
-		b.WriteString("\n")
+		b = append(b, '\n')
 	}
-	fmt.Fprintf(&b, "    %s to move", p.Turn())
-	return b.String()
+	b = append(b, "    "...)
+	b = append(b, p.Turn().String()...)
+	b = append(b, " to move"...)
+	return string(b)
 }
