@@ -31,7 +31,7 @@ func (c *compiled) diagram(num *numbering) *picture.Board {
 	if c.diagrams == nil {
 		c.diagrams = map[*numbering]*picture.Board{}
 	}
-	b := c.rules.Diagram(num.name)
+	b := c.rules.Diagram(num.name, num.notation.alpha)
 	c.diagrams[num] = b
 	return b
 }

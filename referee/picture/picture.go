@@ -1,9 +1,9 @@
 // Package picture draws board games without knowing any: a family describes
 // its board once (cells where pieces stand, lines, coloured regions, labels,
 // the kinds of piece) and a position as the pieces on each cell; Render
-// writes one deterministic, self-contained SVG, and the same description,
-// encoded as JSON and a compact position string, is what the HTML report's
-// script draws in the browser.
+// writes one deterministic, self-contained SVG, RenderPNG the same picture
+// as a bitmap, and CutKit cuts it into the SVG fragments the HTML report's
+// script only places (positions travel as compact strings: Encode).
 package picture
 
 import (
@@ -25,6 +25,10 @@ type Board struct {
 	Cells   []Cell   `json:"cells"`
 	Labels  []Label  `json:"labels,omitempty"`
 	Kinds   []Kind   `json:"kinds"`
+	// Numbered says the cells' names are the notation's square numbers,
+	// written on every diagram (draughts boards numbered 1-50, 1-32...):
+	// the numbers a diagnostic speaks of are on the board.
+	Numbered bool `json:"numbered,omitempty"`
 }
 
 // Region is a coloured rectangle under the cells: a camp, a base, a frame.
@@ -72,17 +76,21 @@ type Label struct {
 	Size  float64 `json:"size"`
 	KeepX bool    `json:"keepx,omitempty"`
 	KeepY bool    `json:"keepy,omitempty"`
+	Ink   string  `json:"ink,omitempty"`   // its colour ("" dark grey)
+	Halo  string  `json:"halo,omitempty"`  // a colour round its letters, to read over anything
+	Start bool    `json:"start,omitempty"` // X is where it starts, not its middle
 }
 
-// Kind is a kind of piece: a disc of Fill with an outline, a ring inside
-// for a king, and a short text (a seat's letter, a horse's number).
+// Kind is a kind of piece: a disc of Fill with an outline, a king two
+// discs stacked under a crown, and a short text (a seat's letter, a
+// horse's number).
 type Kind struct {
 	Name   string `json:"name"`
 	Fill   string `json:"fill"`
 	Stroke string `json:"stroke"`
 	King   bool   `json:"king,omitempty"`
 	Text   string `json:"text,omitempty"`
-	Ink    string `json:"ink,omitempty"` // colour of Text and of the king's ring
+	Ink    string `json:"ink,omitempty"` // colour of Text and of the king's crown
 }
 
 // Position is what stands on the board: for each cell the kinds of its
