@@ -100,7 +100,7 @@ func (g *ludoGame) frame(m *notation.Move, colour int, o Option) {
 		return
 	}
 	path, captured := g.r.MovePath(g.s, colour, o)
-	g.rep.Film.Add(m.Text, m.Pos, g.r.Picture(g.s), picture.Marks{Path: path, Captured: captured})
+	g.rep.Film.AddFrame(referee.MoveFrame(m, g.r.Picture(g.s), picture.Marks{Path: path, Captured: captured}))
 }
 
 func (g *gooseGame) filmStart() {
@@ -118,7 +118,7 @@ func (g *gooseGame) frame(m *notation.Move, mv GooseMove) {
 	for _, sq := range mv.Path {
 		path = append(path, min(max(sq, 0), last))
 	}
-	g.rep.Film.Add(m.Text, m.Pos, g.r.Picture(g.s, g.players), picture.Marks{Path: path})
+	g.rep.Film.AddFrame(referee.MoveFrame(m, g.r.Picture(g.s, g.players), picture.Marks{Path: path}))
 }
 
 func (g *horseGame) horses() int { return max(1, len(g.s.Horses)/max(1, len(g.players))) }
@@ -141,5 +141,5 @@ func (g *horseGame) frame(m *notation.Move, mv HorseMove) {
 			path = append(path, min(max(sq, 0), fin))
 		}
 	}
-	g.rep.Film.Add(m.Text, m.Pos, g.r.Picture(g.s, g.players, g.horses()), picture.Marks{Path: path})
+	g.rep.Film.AddFrame(referee.MoveFrame(m, g.r.Picture(g.s, g.players, g.horses()), picture.Marks{Path: path}))
 }
