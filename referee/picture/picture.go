@@ -7,6 +7,8 @@
 package picture
 
 import (
+	"math"
+	"sort"
 	"strings"
 )
 
@@ -184,4 +186,40 @@ func Decode(s string, n int) (p Position, ok bool) {
 		}
 	}
 	return p, len(p.Cells) == n
+}
+
+// Nearest keeps at most n of the legal moves' paths for a diagram of a
+// move written wrongly: those closest to what was written (the same start
+// square first, then the nearest start and end), in their own order. A
+// board with every legal move of a Halma position drawn shows none.
+func Nearest(b *Board, written []int, legal [][]int, n int) [][]int {
+	if len(legal) <= n || n <= 0 {
+		return legal
+	}
+	dist := func(a, c int) float64 {
+		if a < 0 || c < 0 || a >= len(b.Cells) || c >= len(b.Cells) {
+			return 1e9
+		}
+		dx, dy := b.Cells[a].X-b.Cells[c].X, b.Cells[a].Y-b.Cells[c].Y
+		return math.Sqrt(dx*dx + dy*dy)
+	}
+	score := make([]float64, len(legal))
+	for i, p := range legal {
+		if len(written) == 0 || len(p) == 0 {
+			continue
+		}
+		score[i] = 4*dist(p[0], written[0]) + dist(p[len(p)-1], written[len(written)-1])
+	}
+	idx := make([]int, len(legal))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(a, c int) bool { return score[idx[a]] < score[idx[c]] })
+	idx = idx[:n]
+	sort.Ints(idx)
+	out := make([][]int, 0, n)
+	for _, i := range idx {
+		out = append(out, legal[i])
+	}
+	return out
 }

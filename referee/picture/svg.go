@@ -189,8 +189,8 @@ func drawNames(c canvas, g geometry) {
 			continue
 		}
 		x, y, r, _ := g.cell(i)
-		size := r * 0.52
-		c.text(x-r*0.94, y-r*0.7, size, "#fff", "#3e2a14", size*0.28, true, cl.Name)
+		size := r * 0.56
+		c.text(x-r*0.94, y-r*0.68, size, "#fff", "#3e2a14", size*0.28, true, cl.Name)
 	}
 }
 
