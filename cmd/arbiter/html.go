@@ -124,8 +124,8 @@ func (c htmlCode) Count() int { return c.Errors + c.Warnings + c.Notes }
 type htmlData struct {
 	Files  []string       `json:"files"`
 	Scenes []*picture.Kit `json:"scenes"`
-	Games  []htmlGame       `json:"games"`
-	Open   int              `json:"open"` // games with errors shown unfolded
+	Games  []htmlGame     `json:"games"`
+	Open   int            `json:"open"` // games with errors shown unfolded
 }
 
 type htmlGame struct {
