@@ -41,6 +41,7 @@ type Region struct {
 	H     float64 `json:"h"`
 	Fill  string  `json:"fill"`
 	Round bool    `json:"round,omitempty"`
+	Fixed bool    `json:"fixed,omitempty"` // not turned with a flipped board (a legend's swatch)
 }
 
 // Line is a straight line under the cells (a morris line, a track's link).
@@ -222,4 +223,37 @@ func Nearest(b *Board, written []int, legal [][]int, n int) [][]int {
 		out = append(out, legal[i])
 	}
 	return out
+}
+
+// LegendItem is one line of a legend: a swatch of a colour (a disc when
+// Piece is set: a player's pieces) and what it stands for.
+type LegendItem struct {
+	Fill  string
+	Piece bool
+	Text  string
+}
+
+// AddLegend writes a legend under the board, its items in a row as far as
+// they fit, and makes the board that much taller: which colour is which
+// player, what a coloured square does.
+func (b *Board) AddLegend(items []LegendItem) {
+	if len(items) == 0 {
+		return
+	}
+	const size = 12.0
+	rowH := size * 1.7
+	if b.CX == 0 && b.CY == 0 {
+		b.CX, b.CY = b.W/2, b.H/2 // a flipped board turns round its playing area
+	}
+	x, y := size/2, b.H+size*0.4
+	for _, it := range items {
+		w := size*2.4 + float64(len([]rune(it.Text)))*size*0.55
+		if x > size/2 && x+w > b.W {
+			x, y = size/2, y+rowH
+		}
+		b.Regions = append(b.Regions, Region{X: x, Y: y + rowH*0.5 - size/2, W: size, H: size, Fill: it.Fill, Round: it.Piece, Fixed: true})
+		b.Labels = append(b.Labels, Label{X: x + size*1.4, Y: y + rowH*0.5, Text: it.Text, Size: size, Start: true, KeepX: true, KeepY: true})
+		x += w
+	}
+	b.H = y + rowH + size*0.4
 }

@@ -140,6 +140,9 @@ func drawUnder(c canvas, g geometry) {
 	for _, r := range b.Regions {
 		x, y := g.pt(r.X, r.Y)
 		x2, y2 := g.pt(r.X+r.W, r.Y+r.H)
+		if r.Fixed {
+			x, y, x2, y2 = r.X, r.Y, r.X+r.W, r.Y+r.H
+		}
 		rx := 0.0
 		if r.Round {
 			rx = math.Min(r.W, r.H) * 0.15

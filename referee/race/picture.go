@@ -24,7 +24,7 @@ func (family) Scene(v *variants.Variant, fen string) (*referee.Scene, error) {
 		if err != nil {
 			return nil, err
 		}
-		sc := &referee.Scene{Board: r.Diagram(), Play: noPlay, Cells: noCells}
+		sc := &referee.Scene{Board: r.Diagram(nil), Play: noPlay, Cells: noCells}
 		sc.Position = func(fen string) (picture.Position, error) {
 			if fen == "" {
 				all := make([]int, len(s.Colours))
@@ -91,7 +91,7 @@ func (family) Scene(v *variants.Variant, fen string) (*referee.Scene, error) {
 
 func (g *ludoGame) filmStart() {
 	if f := g.rep.Film; f != nil {
-		f.Board, f.Start = g.r.Diagram(), g.r.Picture(g.s)
+		f.Board, f.Start = g.r.Diagram(g.names), g.r.Picture(g.s)
 	}
 }
 
@@ -114,10 +114,7 @@ func (g *gooseGame) frame(m *notation.Move, mv GooseMove) {
 		return
 	}
 	last := g.r.G.Last
-	path := []int{min(max(mv.From, 0), last)}
-	for _, sq := range mv.Path {
-		path = append(path, min(max(sq, 0), last))
-	}
+	path := alongTrack(min(max(mv.From, 0), last), mv.Path, last)
 	g.rep.Film.AddFrame(referee.MoveFrame(m, g.r.Picture(g.s, g.players), picture.Marks{Path: path}))
 }
 
@@ -135,11 +132,35 @@ func (g *horseGame) frame(m *notation.Move, mv HorseMove) {
 	}
 	var path []int
 	if mv.Horse >= 0 {
-		fin := g.r.H.Finish
-		path = []int{min(max(mv.From, 0), fin)}
-		for _, sq := range mv.Path {
-			path = append(path, min(max(sq, 0), fin))
-		}
+		path = alongTrack(min(max(mv.From, 0), g.r.H.Finish), mv.Path, g.r.H.Finish)
 	}
 	g.rep.Film.AddFrame(referee.MoveFrame(m, g.r.Picture(g.s, g.players, g.horses()), picture.Marks{Path: path}))
+}
+
+// alongTrack is a move's path on a numbered track: every square the throw
+// walks (from, the first square reached, and those between), then the
+// squares its consequences jump to (a goose, a bridge, an obstacle).
+func alongTrack(from int, to []int, last int) []int {
+	path := []int{from}
+	for i, sq := range to {
+		sq = min(max(sq, 0), last)
+		if i == 0 {
+			step := 1
+			if sq < from {
+				step = -1
+			}
+			for k := from + step; k != sq && abs(sq-from) <= 2*12; k += step {
+				path = append(path, k)
+			}
+		}
+		path = append(path, sq)
+	}
+	return path
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }
