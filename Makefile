@@ -27,6 +27,7 @@ test:
 bench: build
 	./scripts/bench.sh
 	$(GO) test -run '^$$' -bench . -benchtime 3x ./referee/draughts/ ./notation/...
+	$(GO) test -run '^$$' -bench Relay -benchtime 200x ./referee/match/
 
 # Replay every record under ../shared/corpus and print a summary per folder.
 corpus: build

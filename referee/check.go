@@ -43,6 +43,16 @@ type Options struct {
 	// game's identity, and its positions (TraceHash, TracePrefixes,
 	// TracePositions).
 	Trace uint8
+	// AsPlayed plays a main-line move that breaks the rules but can be
+	// carried out on the board (a piece of the side to move to an empty
+	// square, taking what it jumps) as written, as it stood over the board,
+	// and goes on refereeing the moves after it: every later error is
+	// reported too. The error stays. Families that cannot ignore it.
+	AsPlayed bool
+	// NoFixes skips the search for fixes of a main-line move error
+	// (Diagnostic.Fixes): for a check that only asks whether the moves
+	// fit, such as a family trying other rules, or a conversion.
+	NoFixes bool
 }
 
 // Variations policies. A variation is an annotation (an engine's principal

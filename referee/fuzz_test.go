@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"arbiter/notation"
 	"arbiter/notation/pdn"
 	"arbiter/referee"
 	"arbiter/variants"
@@ -51,7 +52,53 @@ func FuzzCheck(f *testing.F) {
 				if d.Code == "internal" {
 					t.Fatalf("%s", d.Msg)
 				}
+				checkFixes(t, rec, d)
 			}
+		}
+	})
+}
+
+// checkFixes holds a finding's fixes (issue 26) to what they promise: at
+// most MaxFixes, on a main-line move error, each at a move of the main
+// line whose text its edits replace, the certain one first and whole.
+func checkFixes(t *testing.T, rec *notation.Record, d referee.Diagnostic) {
+	if len(d.Fixes) == 0 {
+		return
+	}
+	if len(d.Fixes) > referee.MaxFixes || d.Variation || d.Move == "" {
+		t.Fatalf("fixes on %+v", d)
+	}
+	for i, f := range d.Fixes {
+		if f.Ply < 0 || f.Ply >= len(rec.Moves) || rec.Moves[f.Ply].Text != f.Move || rec.Moves[f.Ply].Pos != f.Pos {
+			t.Fatalf("fix %+v is not at a move of the main line", f)
+		}
+		if f.Certain && (i > 0 || !f.Whole) {
+			t.Fatalf("fix %d certain but not the one whole best: %+v", i, d.Fixes)
+		}
+		if f.Replays < 0 || f.Edit != referee.EditDelete && f.Text == "" {
+			t.Fatalf("fix %+v", f)
+		}
+	}
+}
+
+// FuzzCompare: two records of any text compare without a panic, and the
+// moves they share are shared.
+func FuzzCompare(f *testing.F) {
+	f.Add("1. 32-28 19-23 2. 28x19 14x23 *", "1. 32-28 19-23 2. 28x19 13x24 *")
+	f.Add("[GameType \"21\"] 1. 11-15 23-19 *", "[GameType \"21\"] 1. 11-15 *")
+	f.Add("[Game \"morris\"]\n1. d6 d5 2. f6 e4 *", "[Game \"morris\"]\n1. d6 d5 2. f6 *")
+	f.Fuzz(func(t *testing.T, a, b string) {
+		ra, err := pdn.ReadAll(strings.NewReader(a), "a.pdn", pdn.Options{MaxGameBytes: 1 << 14})
+		if err != nil || len(ra) == 0 {
+			return
+		}
+		rb, err := pdn.ReadAll(strings.NewReader(b), "b.pdn", pdn.Options{MaxGameBytes: 1 << 14})
+		if err != nil || len(rb) == 0 {
+			return
+		}
+		c := referee.Compare(ra[0], rb[0], referee.Options{})
+		if c.Same > min(c.LenA, c.LenB) || c.Differ != (c.MoveA != nil && c.MoveB != nil) {
+			t.Fatalf("%+v", c)
 		}
 	})
 }
@@ -111,6 +158,7 @@ func FuzzCheckGames(f *testing.F) {
 				if d.Code == "internal" {
 					t.Fatalf("%s", d.Msg)
 				}
+				checkFixes(t, rec, d)
 			}
 		}
 	})

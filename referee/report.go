@@ -30,6 +30,9 @@ type Diagnostic struct {
 	// Suppressed, when set, says what suppressed the finding (suppress.go):
 	// it stays in the report, and fails nothing.
 	Suppressed *Suppression `json:"suppressed,omitempty"`
+	// Fixes are the edits that explain a main-line move error as a slip
+	// of the pen, best first (repair.go).
+	Fixes []Fix `json:"fixes,omitempty"`
 }
 
 // Verdict of a game.

@@ -19,6 +19,9 @@
 //	            a moment later (as an engine that lost its port to the
 //	            program arbiter reached instead)
 //
+// Over Hub it declares the variants of -variants (Scan's names) and plays
+// the one set, and sends -score as the score of each move when given.
+//
 // It ends when its standard input ends or says "exit" or "quit" (over DXP,
 // not with -ignorestdin).
 package main
@@ -38,6 +41,7 @@ import (
 	"arbiter/referee/draughts"
 	"arbiter/referee/match/dxp"
 	"arbiter/referee/match/hub"
+	"arbiter/variants"
 )
 
 var (
@@ -51,7 +55,12 @@ var (
 	name      = flag.String("name", "arbiter-testengine", "name sent in GAMEACC and Hub's id")
 	pidfile   = flag.String("pidfile", "", "write the process id to this file (tests check it was reaped)")
 	keepStdin = flag.Bool("ignorestdin", false, "DXP: go on when standard input ends, as an engine that never reads it does")
+	hubNames  = flag.String("variants", "normal", "Hub: the variants declared (Scan's names: normal frisian bt losing), the first the default")
+	score     = flag.String("score", "", "Hub: the score sent in an info line before each move (men, from its side)")
 )
+
+// variantOf is arbiter's variant for a Hub variant name.
+var variantOf = map[string]string{"normal": "international", "frisian": "frisian", "bt": "breakthrough", "losing": "antidraughts"}
 
 // engine is the game as the engine sees it.
 type engine struct {
@@ -342,8 +351,25 @@ func runHub(eng *engine) {
 		switch l.Cmd {
 		case "hub":
 			say(hub.New("id", "name", *name, "version", "1", "author", "arbiter").String())
-			say(hub.New("param", "name", "variant", "value", "normal", "type", "enum", "values", "normal").String())
+			names := strings.Fields(*hubNames)
+			if len(names) > 0 {
+				say(hub.New("param", "name", "variant", "value", names[0], "type", "enum", "values", strings.Join(names, " ")).String())
+			}
 			say("wait")
+		case "set-param":
+			if n, _ := l.Get("name"); n == "variant" {
+				val, _ := l.Get("value")
+				v, err := variants.Lookup(variantOf[val])
+				if err != nil || !strings.Contains(" "+*hubNames+" ", " "+val+" ") {
+					say(hub.New("error", "message", "unknown variant "+val).String())
+					continue
+				}
+				r, start, err := draughts.RulesOf(v)
+				if err != nil {
+					fail(err)
+				}
+				eng.r, eng.pos = r, start
+			}
 		case "init":
 			say("ready")
 		case "ping":
@@ -401,6 +427,9 @@ func runHub(eng *engine) {
 			mv, ok := eng.choose()
 			if !ok {
 				continue
+			}
+			if *score != "" {
+				say(hub.New("info", "depth", "1", "score", *score).String())
 			}
 			done := hub.New("done", "move", hub.FormatMove(mv.From, mv.To, mv.Captured)).String()
 			say(done)

@@ -346,13 +346,19 @@ func dupesCommand() *cli.Command {
 		Usage:     "find the games that are the same game, by what was played, across files",
 		ArgsUsage: "FILE|DIR|ARCHIVE.zip... | -",
 		Description: "Two records are one game when the referee replays the same moves from the same position\n" +
-			"under the same rules (GameHash): notation (32-28 or c3-d4), short or full captures, comments and\n" +
-			"tags do not count. A game that stops without a result (* or none) where a longer game goes on is\n" +
-			"reported with it, as a cut-off copy. Each group lists its copies by file and game number, and\n" +
-			"names the one with the most information (valid, a result, tags, comments), which --keep best\n" +
-			"writes with -o, one copy of each game in input order. Memory grows with the number of distinct\n" +
-			"games (a hash each), not with the archive's text; the inputs are read a second time when a cut-off\n" +
-			"game may continue in an earlier game, and for -o.",
+			"under the same rules (GameHash) and their tags do not tell them apart: notation (32-28 or c3-d4),\n" +
+			"short or full captures and comments do not count; White and Black must be the same players when\n" +
+			"both copies name them (case, accents, hyphens, initials and name order aside: 'MF Tinsley',\n" +
+			"'Tinsley, Marion'), the Date the same as far as both go (1952 fits 1952.05.01), Event and Round\n" +
+			"the same (case, punctuation and leading zeros aside). The same moves under other tags are\n" +
+			"another game (a book draw played again): listed apart as 'same moves, different games', never\n" +
+			"merged; a copy without tags joins the one game it fits, and stands alone when it fits several.\n" +
+			"A game that stops without a result (* or none) where a longer game with tags that fit goes on is\n" +
+			"reported with it, as a cut-off copy. Each group lists its copies by file and game number with\n" +
+			"their tags, and names the one with the most information (valid, a result, tags, comments), which\n" +
+			"--keep best writes with -o, one copy of each game in input order. Memory grows with the number of\n" +
+			"distinct games (a small record each, and a few bytes per extra copy), not with the archive's text;\n" +
+			"the inputs are read a second time when a cut-off game may continue in an earlier game, and for -o.",
 		Flags: archiveFlags(
 			&cli.StringFlag{Name: "keep", Usage: "with -o: `best`, the copy with the most information of each game"},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write one copy of each game to `FILE` (with --keep best)"},
@@ -398,29 +404,38 @@ func runDupes(c *cli.Context) error {
 		}
 	}
 	w := bufio.NewWriter(c.App.Writer)
-	groups := d.Groups()
-	copies, cut := 0, 0
-	for _, g := range groups {
+	groups, copies, cut := 0, 0, 0
+	d.Groups(func(g *archive.Group) error {
 		writeGroup(w, g, "")
+		groups++
 		copies += len(g.Copies) - 1
 		cut += countContained(g)
-	}
+		return nil
+	})
+	conflicts := 0
+	d.Conflicts(func(cf *archive.Conflict) error {
+		writeConflict(w, cf)
+		conflicts++
+		return nil
+	})
 	if err := w.Flush(); err != nil {
 		return ioError("output", err)
 	}
-	fmt.Fprintf(c.App.ErrWriter, "%d %s: %d distinct, %d %s with more than one copy or a cut-off copy (%d extra %s, %d cut off)\n",
-		games, plural(games, "game", "games"), d.Games(), len(groups), plural(len(groups), "game", "games"), copies, plural(copies, "copy", "copies"), cut)
+	fmt.Fprintf(c.App.ErrWriter, "%d %s: %d distinct, %d %s with more than one copy or a cut-off copy (%d extra %s, %d cut off); %d %s of different games with the same moves or start (not merged)\n",
+		games, plural(games, "game", "games"), d.Games(), groups, plural(groups, "game", "games"), copies, plural(copies, "copy", "copies"), cut,
+		conflicts, plural(conflicts, "group", "groups"))
 	if n := d.Untraced(); n > 0 {
 		fmt.Fprintf(c.App.ErrWriter, "arbiter: note: %d %s of families arbiter cannot compare yet (only draughts games have a GameHash): not grouped\n", n, plural(n, "game", "games"))
 	}
 	if out != "" && ok {
 		keep := d.Keep()
+		run.opts.Trace = referee.TraceHash
 		gw, err := newGameWriter(c, out, run.in)
 		if err != nil {
 			return err
 		}
 		ok2, err := run.each(func(rep *referee.Report, seq int) error {
-			if keep[seq] || rep.Trace == nil {
+			if keep.Has(seq) || rep.Trace == nil {
 				return gw.write(ownText(rep))
 			}
 			return nil
@@ -447,30 +462,78 @@ func countContained(g *archive.Group) int {
 	return n
 }
 
-// writeGroup prints a game and its copies; the cut-off games it continues
-// are indented under it.
+// writeGroup prints a game and its copies, each with its tags (the best
+// also with what it has); the cut-off games it continues are indented
+// under it.
 func writeGroup(w io.Writer, g *archive.Group, indent string) {
-	best := g.Best()
 	fmt.Fprintf(w, "%sgame %s: %d plies, %d %s\n", indent, referee.HashString(g.Hash)[:12], g.Plies, len(g.Copies), plural(len(g.Copies), "copy", "copies"))
 	for _, cp := range g.Copies {
-		mark := "     "
-		if cp.Seq == best.Seq && len(g.Copies) > 1 {
-			mark = "best "
+		mark, info := "     ", ""
+		if cp.Best && len(g.Copies) > 1 {
+			mark, info = "best ", " ("+cp.Info.String()+")"
 		}
-		cut := ""
-		if cp.Cut {
-			cut = ", no result"
-		}
-		who := ""
-		if cp.Players != "" {
-			who = ": " + printable(cp.Players)
-		}
-		fmt.Fprintf(w, "%s  %s%s game %d%s (%s%s)\n", indent, mark, printable(cp.File), cp.Game, who, cp.Info, cut)
+		fmt.Fprintf(w, "%s  %s%s\n", indent, mark, copyLine(cp)+info)
 	}
 	for _, x := range g.Contains {
 		fmt.Fprintf(w, "%s  cut off after %d plies, the start of this game:\n", indent, x.Plies)
 		writeGroup(w, x, indent+"    ")
 	}
+}
+
+// copyLine is "FILE game N: White - Black, Event, round R, Date".
+func copyLine(cp archive.Copy) string {
+	return fmt.Sprintf("%s game %d: %s", printable(cp.File), cp.Game, printable(cp.Identity.String()))
+}
+
+// writeConflict prints games that share their moves (or a cut-off game
+// and the longer games it is the start of) but not their tags: one line
+// per game, its first copy.
+func writeConflict(w io.Writer, cf *archive.Conflict) {
+	what := "same moves, different games (not duplicates)"
+	if cf.Start {
+		what = fmt.Sprintf("a cut-off game, the start of games it cannot be told to be one of (not merged): %d of %d plies", cf.Games[0].Plies, cf.Plies)
+	} else {
+		what += fmt.Sprintf(": %d plies", cf.Plies)
+	}
+	fmt.Fprintf(w, "%s, %s%s\n", what, referee.HashString(cf.Hash)[:12], whyText(cf.Why))
+	for i, g := range cf.Games {
+		best := g.Copies[0]
+		for _, cp := range g.Copies {
+			if cp.Best {
+				best = cp
+			}
+		}
+		line := copyLine(best)
+		if n := len(g.Copies) - 1; n > 0 {
+			line += fmt.Sprintf(" (and %d more %s of it)", n, plural(n, "copy", "copies"))
+		}
+		if cf.Start && i == 0 {
+			line = "cut off: " + line
+		}
+		if g.Note != "" {
+			line += ": " + g.Note
+		}
+		fmt.Fprintf(w, "  %s\n", line)
+	}
+}
+
+// whyText says which tags tell the games apart: "; White, Event differ".
+func whyText(why []string) string {
+	var differ, other []string
+	for _, x := range why {
+		if x == archive.ConflictColours {
+			other = append(other, x)
+		} else {
+			differ = append(differ, x)
+		}
+	}
+	if len(differ) > 0 {
+		other = append([]string{strings.Join(differ, ", ") + " " + map[bool]string{true: "differs", false: "differ"}[len(differ) == 1]}, other...)
+	}
+	if len(other) == 0 {
+		return ""
+	}
+	return "; " + strings.Join(other, "; ")
 }
 
 // ---- names ----

@@ -90,3 +90,46 @@ func TestDupesCommand(t *testing.T) {
 		t.Errorf("dupes --keep best: exit %d: %s\n%s", code, errOut, got)
 	}
 }
+
+// tinsley.pdn's games 139 and 397 (testdata/draughts/dupes-*): the same 33
+// plies played at Lakeside in 1952 and in 1974. They are reported as the
+// same moves of different games, and --keep best writes both.
+func TestDupesKeepsGamesOfTheSameMoves(t *testing.T) {
+	file := "../../testdata/draughts/dupes-tinsley-games-139-397-257-258-145.pdn"
+	out, errOut, code := arbiter(t, "", "dupes", file)
+	if code != 0 || strings.Contains(out, "best ") || !strings.Contains(out, "same moves, different games (not duplicates): 33 plies") ||
+		!strings.Contains(out, "game 1: L Rosenfield - MF Tinsley, Lakeside 1952\n") || !strings.Contains(out, "game 2: R Martin - MF Tinsley, Lakeside 1974\n") {
+		t.Errorf("dupes: exit %d:\n%s%s", code, out, errOut)
+	}
+	merged := filepath.Join(t.TempDir(), "m.pdn")
+	_, errOut, code = arbiter(t, "", "dupes", "--keep", "best", "-o", merged, file)
+	got, _ := os.ReadFile(merged)
+	src, _ := os.ReadFile(file)
+	if code != 0 || strings.Count(string(got), "[Event") != 5 || strings.Count(string(got), "1. 10x15 22-17") != 2 {
+		t.Errorf("dupes --keep best: exit %d: %s\n%s", code, errOut, got)
+	}
+	if strings.ReplaceAll(string(got), "\n", "") != strings.ReplaceAll(string(src), "\n", "") {
+		t.Errorf("dupes --keep best did not write the five games as they were:\n%s", got)
+	}
+}
+
+// The names: map of .arbiter.yaml: a mapping of spellings to names, each
+// name printable (a control character in it would be written into the
+// records convert writes: FuzzNamesMap found a NUL), refused at its line.
+func TestNamesMapConfig(t *testing.T) {
+	for _, c := range []struct{ yaml, err string }{
+		{"names:\n  \"koops, Lambert Jan\": \"Koops, Lambert Jan\"\n", ""},
+		{"names:\n  a: \"\"\n", "c.yaml:2: names: \"a\": a name to write is needed"},
+		{"names: [a, b]\n", "c.yaml:1: names: a mapping"},
+		{"names:\n  a: b\n  c: \"x\\0y\"\n", "c.yaml:3: names: \"c\": the name to write has a control character"},
+		{"names:\n  a: \"Koops,\\nLambert\"\n", "c.yaml:2: names: \"a\": the name to write has a control character"},
+	} {
+		cfg, err := parseConfig("c.yaml", []byte(c.yaml))
+		switch {
+		case c.err == "" && (err != nil || cfg.names["koops, Lambert Jan"] != "Koops, Lambert Jan"):
+			t.Errorf("%q: %v %v", c.yaml, cfg, err)
+		case c.err != "" && (err == nil || !strings.HasPrefix(err.Error(), c.err)):
+			t.Errorf("%q: error %v, want %s", c.yaml, err, c.err)
+		}
+	}
+}

@@ -66,6 +66,7 @@ func checkCommand() *cli.Command {
 			&cli.IntFlag{Name: "max-warnings", Value: -1, DefaultText: "no limit", Usage: "exit 1 when there are more than `N` warnings"},
 			&cli.BoolFlag{Name: "strict", Usage: "warnings fail the run too (exit 1)"},
 			&cli.StringFlag{Name: "variations", Value: referee.VariationsWarn, Usage: "what is wrong inside a variation: warn (an annotation: the game stays valid), error, or ignore (not replayed)"},
+			&cli.BoolFlag{Name: "as-played", Usage: "draughts: play an illegal main-line move that can be carried out on the board (a piece of the side to move to an empty square, taking what it jumps) as written, as it stood over the board, and go on: every later error is reported too (the error stays)"},
 			&cli.StringFlag{Name: "ext", Value: strings.Join(defaultExtensions, ","), Usage: "`EXTENSIONS` of the record files read in a directory or zip archive (each also as .gz)"},
 			&cli.StringFlag{Name: "config", Usage: "read the settings of this `FILE` (in .arbiter.yaml's form) for every input, instead of the .arbiter.yaml nearest to each"},
 			&cli.BoolFlag{Name: "isolated", Usage: "read no config file: the flags and the defaults alone"},
@@ -326,6 +327,7 @@ func runCheck(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
+	opts.AsPlayed = c.Bool("as-played")
 	if path := c.String("show-settings"); path != "" {
 		return showSettings(c, cfgs, path, filter)
 	}

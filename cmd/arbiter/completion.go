@@ -2,10 +2,12 @@ package main
 
 import (
 	"fmt"
+	"os"
 	"strings"
 
 	"github.com/urfave/cli/v2"
 
+	"arbiter/referee/tournament"
 	"arbiter/variants"
 )
 
@@ -132,6 +134,35 @@ func complete(app *cli.App, args []string) []string {
 		out = []string{"bash", "zsh", "fish"}
 	case cmd.Name == "show":
 		out = flagValues("variant")
+	case cmd.Name == "tournament":
+		out = engineNames(done)
+	}
+	return out
+}
+
+// engineNames are the names in the engines file the words typed name
+// (--engines FILE), or engines.yaml.
+func engineNames(words []string) []string {
+	file := "engines.yaml"
+	for i, w := range words {
+		if v, ok := strings.CutPrefix(w, "--engines="); ok {
+			file = v
+		} else if w == "--engines" && i+1 < len(words) {
+			file = words[i+1]
+		}
+	}
+	f, err := os.Open(file)
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	all, err := tournament.ReadEngines(f, file)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, e := range all {
+		out = append(out, e.Name)
 	}
 	return out
 }
@@ -151,6 +182,8 @@ func flagValues(flag string) []string {
 		return out
 	case "color":
 		return []string{"auto", "always", "never"}
+	case "type":
+		return []string{string(tournament.RoundRobin), string(tournament.Gauntlet), string(tournament.Knockout)}
 	case "variations":
 		return []string{"warn", "error", "ignore"}
 	case "variant", "default-variant":

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"unicode"
 
 	"arbiter/notation"
 
@@ -218,6 +219,11 @@ func parseConfig(file string, data []byte) (*config, error) {
 			k, v := n.Content[i], n.Content[i+1]
 			if k.Kind != yaml.ScalarNode || v.Kind != yaml.ScalarNode || strings.TrimSpace(v.Value) == "" {
 				return nil, bad(k, "names: %q: a name to write is needed", k.Value)
+			}
+			if strings.IndexFunc(v.Value, unicode.IsControl) >= 0 {
+				// Written into White or Black as it is: a NUL or a line
+				// break would damage the records convert writes.
+				return nil, bad(v, "names: %q: the name to write has a control character (%q)", k.Value, v.Value)
 			}
 			cfg.names[k.Value] = v.Value
 		}

@@ -324,6 +324,7 @@ func (cv *converter) convertFile(f input, out *bufio.Writer, sep *bool) error {
 		}
 		o := cv.opts.Options
 		o.Rewrite, o.FullPaths, o.Notation, o.ShortMoves = true, cv.fullPaths, cv.nota, cv.moves == "short"
+		o.NoFixes = true // (its report says only that a game has errors)
 		family := referee.FamilyFor(rec, o)
 		rep := referee.Check(rec, o)
 		if d, ok := referee.FamilyMismatch(rep); ok {

@@ -97,6 +97,16 @@ func TestSARIF(t *testing.T) {
 						Region           struct{ StartLine, StartColumn int }
 					}
 				}
+				Fixes []struct {
+					Description     struct{ Text string }
+					ArtifactChanges []struct {
+						ArtifactLocation struct{ URI string }
+						Replacements     []struct {
+							DeletedRegion   struct{ StartLine, StartColumn, EndLine, EndColumn int }
+							InsertedContent struct{ Text string }
+						}
+					}
+				}
 			}
 		}
 	}
@@ -123,6 +133,24 @@ func TestSARIF(t *testing.T) {
 	}
 	if !found {
 		t.Errorf("no error result for bruno-vs-scan31-game11.pdn:17:28 with a relative uri")
+	}
+	// Issue 26: a fix is the edit 'arbiter fix' makes (62. 32-28 is 28-32).
+	fixed := false
+	for _, r := range run.Results {
+		for _, f := range r.Fixes {
+			for _, c := range f.ArtifactChanges {
+				for _, rp := range c.Replacements {
+					d := rp.DeletedRegion
+					if c.ArtifactLocation.URI == "../../testdata/"+tinsley && d.StartLine == 17 && d.StartColumn == 5 && d.EndLine == 17 && d.EndColumn == 10 &&
+						rp.InsertedContent.Text == "28-32 {was: 32-28}" && strings.HasPrefix(f.Description.Text, "did you mean 28-32") {
+						fixed = true
+					}
+				}
+			}
+		}
+	}
+	if !fixed {
+		t.Errorf("no fix replacing 32-28 at %s:17:5-10 by 28-32 {was: 32-28}", tinsley)
 	}
 }
 

@@ -221,7 +221,7 @@ func (h *htmlWriter) write(rep *referee.Report) error {
 		if !p.IsValid() {
 			p = rep.Pos
 		}
-		hd := htmlDiag{Line: p.Line, Col: max(p.Col, 1), Severity: d.Severity.String(), Code: d.Code, Msg: d.Msg, Legal: d.Legal}
+		hd := htmlDiag{Line: p.Line, Col: max(p.Col, 1), Severity: d.Severity.String(), Code: d.Code, Msg: d.Msg + fixNote(d), Legal: d.Legal}
 		if len(d.Legal) > 0 {
 			hd.LegalLabel = "legal"
 			if d.Code == "ambiguous" {

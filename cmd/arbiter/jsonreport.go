@@ -152,6 +152,49 @@ func appendDiagnosticJSON(b []byte, d *referee.Diagnostic) []byte {
 		}
 		b = append(b, '}')
 	}
+	if len(d.Fixes) > 0 {
+		b = append(b, `,"fixes":[`...)
+		for i := range d.Fixes {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendFixJSON(b, &d.Fixes[i])
+		}
+		b = append(b, ']')
+	}
+	return append(b, '}')
+}
+
+// appendFixJSON writes referee.Fix.
+func appendFixJSON(b []byte, f *referee.Fix) []byte {
+	b = append(b, `{"edit":`...)
+	b = appendJSONString(b, f.Edit)
+	if f.Text != "" {
+		b = append(b, `,"text":`...)
+		b = appendJSONString(b, f.Text)
+	}
+	b = append(b, `,"replays":`...)
+	b = strconv.AppendInt(b, int64(f.Replays), 10)
+	if f.Whole {
+		b = append(b, `,"whole":true`...)
+	}
+	b = append(b, `,"why":`...)
+	b = appendJSONString(b, f.Why)
+	b = append(b, `,"move":`...)
+	b = appendJSONString(b, f.Move)
+	if f.MoveNumber != 0 {
+		b = append(b, `,"move_number":`...)
+		b = strconv.AppendInt(b, int64(f.MoveNumber), 10)
+	}
+	b = append(b, `,"pos":`...)
+	b = appendPosJSON(b, f.Pos)
+	if f.OtherPos != (notation.Pos{}) {
+		b = append(b, `,"other_pos":`...)
+		b = appendPosJSON(b, f.OtherPos)
+	}
+	if f.Certain {
+		b = append(b, `,"certain":true`...)
+	}
 	return append(b, '}')
 }
 

@@ -94,6 +94,7 @@ func TestReportJSONMatchesEncodingJSON(t *testing.T) {
 			w                             jsonWriter
 			out                           bytes.Buffer
 			games, diags, errs, withLegal int
+			withFixes                     int
 		)
 		w.setOutput(&out)
 		opts := referee.StreamOptions{Options: referee.Options{Variations: variations}, Jobs: 1}
@@ -116,6 +117,9 @@ func TestReportJSONMatchesEncodingJSON(t *testing.T) {
 				if len(d.Legal) > 0 {
 					withLegal++
 				}
+				if len(d.Fixes) > 0 {
+					withFixes++
+				}
 			}
 			return nil
 		}, func(in referee.Input, err error) { t.Errorf("%s: %v", in.Name, err) })
@@ -123,9 +127,9 @@ func TestReportJSONMatchesEncodingJSON(t *testing.T) {
 			t.Fatal(err)
 		}
 		// A comparison of nothing would pass: the records must give
-		// reports, findings and legal-move lists to compare.
-		if games < 100 || diags < 20 || withLegal == 0 {
-			t.Errorf("--variations %q: only %d games, %d diagnostics, %d with legal moves compared", variations, games, diags, withLegal)
+		// reports, findings, legal-move lists and fixes to compare.
+		if games < 100 || diags < 20 || withLegal == 0 || withFixes == 0 {
+			t.Errorf("--variations %q: only %d games, %d diagnostics, %d with legal moves, %d with fixes compared", variations, games, diags, withLegal, withFixes)
 		}
 		t.Logf("--variations %q: %d files, %d games, %d diagnostics (%d errors) identical", variations, len(inputs), games, diags, errs)
 	}
@@ -348,11 +352,25 @@ var jsonFields = map[reflect.Type][]string{
 		"Board string `json:\"-\"`",
 		"Variation bool `json:\"variation,omitempty\"`",
 		"Suppressed *referee.Suppression `json:\"suppressed,omitempty\"`",
+		"Fixes []referee.Fix `json:\"fixes,omitempty\"`",
 	},
 	reflect.TypeFor[referee.Suppression](): {
 		"Kind string `json:\"kind\"`",
 		"Reason string `json:\"reason,omitempty\"`",
 		"Pos notation.Pos `json:\"pos,omitzero\"`",
+	},
+	reflect.TypeFor[referee.Fix](): {
+		"Edit string `json:\"edit\"`",
+		"Text string `json:\"text,omitempty\"`",
+		"Replays int `json:\"replays\"`",
+		"Whole bool `json:\"whole,omitempty\"`",
+		"Why string `json:\"why\"`",
+		"Move string `json:\"move\"`",
+		"MoveNumber int `json:\"move_number,omitempty\"`",
+		"Pos notation.Pos `json:\"pos\"`",
+		"OtherPos notation.Pos `json:\"other_pos,omitzero\"`",
+		"Certain bool `json:\"certain,omitempty\"`",
+		"Ply int `json:\"-\"`",
 	},
 	reflect.TypeFor[notation.Diagnostic](): {
 		"Pos notation.Pos `json:\"pos\"`",

@@ -68,7 +68,7 @@ func (j *junitWriter) write(rep *referee.Report) error {
 	tc := junitTestCase{Name: printable(gameName(rep)), ClassName: printable(rep.File)}
 	var notes []string
 	for _, d := range rep.Diagnostics {
-		line := printable(fmt.Sprintf("%s: %s[%s]: %s", where(rep, d.Pos), d.Severity, d.Code, context(rep, d)+": "+d.Msg+legal(d)))
+		line := printable(fmt.Sprintf("%s: %s[%s]: %s", where(rep, d.Pos), d.Severity, d.Code, context(rep, d)+": "+d.Msg+legal(d)+fixNote(d)))
 		if d.Severity == notation.Error {
 			tc.Failures = append(tc.Failures, junitFailure{Type: d.Code, Message: printable(d.Msg), Text: line})
 		} else {

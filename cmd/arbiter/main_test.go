@@ -92,6 +92,9 @@ func TestCLIGolden(t *testing.T) {
 		// Issue 22: an exporter's habits are said once per file in the
 		// text report, with a count after the file's last game.
 		{name: "check-habits.txt", args: []string{"check", "-v", "--no-board", td + "pdn/delfts.pdn", td + "pdn/engine-log-glued-results.pdn"}, code: 0},
+		// Issue 26: illegal moves played as written, and the replay goes on.
+		{name: "check-as-played.txt", args: []string{"check", "--no-board", "--as-played", "-"}, code: 1,
+			stdin: "[GameType \"20\"]\n1. 32-28 19-23 2. 31-26 23x32 3. 37x28 18-23 4. 28x19 14x23 5. 26-21 16x27 6. 38-32 27x38 7. 43x32 10-14 8. 32-38 *\n"},
 		{name: "check-colon-results.txt", args: []string{"check", "--no-board", "--variant", "russian", td + "pdn/ussr1947-colon-results.pdn"}, code: 0},
 	}
 	for _, tc := range tests {

@@ -3,12 +3,9 @@ package main
 import (
 	gocontext "context"
 	"errors"
-	"fmt"
-	"math"
 	"os"
 	"os/signal"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"time"
 
@@ -38,8 +35,11 @@ func matchCommand() *cli.Command {
 			"arg (one argument), dir (its working folder; a fresh temporary one by default),\n" +
 			"addr (host:port where a DXP engine listens), listen (arbiter listens on 127.0.0.1\n" +
 			"and the engine connects; listen=host:port to choose), initstr (text for its standard\n" +
-			"input; \\n for a new line), param.NAME=VALUE (Hub set-param). In args, {port} and\n" +
-			"{host} are the address arbiter chose. Example:\n\n" +
+			"input; \\n for a new line), param.NAME=VALUE (Hub set-param), tc (its own time per\n" +
+			"game, as --tc) or st (its own seconds a move, as --st). In args, {port} and {host} are\n" +
+			"the address arbiter chose. Hub engines play the variants they declare, under Scan's\n" +
+			"names (" + match.HubVariantList() + "):\n" +
+			"each engine is asked before the first game. Example:\n\n" +
 			"  arbiter match --engine 'name=A cmd=./mobydam args=\"-p {port}\"' \\\n" +
 			"                --engine 'name=B cmd=./scan args=hub proto=hub' --games 4 --tc 1+1\n\n" +
 			"Each opening is played twice, colours swapped. An illegal, ambiguous or out-of-turn\n" +
@@ -125,7 +125,7 @@ func runMatch(c *cli.Context) error {
 	case c.IsSet("tc") && c.IsSet("st"):
 		return usageError("give --tc or --st, not both")
 	case c.IsSet("st"):
-		if cfg.TC.PerMove, err = seconds(c.Float64("st")); err != nil || cfg.TC.PerMove == 0 {
+		if cfg.TC.PerMove, err = match.Seconds(c.Float64("st")); err != nil || cfg.TC.PerMove == 0 {
 			return usageError("--st %v: the time per move must be a positive number of seconds", c.Float64("st"))
 		}
 	default:
@@ -133,9 +133,11 @@ func runMatch(c *cli.Context) error {
 		if tc == "" {
 			tc = "1"
 		}
-		if cfg.TC.Base, cfg.TC.Inc, err = parseTC(tc); err != nil {
+		margin := cfg.TC.Margin
+		if cfg.TC, err = match.ParseTC(tc); err != nil {
 			return usageError("--tc %q: %v", tc, err)
 		}
+		cfg.TC.Margin = margin
 	}
 	if name := c.String("openings"); name != "" {
 		f, err := os.Open(name)
@@ -187,6 +189,13 @@ func runMatch(c *cli.Context) error {
 	}
 	ctx, stop := signal.NotifyContext(gocontext.Background(), stopSignals()...)
 	defer stop()
+	// A variant an engine does not declare is refused before any game.
+	if err := m.Arena().Probe(ctx); err != nil {
+		if ctx.Err() != nil {
+			return cli.Exit("match interrupted", exitFindings)
+		}
+		return usageError("%v", err)
+	}
 	st, runErr := m.Run(ctx)
 	if format == "json" {
 		if err := st.WriteJSON(out); err != nil {
@@ -207,39 +216,6 @@ func runMatch(c *cli.Context) error {
 		return cli.Exit("match interrupted", exitFindings)
 	}
 	return nil
-}
-
-// parseTC reads MINUTES[+SECONDS].
-func parseTC(s string) (base, inc time.Duration, err error) {
-	b, i, hasInc := strings.Cut(s, "+")
-	mins, err := strconv.ParseFloat(b, 64)
-	if err == nil {
-		base, err = seconds(mins * 60)
-	}
-	if err != nil || base == 0 {
-		return 0, 0, fmt.Errorf("minutes per game must be a positive number")
-	}
-	if hasInc {
-		secs, err := strconv.ParseFloat(i, 64)
-		if err == nil {
-			inc, err = seconds(secs)
-		}
-		if err != nil {
-			return 0, 0, fmt.Errorf("the increment must be a number of seconds, 0 or more")
-		}
-	}
-	return base, inc, nil
-}
-
-// seconds turns a number of seconds into a time; NaN, infinities, negative
-// numbers and times beyond a year (which would overflow a clock) are not
-// times a match is played with.
-func seconds(f float64) (time.Duration, error) {
-	const limit = 365 * 24 * time.Hour
-	if math.IsNaN(f) || f < 0 || f > limit.Seconds() {
-		return 0, fmt.Errorf("%v is not a time in seconds", f)
-	}
-	return time.Duration(f * float64(time.Second)).Round(time.Millisecond), nil
 }
 
 func sameFile(a, b string) bool {

@@ -94,6 +94,13 @@ func (t *textWriter) write(rep *referee.Report) error {
 		if line, col, ok := q.quote(d.Pos); ok {
 			fmt.Fprintf(t.out, "    %s\n    %s\n", printable(line), t.color.paint(t.color.mark, caret(line, col)))
 		}
+		for k, f := range d.Fixes[:min(len(d.Fixes), 2)] {
+			lead := "fix"
+			if k > 0 {
+				lead = "or"
+			}
+			fmt.Fprintf(t.out, "    %s: %s\n", lead, printable(f.Describe(d.Pos)))
+		}
 		if t.board && d.Severity == notation.Error && d.Board != "" {
 			fmt.Fprintln(t.out, printableLines(d.Board))
 		}
@@ -146,6 +153,15 @@ func legal(d referee.Diagnostic) string {
 		label = "candidates"
 	}
 	return "; " + label + ": " + strings.Join(d.Legal, ", ")
+}
+
+// fixNote is a finding's best fix as a clause, for the formats that give
+// a finding one line (the text format writes the best two under it).
+func fixNote(d referee.Diagnostic) string {
+	if len(d.Fixes) == 0 {
+		return ""
+	}
+	return "; " + d.Fixes[0].Describe(d.Pos)
 }
 
 func verdictLine(rep *referee.Report) string {
@@ -290,7 +306,7 @@ func (g *githubWriter) write(rep *referee.Report) error {
 			continue
 		}
 		g.shown[i]++
-		msg := context(rep, d) + ": " + d.Msg + legal(d)
+		msg := context(rep, d) + ": " + d.Msg + legal(d) + fixNote(d)
 		fmt.Fprintf(g.out, "::%s file=%s,line=%d,col=%d,title=arbiter %s::%s\n",
 			kind, ghProperty(rep.File), p.Line, max(p.Col, 1), d.Code, ghData(msg))
 	}

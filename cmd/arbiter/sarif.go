@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/owenrumney/go-sarif/v2/sarif"
 
@@ -91,6 +92,9 @@ func (s *sarifWriter) write(rep *referee.Report) error {
 		if sup := d.Suppressed; sup != nil {
 			r.AddSuppression(s.suppression(rep, &d, sup, p))
 		}
+		for _, f := range d.Fixes {
+			r.AddFix(s.fix(rep, d.Pos, f))
+		}
 	}
 	return nil
 }
@@ -120,6 +124,21 @@ func (s *sarifWriter) suppression(rep *referee.Report, d *referee.Diagnostic, su
 		WithArtifactLocation(sarif.NewSimpleArtifactLocation(s.uri(file)).WithUriBaseId("SRCROOT")).
 		WithRegion(sarif.NewRegion().WithStartLine(max(pos.Line, 1)).WithStartColumn(max(pos.Col, 1))))
 	return sarif.NewSuppression(sup.Kind).WithStatus("accepted").WithGuid(guid).WithJustifcation(why).WithLocation(loc)
+}
+
+// fix is a suggested fix as SARIF writes one: its sentence, and the text
+// edits 'arbiter fix' would make (each a region of one line: moves are
+// never broken over lines).
+func (s *sarifWriter) fix(rep *referee.Report, at notation.Pos, f referee.Fix) *sarif.Fix {
+	change := sarif.NewArtifactChange(sarif.NewSimpleArtifactLocation(s.uri(rep.File)).WithUriBaseId("SRCROOT"))
+	for _, e := range f.Edits() {
+		// Columns count characters (the run's columnKind); a move is on
+		// one line.
+		line, col := max(e.Pos.Line, 1), max(e.Pos.Col, 1)
+		region := sarif.NewRegion().WithStartLine(line).WithStartColumn(col).WithEndLine(line).WithEndColumn(col + utf8.RuneCountInString(e.Old))
+		change.WithReplacement(sarif.NewReplacement(region).WithInsertedContent(sarif.NewArtifactContent().WithText(e.New)))
+	}
+	return sarif.NewFix().WithDescriptionText(f.Describe(at)).WithArtifactChanges([]*sarif.ArtifactChange{change})
 }
 
 // uri is the file relative to the working directory, as a URI reference:

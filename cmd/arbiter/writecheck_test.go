@@ -22,6 +22,7 @@ func TestEveryCommandReportsWriteErrors(t *testing.T) {
 		{"check", "--format", "json", td + "draughts/championnat-de-france-2021.pdn"},
 		{"convert", td + "draughts/avignon-2014-game39.pdn"},
 		{"convert", "--to", "json", td + "draughts/avignon-2014-game39.pdn"},
+		{"fix", td + "draughts/tinsley-petal-1981-game18.pdn"},
 		{"simulate", "--variant", "mens-erger-je-niet"},
 		{"--help"},
 	} {

@@ -164,11 +164,12 @@ func TestDupes(t *testing.T) {
 	if need, _ := d.NeedsSecondPass(); need {
 		t.Errorf("the cut-off game came first: no second reading needed")
 	}
-	g := d.Groups()
-	if len(g) != 1 || len(g[0].Copies) != 2 || len(g[0].Contains) != 1 || g[0].Best().Seq != 2 {
+	var g []*archive.Group
+	d.Groups(func(x *archive.Group) error { g = append(g, x); return nil })
+	if len(g) != 1 || len(g[0].Copies) != 2 || len(g[0].Contains) != 1 || !g[0].Copies[0].Best {
 		t.Fatalf("groups %+v", g)
 	}
-	if keep := d.Keep(); len(keep) != 1 || !keep[2] {
+	if keep := d.Keep(); len(keep) != 1 || !keep.Has(2) {
 		t.Errorf("keep %v, want game 2 alone", keep)
 	}
 }
@@ -206,7 +207,14 @@ func TestFileNames(t *testing.T) {
 			t.Errorf("%s: %v %v, want %s", c.tmpl, got, err, c.want)
 		}
 	}
-	if err := archive.CheckTemplate("{nope}.pdn"); err == nil {
-		t.Error("{nope} accepted")
+	// {tag} and {TAG} without a name (they sliced past the field: a panic
+	// FuzzFileNames found).
+	for _, bad := range []string{"{nope}.pdn", "{tag}", "{TAG}.pdn", "{tag:}"} {
+		if err := archive.CheckTemplate(bad); err == nil {
+			t.Errorf("%s accepted", bad)
+		}
+	}
+	if got, err := archive.FileNames("{TAG:round}.pdn", tags, "games", 7, 9); err != nil || got[0] != "3.pdn" {
+		t.Errorf("{TAG:round}: %v %v", got, err)
 	}
 }

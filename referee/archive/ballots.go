@@ -2,6 +2,7 @@ package archive
 
 import (
 	"bufio"
+	"bytes"
 	"embed"
 	"fmt"
 	"path"
@@ -142,16 +143,10 @@ func (bs *Ballots) build() {
 			fail(err)
 			return
 		}
-		n := 0
-		err = eachLine(l.file, func(line string) error {
-			n++
-			key, _, err := referee.PositionKeyOf(v, line)
-			if err != nil {
-				return fmt.Errorf("%s:%d: %v", l.file, n, err)
-			}
-			add(v.Name, &Ballot{List: l.list, Number: n, Label: fmt.Sprintf("%s %d", l.list, n), Plies: l.plies}, key)
-			return nil
-		})
+		data, err := ballotFiles.ReadFile(l.file)
+		if err == nil {
+			err = ReadFENList(l.file, data, v, l.list, l.plies, func(b *Ballot, key string) { add(v.Name, b, key) })
+		}
 		if err != nil {
 			fail(err)
 		}
@@ -165,22 +160,10 @@ func (bs *Ballots) build() {
 		fail(err)
 		return
 	}
-	err = eachLine("ballots/acf-3-move.txt", func(line string) error {
-		f := strings.Split(line, "\t")
-		if len(f) != 4 {
-			return fmt.Errorf("acf-3-move.txt: %q: want 4 fields", line)
-		}
-		n, err := strconv.Atoi(f[0])
-		if err != nil {
-			return fmt.Errorf("acf-3-move.txt: %q: %v", line, err)
-		}
-		key, err := keyAfter(english, f[1])
-		if err != nil {
-			return fmt.Errorf("acf-3-move.txt: ACF %d: %v", n, err)
-		}
-		add(english.Name, &Ballot{List: "ACF 3-move", Number: n, Label: fmt.Sprintf("ACF %d", n), Name: f[3], Moves: f[1], Status: f[2], Plies: 3}, key)
-		return nil
-	})
+	data, err := ballotFiles.ReadFile("ballots/acf-3-move.txt")
+	if err == nil {
+		err = ReadACFList("ballots/acf-3-move.txt", data, english, func(b *Ballot, key string) { add(english.Name, b, key) })
+	}
 	if err != nil {
 		fail(err)
 	}
@@ -256,22 +239,59 @@ func squaresBut(lo, hi, but int) string {
 	return strings.Join(out, ",")
 }
 
-// eachLine calls each with the lines of an embedded file that are neither
-// blank nor comments (#).
-func eachLine(name string, each func(string) error) error {
-	f, err := ballotFiles.Open(name)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
+// ReadFENList reads a list of ballots, one position a line (a FEN in the
+// variant's form: the position after the ballot's plies from the start),
+// numbered by line from 1; blank lines and # comments are skipped and not
+// numbered. add is called with each ballot and its position's key; an
+// error names the file and line.
+func ReadFENList(file string, data []byte, v *variants.Variant, list string, plies int, add func(*Ballot, string)) error {
+	n := 0
+	return eachLine(file, data, func(line string, _ int) error {
+		n++
+		key, _, err := referee.PositionKeyOf(v, line)
+		if err != nil {
+			return err
+		}
+		add(&Ballot{List: list, Number: n, Label: fmt.Sprintf("%s %d", list, n), Plies: plies}, key)
+		return nil
+	})
+}
+
+// ReadACFList reads the ACF's 3-move list of English checkers: a line per
+// ballot, NUMBER<TAB>MOVES<TAB>STATUS<TAB>NAME (NAME may be empty); the
+// moves are replayed from the start under v. Blank lines and # comments
+// are skipped; an error names the file and line.
+func ReadACFList(file string, data []byte, v *variants.Variant, add func(*Ballot, string)) error {
+	return eachLine(file, data, func(line string, _ int) error {
+		f := strings.Split(line, "\t")
+		if len(f) != 4 {
+			return fmt.Errorf("%q: want 4 fields parted by tabs (number, moves, status, name)", line)
+		}
+		n, err := strconv.Atoi(f[0])
+		if err != nil || n < 1 {
+			return fmt.Errorf("%q: the ballot's number is needed first", line)
+		}
+		key, err := keyAfter(v, f[1])
+		if err != nil {
+			return fmt.Errorf("ACF %d: %v", n, err)
+		}
+		add(&Ballot{List: "ACF 3-move", Number: n, Label: fmt.Sprintf("ACF %d", n), Name: f[3], Moves: f[1], Status: f[2], Plies: 3}, key)
+		return nil
+	})
+}
+
+// eachLine calls each with the lines of a list that are neither blank nor
+// comments (#), and their numbers; its error is each's, at file:line.
+func eachLine(file string, data []byte, each func(line string, n int) error) error {
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(nil, len(data)+1)
+	for n := 1; sc.Scan(); n++ {
 		line := strings.TrimRight(sc.Text(), "\r")
 		if strings.TrimSpace(line) == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
-		if err := each(line); err != nil {
-			return err
+		if err := each(line, n); err != nil {
+			return fmt.Errorf("%s:%d: %v", file, n, err)
 		}
 	}
 	return sc.Err()

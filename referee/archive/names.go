@@ -71,8 +71,7 @@ func (n *Names) Clusters() []Cluster {
 	for i := range parent {
 		parent[i] = i
 	}
-	var find func(int) int
-	find = func(i int) int {
+	find := func(i int) int {
 		for parent[i] != i {
 			parent[i] = parent[parent[i]]
 			i = parent[i]
@@ -285,7 +284,7 @@ func sameName(a, b *nameForm, sa, sb string) (string, bool) {
 		return whyCase, true
 	}
 	if a.folded == b.folded {
-		if strings.ToLower(sa) != strings.ToLower(sb) {
+		if !strings.EqualFold(sa, sb) {
 			if strings.ContainsAny(sa+sb, "-") && strings.EqualFold(removeMarks(fold(sa)), removeMarks(fold(sb))) {
 				why = append(why, whyHyphens)
 			} else if fold(sa) == strings.ToLower(sa) && fold(sb) == strings.ToLower(sb) {

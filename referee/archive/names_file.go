@@ -68,8 +68,12 @@ func render(tmpl string, tags []notation.Tag, file string, game, n int, player s
 			return "", fmt.Errorf("template %q: a { without its }", tmpl)
 		}
 		field, pad, _ := strings.Cut(tmpl[i+1:i+j], ":")
-		if strings.HasPrefix(tmpl[i+1:i+j], "tag:") {
-			field, pad = "tag", ""
+		tag := ""
+		if strings.EqualFold(field, "tag") {
+			// {tag:NAME}: what follows the colon is a tag's name.
+			if tag, pad = pad, ""; tag == "" {
+				return "", fmt.Errorf("template %q: {%s} needs a tag's name: {tag:NAME}", tmpl, tmpl[i+1:i+j])
+			}
 		}
 		var v string
 		num := -1
@@ -94,7 +98,7 @@ func render(tmpl string, tags []notation.Tag, file string, game, n int, player s
 		case "player":
 			v = player
 		case "tag":
-			v = tagValue(tags, tmpl[i+5:i+j])
+			v = tagValue(tags, tag)
 		default:
 			return "", fmt.Errorf("template %q: unknown field {%s} (fields: %s)", tmpl, field, NameFields)
 		}

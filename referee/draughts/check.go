@@ -150,14 +150,14 @@ func compileDraughts(v *variants.Variant) (*compiled, error) {
 // (infer.go), and the report says which. With opts.Rewrite the record is
 // rewritten as the replay that is kept read it.
 func check(rec *notation.Record, v *variants.Variant, opts referee.Options, rep *referee.Report) {
-	rewrite := replay(rec, v, opts, rep, false)
+	rewrite, repair := replay(rec, v, opts, rep, false)
 	if untagged(rec, opts) {
 		why := ""
 		if firstReplayError(rep) >= 0 {
 			if c, because := inferRules(rec, v, rep.Plies, opts); c != nil {
 				*rep = *referee.Run(rec, func(alt *referee.Report) {
 					alt.Variant = c.Name
-					rewrite = replay(rec, c, opts, alt, false)
+					rewrite, repair = replay(rec, c, opts, alt, false)
 				})
 				v, why = c, because
 			}
@@ -170,20 +170,24 @@ func check(rec *notation.Record, v *variants.Variant, opts referee.Options, rep 
 		}
 		suggestVariants(rec, v, opts, rep)
 	}
+	if repair != nil {
+		repair(rep) // (before the rewrite, which changes the moves' texts)
+	}
 	if rewrite != nil {
 		rewrite()
 	}
 }
 
 // replay replays a draughts record under v; with opts.Rewrite, it returns
-// the rewriting of the record as read, to apply if this replay is kept.
-// defaultNumbering reads squares in the variant's own notation, whatever
-// the GameType tag's fields say.
-func replay(rec *notation.Record, v *variants.Variant, opts referee.Options, rep *referee.Report, defaultNumbering bool) (rewrite func()) {
+// the rewriting of the record as read, to apply if this replay is kept,
+// and when the main line stopped at a move error, the search of its fixes
+// (repair.go), to run if it is kept. defaultNumbering reads squares in the
+// variant's own notation, whatever the GameType tag's fields say.
+func replay(rec *notation.Record, v *variants.Variant, opts referee.Options, rep *referee.Report, defaultNumbering bool) (rewrite func(), repair func(*referee.Report)) {
 	c, err := compileDraughts(v)
 	if err != nil {
 		rep.ErrorAt(rec.Pos, "variant", err.Error())
-		return nil
+		return nil, nil
 	}
 	g := newDraughtsGame(c, rec, rep)
 	g.opts = opts
@@ -195,7 +199,7 @@ func replay(rec *notation.Record, v *variants.Variant, opts referee.Options, rep
 		g.num = c.num
 	} else if g.num, err = recordNumbering(c, rec); err != nil {
 		rep.ErrorAt(gtPos, "gametype", err.Error())
-		return nil
+		return nil, nil
 	}
 	if opts.Film {
 		b := c.diagram(g.num)
@@ -210,7 +214,7 @@ func replay(rec *notation.Record, v *variants.Variant, opts referee.Options, rep
 		out, err := g.outputNumbering(opts.Notation)
 		if err != nil {
 			rep.ErrorAt(gtPos, "notation", err.Error())
-			return nil
+			return nil, nil
 		}
 		// The texts are changed once the replay is kept: a record is
 		// replayed again, as written, when its GameType or its lack of
@@ -239,22 +243,25 @@ func replay(rec *notation.Record, v *variants.Variant, opts referee.Options, rep
 	}
 	g.run()
 	g.release()
+	if g.stopSt != nil && !opts.NoFixes && !repairOff {
+		repair = g.repair
+	}
 	if g.num != c.num && firstReplayError(rep) >= 0 {
 		// Some exporters write GameType fields that their own moves do
 		// not follow (kurnik: "20,W,10,10,N1,0" on standard numbering).
 		var altRewrite func()
 		alt := referee.Run(rec, func(alt *referee.Report) {
 			alt.Variant = v.Name
-			altRewrite = replay(rec, v, opts, alt, true)
+			altRewrite, _ = replay(rec, v, opts, alt, true)
 		})
 		if firstReplayError(alt) < 0 {
 			*rep = *alt
 			rep.Warnf(gtPos, "gametype", "the GameType tag says the squares are numbered %s, but the moves follow %s; read as %s",
 				g.num.notation, c.num.notation, c.num.notation)
-			return altRewrite
+			return altRewrite, nil
 		}
 	}
-	return rewrite
+	return rewrite, repair
 }
 
 // draughtsGame is the state of one replay.
@@ -279,9 +286,16 @@ type draughtsGame struct {
 	// go from 35 to 2"), and ambiguityFix how to write the move so that
 	// it is not ambiguous ("write the path").
 	ambiguity, ambiguityFix string
+	// quiet: the match is a trial's (quietMatch), which explains nothing.
+	quiet bool
 
 	candBuf []Move        // match's candidates when quickMatch cannot tell
 	quick   *quickScratch // match's storage, from quickPool
+
+	// stopSt is the state before the main line's move stopAt, when the
+	// replay stopped there at a move error (for the repair search).
+	stopAt int
+	stopSt *lineState
 }
 
 func newDraughtsGame(c *compiled, rec *notation.Record, rep *referee.Report) *draughtsGame {
@@ -323,25 +337,34 @@ func (g *draughtsGame) startPosition() (Position, bool) {
 }
 
 func (g *draughtsGame) run() {
-	start, ok := g.startPosition()
+	st, ok := g.initialState()
 	if !ok {
 		return
 	}
 	if g.film != nil {
-		g.film.Start = g.r.Picture(start)
+		g.film.Start = g.r.Picture(st.pos)
 		g.rep.Film = g.film
 	}
-	g.startTrace(&start)
+	g.startTrace(&st.pos)
+	end := g.replay(st, g.rec.Moves, 0)
+	g.rep.Plies = end.plies
+	g.rep.FinalFEN = g.num.formatFEN(end.pos)
+	referee.JudgeResult(g.rec, g.rep, referee.End{Over: end.over, Winner: end.winner, Claims: end.claims}, g.c.twoPoint)
+}
+
+// initialState is the state before the record's first move.
+func (g *draughtsGame) initialState() (*lineState, bool) {
+	start, ok := g.startPosition()
+	if !ok {
+		return nil, false
+	}
 	st := newLineState(g, start)
 	if st.endgame != 0 && g.startHalf > 0 {
 		// An online export's FEN says how far into its endgame the
 		// position already is (H, in half-moves).
 		g.shiftEndgames(st, g.startHalf)
 	}
-	end := g.replay(st, g.rec.Moves, 0)
-	g.rep.Plies = end.plies
-	g.rep.FinalFEN = g.num.formatFEN(end.pos)
-	referee.JudgeResult(g.rec, g.rep, referee.End{Over: end.over, Winner: end.winner, Claims: end.claims}, g.c.twoPoint)
+	return st, true
 }
 
 // lineState is everything the draw rules and the move numbering need to
@@ -529,10 +552,26 @@ func (g *draughtsGame) replay(st *lineState, line notation.Line, depth int) *lin
 				diag(held.Severity, held.Code, held.Msg, held.Legal)
 			}
 		}
+		asPlayed := false
+		if !ok && !variation && g.opts.AsPlayed && held == nil {
+			// Over the board the move stood: played as written, it makes the
+			// position the rest of the game was played from. The fixes are
+			// looked for at the first move error only.
+			if mv, ok = g.asWritten(st, m); ok {
+				if g.stopSt == nil {
+					g.stopAt, g.stopSt = i, st.clone()
+				}
+				g.playedAsWritten(m)
+				asPlayed = true
+			}
+		}
 		if !ok {
+			if !variation && g.stopSt == nil {
+				g.stopAt, g.stopSt = i, st
+			}
 			return st
 		}
-		if g.matched != nil {
+		if g.matched != nil && !asPlayed {
 			from := mv.From
 			if g.opts.ShortMoves {
 				// Every legal move, to see whether another one shares
@@ -607,7 +646,6 @@ func (g *draughtsGame) resolveByContinuation(st *lineState, rest notation.Line) 
 func (g *draughtsGame) continues(st *lineState, mv Move, rest notation.Line) bool {
 	t := st.clone()
 	g.play(t, mv)
-	silent := func(notation.Severity, string, string, []string) {}
 	for k, m := range rest {
 		if k == trialPlies || m.Setup != "" {
 			return true
@@ -615,7 +653,7 @@ func (g *draughtsGame) continues(st *lineState, mv Move, rest notation.Line) boo
 		if t.over != "" && t.winner != referee.Drawn {
 			return false
 		}
-		next, ok := g.match(t, m, silent)
+		next, ok := g.quietMatch(t, m)
 		if !ok {
 			return g.ambiguous != nil
 		}

@@ -208,7 +208,7 @@ type trial struct {
 }
 
 func try(rec *notation.Record, v *variants.Variant, opts referee.Options) trial {
-	r := referee.Check(rec, referee.Options{Variant: v, Variations: opts.Variations})
+	r := referee.Check(rec, referee.Options{Variant: v, Variations: opts.Variations, NoFixes: true})
 	return trial{v: v, fits: firstReplayError(r) < 0, plies: r.Plies}
 }
 

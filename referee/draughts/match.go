@@ -44,10 +44,23 @@ func (g *draughtsGame) match(st *lineState, m *notation.Move, diag diagFunc) (Mo
 		g.reportAmbiguous(groups, fmt.Sprintf("%d captures go from %s to %s", len(groups), g.num.name(sq[0]), g.num.name(sq[len(sq)-1])), "write the path", diag)
 		return Move{}, false
 	}
+	if g.quiet {
+		return Move{}, false // (a trial: nothing to explain)
+	}
 	sorted := distinct(g.legalFor(st, 0))
 	SortMoves(sorted)
 	diag(notation.Error, "illegal", g.explain(pos, sq, capture, sorted), g.num.listMoves(sorted))
 	return Move{}, false
+}
+
+// quietMatch is match for a trial (the continuation of an ambiguous move,
+// the repair search): it reports nothing, and works out no explanation
+// of a move that does not fit.
+func (g *draughtsGame) quietMatch(st *lineState, m *notation.Move) (Move, bool) {
+	g.quiet = true
+	mv, ok := g.match(st, m, func(notation.Severity, string, string, []string) {})
+	g.quiet = false
+	return mv, ok
 }
 
 // writtenSquares decodes a written move into engine squares (at least two, valid
@@ -152,6 +165,9 @@ func (g *draughtsGame) matchShort(st *lineState, file byte, sq []int, capture bo
 		g.reportAmbiguous(groups, fmt.Sprintf("%d moves go from the %c file to %s", len(groups), file, g.num.name(to)), "write the square it comes from", diag)
 		return Move{}, false
 	}
+	if g.quiet {
+		return Move{}, false
+	}
 	sorted := distinct(legal)
 	SortMoves(sorted)
 	msg := fmt.Sprintf("no legal move goes from the %c file to %s", file, g.num.name(to))
@@ -186,6 +202,10 @@ func (g *draughtsGame) fitting(legal []Move, fit func(*Move) bool) []Move {
 // they share (ambiguity), how to write it so one fits (fix), and the
 // candidates, kept for the continuation to choose from.
 func (g *draughtsGame) reportAmbiguous(groups []Move, ambiguity, fix string, diag diagFunc) {
+	if g.quiet {
+		g.ambiguous = slices.Clone(groups)
+		return
+	}
 	full := make([]string, 0, len(groups))
 	for _, mv := range groups {
 		full = append(full, g.num.move(mv, true))
@@ -333,8 +353,21 @@ func passesThrough[S int | uint8](mid []int, landings []S, square func(S) int) b
 }
 
 // distinct keeps one move per (from, to, captured set): paths that take the
-// same pieces to the same square are the same move.
+// same pieces to the same square are the same move. The moves are
+// copied, never reordered in place.
 func distinct(moves []Move) []Move {
+	shared := false // two moves go from the same square to the same square
+	for i := 0; i < len(moves) && !shared; i++ {
+		for j := i + 1; j < len(moves); j++ {
+			if moves[i].From == moves[j].From && moves[i].To == moves[j].To {
+				shared = true
+				break
+			}
+		}
+	}
+	if !shared {
+		return slices.Clone(moves)
+	}
 	var out []Move
 	var keys [][]int
 next:

@@ -35,7 +35,7 @@ func check(rec *notation.Record, v *variants.Variant, opts referee.Options, rep 
 		rep.ErrorAt(rec.Pos, "variant", err.Error())
 		return
 	}
-	g := &halmaGame{r: r, rec: rec, rep: rep, rewrite: opts.Rewrite}
+	g := &halmaGame{r: r, rec: rec, rep: rep, rewrite: opts.Rewrite, stopped: -1}
 	if opts.Film {
 		start := r.Start()
 		b := diagram(r)
@@ -44,6 +44,9 @@ func check(rec *notation.Record, v *variants.Variant, opts referee.Options, rep 
 	}
 	g.checkTags()
 	g.run()
+	if g.stopped >= 0 && !opts.NoFixes {
+		g.repair(g.startState, g.stopped)
+	}
 }
 
 // halmaGame is the state of one replay.
@@ -59,6 +62,12 @@ type halmaGame struct {
 	canMove bool // the side to move has a move (else it passes or loses)
 	out     Outcome
 	overAt  int // the ply the game ended at
+
+	// stopped is the index of the main-line move the replay stopped at
+	// with a move error (-1: none), for the repair search, which starts
+	// again from startState.
+	stopped    int
+	startState state
 }
 
 // checkTags: the ColourN tags must name the variant's colours, seat by seat.
@@ -95,9 +104,10 @@ func (g *halmaGame) owner(s Square) int { return int(g.pos.Board[s]) - 1 }
 func (g *halmaGame) run() {
 	g.pos = g.r.Start()
 	g.update()
+	g.startState = g.save()
 	n := len(g.r.Players)
 	offset := 0 // the record's round count minus ours, after a numbering slip
-	for _, m := range g.rec.Moves {
+	for i, m := range g.rec.Moves {
 		if len(m.Variations) > 0 {
 			g.rep.Warnf(m.Pos, "variation", "variations are not replayed in halma records")
 		}
@@ -124,6 +134,7 @@ func (g *halmaGame) run() {
 		mv, code, why := g.match(mt)
 		if why != "" {
 			diag(notation.Error, code, why, g.moveTexts(g.r.Legal(&g.pos, nil)))
+			g.stopped = i
 			break
 		}
 		if g.rewrite {

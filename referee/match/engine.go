@@ -39,6 +39,8 @@ type Engine struct {
 	ListenAddr string
 	InitStr    string            // text written to the program's standard input at start
 	Params     map[string]string // Hub parameters (set-param) before init
+	// TC is the engine's own clock (time odds); zero: the match's.
+	TC TimeControl
 }
 
 // ParseEngine reads an engine description written as Hub arguments:
@@ -47,7 +49,8 @@ type Engine struct {
 //
 // Keys: name, proto (dxp or hub), cmd, args (split at spaces), arg (one
 // argument, may repeat), dir, addr, listen (a flag, or listen=host:port),
-// initstr (\n starts a new line), param.NAME=VALUE (Hub set-param).
+// initstr (\n starts a new line), param.NAME=VALUE (Hub set-param), tc
+// (its own time per game, MINUTES[+SECONDS]) or st (its own seconds a move).
 func ParseEngine(s string) (Engine, error) {
 	var e Engine
 	l, err := hub.Parse("engine " + s)
@@ -102,6 +105,20 @@ func (e *Engine) apply(args []hub.Arg, override bool) error {
 			}
 		case a.Name == "initstr":
 			set(&e.InitStr, strings.ReplaceAll(a.Value, `\n`, "\n"))
+		case a.Name == "tc" || a.Name == "st":
+			var tc TimeControl
+			var err error
+			if a.Name == "tc" {
+				tc, err = ParseTC(a.Value)
+			} else {
+				tc, err = PerMoveTC(a.Value)
+			}
+			if err != nil {
+				return fmt.Errorf("%s=%s: %v", a.Name, a.Value, err)
+			}
+			if override || (e.TC.Base <= 0 && e.TC.PerMove <= 0) {
+				e.TC = tc
+			}
 		case strings.HasPrefix(a.Name, "param.") && len(a.Name) > len("param."):
 			if e.Params == nil {
 				e.Params = map[string]string{}
@@ -110,7 +127,7 @@ func (e *Engine) apply(args []hub.Arg, override bool) error {
 				e.Params[a.Name[6:]] = a.Value
 			}
 		default:
-			return fmt.Errorf("unknown engine key %q (name, proto, cmd, args, arg, dir, addr, listen, initstr, param.NAME)", a.Name)
+			return fmt.Errorf("unknown engine key %q (name, proto, cmd, args, arg, dir, addr, listen, initstr, tc, st, param.NAME)", a.Name)
 		}
 	}
 	return nil

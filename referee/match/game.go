@@ -4,6 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
+	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -31,6 +34,54 @@ type TimeControl struct {
 	Margin             time.Duration // lateness tolerated before a flag falls
 }
 
+// ParseTC reads a time per game: MINUTES[+INCREMENT_SECONDS] ("5",
+// "1+0.5").
+func ParseTC(s string) (TimeControl, error) {
+	var tc TimeControl
+	b, i, hasInc := strings.Cut(s, "+")
+	mins, err := strconv.ParseFloat(b, 64)
+	if err == nil {
+		tc.Base, err = Seconds(mins * 60)
+	}
+	if err != nil || tc.Base == 0 {
+		return tc, fmt.Errorf("minutes per game must be a positive number")
+	}
+	if hasInc {
+		secs, err := strconv.ParseFloat(i, 64)
+		if err == nil {
+			tc.Inc, err = Seconds(secs)
+		}
+		if err != nil {
+			return tc, fmt.Errorf("the increment must be a number of seconds, 0 or more")
+		}
+	}
+	return tc, nil
+}
+
+// PerMoveTC reads a time per move in seconds.
+func PerMoveTC(s string) (TimeControl, error) {
+	f, err := strconv.ParseFloat(s, 64)
+	var d time.Duration
+	if err == nil {
+		d, err = Seconds(f)
+	}
+	if err != nil || d == 0 {
+		return TimeControl{}, fmt.Errorf("the time per move must be a positive number of seconds")
+	}
+	return TimeControl{PerMove: d}, nil
+}
+
+// Seconds turns a number of seconds into a time; NaN, infinities, negative
+// numbers and times beyond a year (which would overflow a clock) are not
+// times a match is played with.
+func Seconds(f float64) (time.Duration, error) {
+	const limit = 365 * 24 * time.Hour
+	if math.IsNaN(f) || f < 0 || f > limit.Seconds() {
+		return 0, fmt.Errorf("%v is not a time in seconds", f)
+	}
+	return time.Duration(f * float64(time.Second)).Round(time.Millisecond), nil
+}
+
 // Tag writes the PDN TimeControl tag: "300+5" (seconds), or "1/10" for
 // ten seconds a move.
 func (tc TimeControl) Tag() string {
@@ -46,17 +97,24 @@ func (tc TimeControl) Tag() string {
 
 // Game is one finished (or interrupted) game.
 type Game struct {
-	Number      int // 1-based, in the match's order
-	Round       int
+	Number      int // the caller's numbering
+	Round       string
 	White       string
 	Black       string
-	WhiteEngine int // 0 or 1: which of the two engines had White
+	WhiteEngine int // the engines' indices in the arena
+	BlackEngine int
 	FEN         string
 	Moves       []PlayedMove
 	Outcome     referee.Outcome
 	Result      string // as written: 2-0, 1-1, 0-2, *
 	Termination string
 	Date        time.Time
+	// Interrupted: the game was under way when the context was cancelled.
+	Interrupted bool
+	// Relay is arbiter's own time per move: from an engine's move coming
+	// in to the next request being written to the other engine (the move
+	// matched, the rules applied, the clocks and messages written).
+	Relay []time.Duration
 	// started: both engines accepted the game (an engine that did not
 	// start, or did not start the game, lost it before it began).
 	started bool
@@ -68,22 +126,31 @@ type PlayedMove struct {
 	Color   draughts.Color
 	Left    time.Duration // the mover's clock after the move (Fischer)
 	Elapsed time.Duration
+	// Score is the engine's own score of the position after its move, in
+	// men from its side, when it sent one (Hub's info score).
+	Score  float64
+	Scored bool
 }
 
-// gameSpec is what a game is played from.
-type gameSpec struct {
-	number, round int
-	white         int // engine index playing White
-	start         draughts.Position
-	fen           string // the FEN tag, "" for the variant's start
-}
+// Started says whether both engines accepted the game (an engine that did
+// not start, or did not start the game, lost it before it began).
+func (g *Game) Started() bool { return g.started }
 
 // playGame plays one game and returns its record. It never returns with
 // an engine's process still running.
-func (m *Match) playGame(ctx context.Context, gs gameSpec) *Game {
-	g := &Game{Number: gs.number, Round: gs.round, WhiteEngine: gs.white, FEN: gs.fen, Date: time.Now(),
-		White: m.engines[gs.white].Name, Black: m.engines[1-gs.white].Name}
-	judge, err := m.newJudge(gs.start)
+func (a *Arena) playGame(ctx context.Context, gs GameSpec) *Game {
+	g := &Game{Number: gs.Number, Round: gs.Round, WhiteEngine: gs.White, BlackEngine: gs.Black, Date: time.Now()}
+	if gs.White < 0 || gs.White >= len(a.engines) || gs.Black < 0 || gs.Black >= len(a.engines) || gs.White == gs.Black ||
+		gs.Opening < 0 || gs.Opening >= len(a.openings) {
+		g.Result, g.Termination = "*", "unfinished: no such engines or opening"
+		return g
+	}
+	g.White, g.Black = a.engines[gs.White].Name, a.engines[gs.Black].Name
+	open := a.openings[gs.Opening]
+	g.FEN = open.fen
+	engineIdx := [2]int{gs.White, gs.Black} // by colour
+	tcs := [2]TimeControl{a.TC(gs.White), a.TC(gs.Black)}
+	judge, err := a.newJudge(open.pos)
 	if err != nil { // the opening was checked when read
 		g.Result, g.Termination = "*", "unfinished: "+err.Error()
 		return g
@@ -121,7 +188,7 @@ func (m *Match) playGame(ctx context.Context, gs gameSpec) *Game {
 		if col == draughts.White {
 			o = referee.BlackWins
 		}
-		return end(o, fmt.Sprintf("%s (%s) %s", m.nameOf(gs, col), colorName(col), why))
+		return end(o, fmt.Sprintf("%s (%s) %s", a.engines[engineIdx[col]].Name, colorName(col), why))
 	}
 
 	// Start both engines at once: starting one can take seconds.
@@ -129,11 +196,9 @@ func (m *Match) playGame(ctx context.Context, gs gameSpec) *Game {
 		p   player
 		err error
 	}
-	engineOf := func(col draughts.Color) *Engine {
-		if col == draughts.White {
-			return &m.engines[gs.white]
-		}
-		return &m.engines[1-gs.white]
+	engineOf := func(col draughts.Color) *Engine { return &a.engines[engineIdx[col]] }
+	start := func(col draughts.Color) (player, error) {
+		return a.start(ctx, engineOf(col), &a.setups[engineIdx[col]])
 	}
 	// An engine started on a port arbiter chose may lose that port to
 	// another program between the choice and its bind (another match on
@@ -159,7 +224,7 @@ func (m *Match) playGame(ctx context.Context, gs gameSpec) *Game {
 			if errors.As(err, new(answerError)) {
 				return p.exitedWithin(ctx, 0)
 			}
-			return p.exitedWithin(ctx, m.cfg.Handshake)
+			return p.exitedWithin(ctx, a.cfg.Handshake)
 		}
 	}
 	var ch [2]chan started
@@ -167,9 +232,9 @@ func (m *Match) playGame(ctx context.Context, gs gameSpec) *Game {
 		ch[col] = make(chan started, 1)
 		e := engineOf(draughts.Color(col))
 		go func() {
-			p, err := m.start(ctx, e)
+			p, err := start(draughts.Color(col))
 			for try := 1; retry(e, try, err, func() bool { return errors.As(err, new(exitedError)) }); try++ {
-				p, err = m.start(ctx, e)
+				p, err = start(draughts.Color(col))
 			}
 			ch[col] <- started{p, err}
 		}()
@@ -180,37 +245,39 @@ func (m *Match) playGame(ctx context.Context, gs gameSpec) *Game {
 		players[col], startErr[col] = s.p, s.err
 	}
 	if ctx.Err() != nil {
+		g.Interrupted = true
 		return end(referee.Unknown, "unfinished: interrupted")
 	}
 	for col := range 2 {
 		if startErr[col] != nil {
 			if startErr[1-col] != nil {
 				return end(referee.Unknown, fmt.Sprintf("unfinished: neither engine started (%s: %v; %s: %v)",
-					m.nameOf(gs, draughts.White), startErr[0], m.nameOf(gs, draughts.Black), startErr[1]))
+					g.White, startErr[0], g.Black, startErr[1]))
 			}
 			return loses(draughts.Color(col), "did not start: "+startErr[col].Error())
 		}
 	}
 	// The side not to move first gets its request first, so that the
 	// first mover's clock starts when it accepts.
-	first := gs.start.Turn()
+	first := open.pos.Turn()
 	var ready time.Time
 	for _, col := range []draughts.Color{first.Opponent(), first} {
 		var err error
-		ready, err = players[col].newGame(ctx, col, gs.start)
+		ready, err = players[col].newGame(ctx, col, open.pos)
 		for try := 1; retry(engineOf(col), try, err, portLost(players[col], err)); try++ {
 			players[col].finish(-1)
 			players[col] = nil
-			p, serr := m.start(ctx, engineOf(col))
+			p, serr := start(col)
 			if serr != nil {
 				err = serr
 				break
 			}
 			players[col] = p
-			ready, err = p.newGame(ctx, col, gs.start)
+			ready, err = p.newGame(ctx, col, open.pos)
 		}
 		if err != nil {
 			if ctx.Err() != nil {
+				g.Interrupted = true
 				return end(referee.Unknown, "unfinished: interrupted")
 			}
 			return loses(col, "did not start the game: "+err.Error())
@@ -218,20 +285,26 @@ func (m *Match) playGame(ctx context.Context, gs gameSpec) *Game {
 	}
 
 	g.started = true
-	clock := [2]time.Duration{m.tc.Base, m.tc.Base}
-	t := &turn{anchor: gs.start, inc: m.tc.Inc, st: m.tc.PerMove}
+	clock := [2]time.Duration{tcs[0].Base, tcs[1].Base}
+	t := &turn{anchor: open.pos}
+	adj := newAdjudicator(a.cfg.Adjudication)
 	engineMoves := 0
+	var lastMove time.Time // when the last move came in
 	for {
 		if o, why, over := judge.Over(); over {
 			return end(o, why)
 		}
-		if m.maxMoves > 0 && engineMoves >= 2*m.maxMoves {
-			return end(referee.Drawn, fmt.Sprintf("draw: move limit of %d moves reached (adjudicated)", m.maxMoves))
+		if o, why, over := adj.verdict(); over {
+			return end(o, why)
+		}
+		if a.cfg.MaxMoves > 0 && engineMoves >= 2*a.cfg.MaxMoves {
+			return end(referee.Drawn, fmt.Sprintf("draw: move limit of %d moves reached (adjudicated)", a.cfg.MaxMoves))
 		}
 		pos := judge.Position()
 		col := pos.Turn()
 		mover := players[col]
-		t.own = clock[col]
+		tc := tcs[col]
+		t.own, t.inc, t.st = clock[col], tc.Inc, tc.PerMove
 		// The clock starts before the request goes out: an engine that
 		// answers at once (from its book) must not be timed negative.
 		asked := time.Now()
@@ -241,11 +314,14 @@ func (m *Match) playGame(ctx context.Context, gs gameSpec) *Game {
 		if err := mover.think(t); err != nil {
 			return loses(col, "lost connection: "+err.Error())
 		}
-		budget := clock[col]
-		if m.tc.PerMove > 0 {
-			budget = m.tc.PerMove
+		if engineMoves > 0 {
+			g.Relay = append(g.Relay, time.Since(lastMove))
 		}
-		timer := time.NewTimer(budget + m.tc.Margin)
+		budget := clock[col]
+		if tc.PerMove > 0 {
+			budget = tc.PerMove
+		}
+		timer := time.NewTimer(budget + tc.Margin)
 		var ev event
 		from := col
 	wait:
@@ -256,12 +332,13 @@ func (m *Match) playGame(ctx context.Context, gs gameSpec) *Game {
 			case ev = <-players[1-col].events():
 				from = col.Opponent()
 			case <-timer.C:
-				if m.tc.PerMove > 0 {
-					return loses(col, fmt.Sprintf("lost on time (no move within %s)", fmtDur(budget+m.tc.Margin)))
+				if tc.PerMove > 0 {
+					return loses(col, fmt.Sprintf("lost on time (no move within %s)", fmtDur(budget+tc.Margin)))
 				}
 				return loses(col, fmt.Sprintf("lost on time (flag fell: %s on its clock when asked to move)", fmtDur(budget)))
 			case <-ctx.Done():
 				timer.Stop()
+				g.Interrupted = true
 				return end(referee.Unknown, "unfinished: interrupted")
 			}
 			switch {
@@ -286,9 +363,9 @@ func (m *Match) playGame(ctx context.Context, gs gameSpec) *Game {
 		case evFail:
 			return loses(col, ev.err)
 		case evClaim:
-			return m.judgeClaim(judge, ev, col, end, loses)
+			return judgeClaim(judge, ev, col, end, loses)
 		}
-		if elapsed > budget+m.tc.Margin {
+		if elapsed > budget+tc.Margin {
 			return loses(col, fmt.Sprintf("lost on time (%s for a move with %s left)", fmtDur(elapsed), fmtDur(budget)))
 		}
 		mv, why := matchMove(judge.Legal(), ev.from, ev.to, ev.captured)
@@ -297,10 +374,13 @@ func (m *Match) playGame(ctx context.Context, gs gameSpec) *Game {
 		}
 		// The legal list's storage is reused by the next position.
 		mv = cloneMove(mv)
-		if m.tc.PerMove == 0 {
-			clock[col] += m.tc.Inc - elapsed
+		if tc.PerMove == 0 {
+			clock[col] += tc.Inc - elapsed
 		}
-		g.Moves = append(g.Moves, PlayedMove{Text: judge.MoveText(mv), Color: col, Left: clock[col], Elapsed: elapsed})
+		g.Moves = append(g.Moves, PlayedMove{Text: judge.MoveText(mv), Color: col, Left: clock[col], Elapsed: elapsed,
+			Score: ev.score, Scored: ev.scored})
+		adj.add(col, ev.score, ev.scored)
+		lastMove = ev.at
 		if !pos.At(mv.From).IsKing() || mv.IsCapture() {
 			t.since = t.since[:0]
 		} else {
@@ -319,7 +399,7 @@ func (m *Match) playGame(ctx context.Context, gs gameSpec) *Game {
 // loss; a draw stands only when a rule let the claimant claim one; any other
 // claim is false and loses, since the referee ends the game itself when a
 // rule ends it.
-func (m *Match) judgeClaim(judge judgeWithResult, ev event, col draughts.Color,
+func judgeClaim(judge judgeWithResult, ev event, col draughts.Color,
 	end func(referee.Outcome, string) *Game, loses func(draughts.Color, string) *Game) *Game {
 	switch ev.code {
 	case 1:
@@ -422,13 +502,6 @@ func legalHint(judge DrawJudge) string {
 		n++
 	}
 	return "legal: " + s
-}
-
-func (m *Match) nameOf(gs gameSpec, col draughts.Color) string {
-	if col == draughts.White {
-		return m.engines[gs.white].Name
-	}
-	return m.engines[1-gs.white].Name
 }
 
 func fmtDur(d time.Duration) string { return d.Round(time.Millisecond).String() }

@@ -19,6 +19,7 @@ import (
 	"arbiter/notation/pdn"
 	"arbiter/referee"
 	"arbiter/referee/draughts"
+	"arbiter/referee/match/enginetest"
 	"arbiter/variants"
 )
 
@@ -39,6 +40,7 @@ func TestMain(m *testing.M) {
 		os.Exit(1)
 	}
 	code := m.Run()
+	enginetest.Cleanup()
 	os.RemoveAll(dir)
 	os.Exit(code)
 }

@@ -2,39 +2,17 @@ package match
 
 import (
 	"context"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"arbiter/referee/match/enginetest"
 )
 
 // mobyDam builds Harm Jetten's Moby Dam from ../shared/engines/mobydam
 // (GPL-3.0, a test fixture arbiter never copies from) into a temporary
 // folder, or skips the test.
-func mobyDam(t *testing.T) (bin, book string) {
-	t.Helper()
-	if testing.Short() {
-		t.Skip("-short: Moby Dam is not built")
-	}
-	src, err := filepath.Abs("../../../shared/engines/mobydam")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := os.Stat(filepath.Join(src, "build.sh")); err != nil {
-		t.Skipf("no Moby Dam sources at %s: skipped", src)
-	}
-	if _, err := exec.LookPath("gcc"); err != nil {
-		t.Skip("no gcc to build Moby Dam: skipped")
-	}
-	out := t.TempDir()
-	build := exec.Command("bash", filepath.Join(src, "build.sh"), out)
-	if msg, err := build.CombinedOutput(); err != nil {
-		t.Skipf("Moby Dam does not build here (%v): %s", err, msg)
-	}
-	return filepath.Join(out, "mobydam"), filepath.Join(out, "book.opn")
-}
+func mobyDam(t *testing.T) (bin, book string) { return enginetest.MobyDam(t) }
 
 // Two short games between two Moby Dam instances over DamExchange, arbiter
 // in the middle; the PDN passes 'arbiter check'.

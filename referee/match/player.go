@@ -5,7 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"net"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -34,6 +36,8 @@ type event struct {
 	code     int // GAMEACC code, GAMEEND reason
 	err      string
 	at       time.Time
+	score    float64 // Hub: the last info score of the search a move ends
+	scored   bool
 }
 
 // turn is what an engine needs to know to move.
@@ -72,7 +76,7 @@ func (e answerError) Unwrap() error { return e.error }
 
 // setup is what every player of a match shares.
 type setup struct {
-	variant   string // Hub variant name ("" for international)
+	variant   string // arbiter's variant name
 	minutes   string // DXP GAMEREQ thinking time
 	dxpMoves  int    // DXP GAMEREQ number of moves
 	handshake time.Duration
@@ -355,6 +359,9 @@ type hubPlayer struct {
 	quit chan struct{}
 	wmu  sync.Mutex
 	once sync.Once
+	// params are the parameters the engine declared before "wait", read
+	// once that event has come.
+	params map[string]hub.Line
 }
 
 func startHub(ctx context.Context, e *Engine, s *setup) (_ *hubPlayer, err error) {
@@ -375,8 +382,12 @@ func startHub(ctx context.Context, e *Engine, s *setup) (_ *hubPlayer, err error
 	if _, err := waitReady(ctx, p.ev, `"wait"`, s.handshake); err != nil {
 		return nil, err
 	}
-	if s.variant != "" {
-		p.send(hub.New("set-param", "name", "variant", "value", s.variant))
+	name, set, err := hubVariantFor(s.variant, p.params["variant"])
+	if err != nil {
+		return nil, err
+	}
+	if set {
+		p.send(hub.New("set-param", "name", "variant", "value", name))
 	}
 	for name, value := range e.Params {
 		p.send(hub.New("set-param", "name", name, "value", value))
@@ -386,6 +397,30 @@ func startHub(ctx context.Context, e *Engine, s *setup) (_ *hubPlayer, err error
 		return nil, err
 	}
 	return p, nil
+}
+
+// probeHub starts a Hub engine, reads what it declares up to "wait", and
+// says whether it plays the variant; then it ends the program.
+func probeHub(ctx context.Context, e *Engine, s *setup) error {
+	p := &hubPlayer{e: e, s: s, ev: make(chan event, 64), quit: make(chan struct{})}
+	var err error
+	if p.proc, err = startProcess(e, "", ""); err != nil {
+		return err
+	}
+	defer func() {
+		p.send(hub.Line{Cmd: "quit"})
+		close(p.quit)
+		p.proc.stop(time.Second)
+	}()
+	go p.read()
+	if err := p.send(hub.Line{Cmd: "hub"}); err != nil {
+		return err
+	}
+	if _, err := waitReady(ctx, p.ev, `"wait"`, s.handshake); err != nil {
+		return err
+	}
+	_, _, err = hubVariantFor(s.variant, p.params["variant"])
+	return err
 }
 
 func (p *hubPlayer) events() <-chan event { return p.ev }
@@ -404,6 +439,9 @@ func (p *hubPlayer) send(l hub.Line) error {
 
 func (p *hubPlayer) read() {
 	r := hub.NewReader(p.proc.stdout)
+	var score float64
+	scored := false
+	params := map[string]hub.Line{}
 	for {
 		line, err := r.ReadLine()
 		if err != nil {
@@ -430,8 +468,25 @@ func (p *hubPlayer) read() {
 			return
 		}
 		switch l.Cmd {
-		case "wait", "ready":
+		case "param":
+			if name, ok := l.Get("name"); ok && len(params) < 256 {
+				params[name] = l
+			}
+		case "wait":
+			// The parameters are read by the handshake once this event
+			// came: the channel orders the write before the read.
+			// Lines after it go to a map of their own: the handshake
+			// reads this one.
+			p.params, params = params, map[string]hub.Line{}
 			sendEvent(p.ev, p.quit, event{kind: evReady, text: line})
+		case "ready":
+			sendEvent(p.ev, p.quit, event{kind: evReady, text: line})
+		case "info":
+			if v, ok := l.Get("score"); ok {
+				if f, err := strconv.ParseFloat(v, 64); err == nil && !math.IsNaN(f) && !math.IsInf(f, 0) {
+					score, scored = f, true
+				}
+			}
 		case "done":
 			mv, ok := l.Get("move")
 			m, err := hub.ParseMove(mv)
@@ -439,7 +494,8 @@ func (p *hubPlayer) read() {
 				sendEvent(p.ev, p.quit, event{kind: evFail, text: line, err: "malformed message " + strconv.Quote(line)})
 				return
 			}
-			sendEvent(p.ev, p.quit, event{kind: evMove, from: m.From, to: m.To, captured: m.Captured, text: line})
+			sendEvent(p.ev, p.quit, event{kind: evMove, from: m.From, to: m.To, captured: m.Captured, text: line, score: score, scored: scored})
+			scored = false
 		}
 		// id, param, info, pong, error and unknown commands: the protocol
 		// says to ignore what one does not need.
@@ -483,4 +539,57 @@ func (p *hubPlayer) finish(float64) {
 		close(p.quit)
 		p.proc.stop(2 * time.Second)
 	})
+}
+
+// hubVariants maps arbiter's variants to the names Hub engines give them
+// (Scan 3.1's "variant" parameter: normal, killer, bt, frisian, losing),
+// the usual one first. Scan's killer has no variant file here.
+var hubVariants = map[string][]string{
+	"international": {hubNormal},
+	"frisian":       {"frisian"},
+	"breakthrough":  {"bt", "breakthrough"},
+	"antidraughts":  {"losing"},
+}
+
+// hubNormal is Scan's name for international draughts, its default.
+const hubNormal = "normal"
+
+// HubVariantList names the variants a Hub engine may be asked to play,
+// with the name Hub gives each.
+func HubVariantList() string {
+	var out []string
+	for _, v := range []string{"international", "frisian", "breakthrough", "antidraughts"} {
+		if n := hubVariants[v][0]; n != v {
+			out = append(out, v+" ("+n+")")
+		} else {
+			out = append(out, v)
+		}
+	}
+	return strings.Join(out, ", ")
+}
+
+// hubVariantFor chooses the value of a Hub engine's "variant" parameter
+// for arbiter's variant v, from the parameter the engine declared (its
+// Cmd empty when it declared none: it plays international draughts only).
+// set is false when the engine's current value is already the one.
+func hubVariantFor(v string, declared hub.Line) (name string, set bool, err error) {
+	names := hubVariants[v]
+	if declared.Cmd == "" {
+		if v == "international" {
+			return hubNormal, false, nil
+		}
+		return "", false, fmt.Errorf("declares no variant parameter: it plays international draughts only, not %s", v)
+	}
+	current, _ := declared.Get("value")
+	values, hasValues := declared.Get("values")
+	known := strings.Fields(values)
+	if slices.Contains(names, current) {
+		return current, false, nil
+	}
+	for _, n := range names {
+		if !hasValues || slices.Contains(known, n) {
+			return n, true, nil
+		}
+	}
+	return "", false, fmt.Errorf("does not play %s (%s in Hub's words); its variants: %s", v, strings.Join(names, " or "), strings.Join(known, ", "))
 }

@@ -90,19 +90,31 @@ func (s *Standings) finish() {
 	if n == 0 {
 		return
 	}
-	w, d, l := float64(a.Wins)/n, float64(a.Draws)/n, float64(a.Losses)/n
-	mu := w + d/2
-	s.Elo = eloDiff(mu)
-	dev := w*math.Pow(1-mu, 2) + l*math.Pow(0-mu, 2) + d*math.Pow(0.5-mu, 2)
-	stdev := math.Sqrt(dev) / math.Sqrt(n)
-	lo, hi := mu+phiInv(0.025)*stdev, mu+phiInv(0.975)*stdev
-	s.EloMargin = (eloDiff(hi) - eloDiff(lo)) / 2
+	s.Elo, s.EloMargin = Elo(a)
 	if a.Wins+a.Losses > 0 {
 		s.LOS = 100 * 0.5 * (1 + math.Erf(float64(a.Wins-a.Losses)/math.Sqrt(2*float64(a.Wins+a.Losses))))
 	} else {
 		s.LOS = 50
 	}
-	s.DrawRatio = 100 * d
+	s.DrawRatio = 100 * float64(a.Draws) / n
+}
+
+// Elo is the Elo difference a record gives over the opponents it was
+// played against, with the half-width of its 95% interval, as
+// cutechess-cli computes them: from the score fraction, with the normal
+// approximation of its standard error. Both are NaN for no game, and
+// infinite for a record without a loss or without a win.
+func Elo(r Record) (elo, margin float64) {
+	n := float64(r.games())
+	if n == 0 {
+		return math.NaN(), math.NaN()
+	}
+	w, d, l := float64(r.Wins)/n, float64(r.Draws)/n, float64(r.Losses)/n
+	mu := w + d/2
+	dev := w*math.Pow(1-mu, 2) + l*math.Pow(0-mu, 2) + d*math.Pow(0.5-mu, 2)
+	stdev := math.Sqrt(dev) / math.Sqrt(n)
+	lo, hi := mu+phiInv(0.025)*stdev, mu+phiInv(0.975)*stdev
+	return eloDiff(mu), (eloDiff(hi) - eloDiff(lo)) / 2
 }
 
 func eloDiff(p float64) float64 {

@@ -48,7 +48,7 @@ func check(rec *notation.Record, v *variants.Variant, opts referee.Options, rep 
 		rep.ErrorAt(rec.Pos, "variant", err.Error())
 		return
 	}
-	g := &morrisGame{r: r, m: SectionOf(v), rec: rec, rep: rep, numeric: recordIsNumeric(rec)}
+	g := &morrisGame{r: r, m: SectionOf(v), rec: rec, rep: rep, numeric: recordIsNumeric(rec), stopped: -1}
 	if opts.Rewrite {
 		g.rewrite = true
 		g.outNumeric = opts.Notation == "numeric" || (opts.Notation == "" && g.numeric)
@@ -65,6 +65,9 @@ func check(rec *notation.Record, v *variants.Variant, opts referee.Options, rep 
 		rep.Film = g.film
 	}
 	g.run(start)
+	if g.stopped >= 0 && !opts.NoFixes {
+		g.repair(g.startState, g.stopped)
+	}
 }
 
 // recordIsNumeric: the record writes PlayOK's numbers (its first move that
@@ -99,6 +102,12 @@ type morrisGame struct {
 	winner    referee.Outcome
 	claims    []string
 	film      *referee.Film // the main line as pictures, when asked for
+
+	// stopped is the index of the main-line move the replay stopped at
+	// with a move error (-1: none), for the repair search, which starts
+	// again from startState.
+	stopped    int
+	startState state
 }
 
 func (g *morrisGame) point(p int) string {
@@ -130,6 +139,7 @@ func (g *morrisGame) run(start Position) {
 	g.pos = start
 	g.seen = map[Position]int{start: 1}
 	g.checkOver()
+	g.startState = g.save()
 	offset := 0 // the record's count minus ours, after a numbering slip
 	joined := map[int]bool{}
 	for i := 0; i < len(g.rec.Moves); i++ {
@@ -167,6 +177,7 @@ func (g *morrisGame) run(start Position) {
 		}
 		if mt.IsRemovalOnly() {
 			diag(notation.Error, "illegal", "a removal without a mill: the move before it closed no mill", g.moveTexts(g.legal))
+			g.stopped = i
 			break
 		}
 		removes := mt.Removes
@@ -182,6 +193,7 @@ func (g *morrisGame) run(start Position) {
 		mv, code, why, legal := g.match(mt, removes)
 		if why != "" {
 			diag(notation.Error, code, why, g.moveTexts(legal))
+			g.stopped = i
 			break
 		}
 		if g.rewrite {

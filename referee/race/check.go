@@ -23,11 +23,11 @@ func check(rec *notation.Record, v *variants.Variant, opts referee.Options, rep 
 	}
 	switch {
 	case SectionOf(v).Ludo != nil:
-		checkLudo(rec, v, rep)
+		checkLudo(rec, v, rep, opts.NoFixes)
 	case SectionOf(v).Goose != nil:
-		checkGoose(rec, v, rep)
+		checkGoose(rec, v, rep, opts.NoFixes)
 	case SectionOf(v).Horse != nil:
-		checkHorse(rec, v, rep)
+		checkHorse(rec, v, rep, opts.NoFixes)
 	default:
 		rep.Errorf(rec.Pos, "variant", "variant %s has no race rules arbiter can play", v.Name)
 	}

@@ -24,11 +24,12 @@ type gooseGame struct {
 
 // checkGoose replays a Goose record: players from the Players tag, in
 // playing order; the first throw's player starts.
-func checkGoose(rec *notation.Record, v *variants.Variant, rep *referee.Report) {
+func checkGoose(rec *notation.Record, v *variants.Variant, rep *referee.Report, noFixes bool) {
 	r, rp, ok := newRules(rec, v, rep, NewGoose)
 	if !ok {
 		return
 	}
+	rp.noFixes = noFixes
 	players, ok := countedPlayers(rec, v, rep)
 	if !ok {
 		return
@@ -108,75 +109,95 @@ func gooseMoveText(dice []int, m GooseMove) string {
 
 func (g *gooseGame) run() {
 	g.filmStart()
-	for _, m := range g.rec.Moves {
-		if m.Number > 0 {
-			g.round = m.Number
-		}
-		fail := func(code, msg string, legal []string) {
-			raceDiag(g.rep, m, g.round, notation.Error, code, msg, legal, g.position(), strings.ReplaceAll(g.position(), ", ", "\n"))
-		}
-		if g.s.Winner >= 0 {
-			fail("after-end", fmt.Sprintf("throw written after the game was over (%s reached %d)", g.players[g.s.Winner], g.r.G.Last), nil)
-			break
-		}
-		if g.s.Turn < 0 {
-			fail("after-end", "throw written when every pawn waits in a well or prison: nobody can throw", nil)
-			break
-		}
-		mt, err := racenot.ParseMove(m.Text)
-		if err != nil {
-			break
-		}
-		me := g.s.Turn
-		if mt.Player != "" && g.player(mt.Player) != me {
-			why := ""
-			if p := g.player(mt.Player); p >= 0 && g.s.Waiting[p] {
-				why = fmt.Sprintf(" (%s waits on %d until another pawn arrives)", mt.Player, g.s.Square[p])
-			} else if p >= 0 && g.s.Miss[p] > 0 {
-				why = fmt.Sprintf(" (%s misses a turn)", mt.Player)
-			} else if r := g.last.passedOn(SectionOf(g.v), p); r != "" {
-				why = " (" + r + ")"
+	start, failed := g.save(), -1
+	for i, m := range g.rec.Moves {
+		if r := g.throw(m, false); r != throwPlayed {
+			if r == throwWrong {
+				failed = i
 			}
-			fail("turn", fmt.Sprintf("%s is not to throw: it is %s's turn%s", mt.Player, g.players[me], why), nil)
 			break
 		}
-		if why := notAThrow(SectionOf(g.v), mt.Dice); why != "" {
-			fail("roll", fmt.Sprintf("%v ", mt.Dice)+why, nil)
-			break
-		}
-		choices := g.r.Choices(g.s, mt.Dice)
-		mv := choices[0]
-		var legal []string
-		for _, c := range choices {
-			legal = append(legal, gooseMoveText(mt.Dice, c))
-		}
-		if mt.Pass {
-			fail("must-move", "a throw always moves the pawn here", legal)
-			break
-		}
-		if mt.FromBase || mt.From != mv.From {
-			fail("illegal", fmt.Sprintf("%s's pawn is on %d, not %s", g.players[me], mv.From, strconv.Itoa(mt.From)), legal)
-			break
-		}
-		if mt.Capture {
-			fail("consequence", "nothing is captured in the Game of the Goose", legal)
-			break
-		}
-		chosen, why, assumed := g.choose(mt, choices)
-		if why != "" {
-			fail("consequence", why, legal)
-			break
-		}
-		if assumed != "" {
-			raceDiag(g.rep, m, g.round, notation.Warning, "assumed", assumed, legal, g.position(), strings.ReplaceAll(g.position(), ", ", "\n"))
-		}
-		g.last = lastThrow{player: me, d: mt.Sum()}
-		g.r.Play(g.s, chosen)
-		g.frame(m, chosen)
+	}
+	if failed >= 0 && !g.noFixes {
+		repairRace(g, g.rep, g.rec.Moves, start, failed)
 	}
 	g.rep.Plies = g.s.Throws
 	g.rep.FinalFEN = g.position()
 	g.judge()
+}
+
+// throw replays one written throw: played, or wrong (said, unless quiet),
+// or after the end of the game.
+func (g *gooseGame) throw(m *notation.Move, quiet bool) throwResult {
+	if m.Number > 0 {
+		g.round = m.Number
+	}
+	fail := func(code, msg string, legal []string) {
+		if !quiet {
+			raceDiag(g.rep, m, g.round, notation.Error, code, msg, legal, g.position(), strings.ReplaceAll(g.position(), ", ", "\n"))
+		}
+	}
+	if g.s.Winner >= 0 {
+		fail("after-end", fmt.Sprintf("throw written after the game was over (%s reached %d)", g.players[g.s.Winner], g.r.G.Last), nil)
+		return throwAfterEnd
+	}
+	if g.s.Turn < 0 {
+		fail("after-end", "throw written when every pawn waits in a well or prison: nobody can throw", nil)
+		return throwAfterEnd
+	}
+	mt, err := racenot.ParseMove(m.Text)
+	if err != nil {
+		return throwAfterEnd // (reported by the reader)
+	}
+	me := g.s.Turn
+	if mt.Player != "" && g.player(mt.Player) != me {
+		why := ""
+		if p := g.player(mt.Player); p >= 0 && g.s.Waiting[p] {
+			why = fmt.Sprintf(" (%s waits on %d until another pawn arrives)", mt.Player, g.s.Square[p])
+		} else if p >= 0 && g.s.Miss[p] > 0 {
+			why = fmt.Sprintf(" (%s misses a turn)", mt.Player)
+		} else if r := g.last.passedOn(SectionOf(g.v), p); r != "" {
+			why = " (" + r + ")"
+		}
+		fail("turn", fmt.Sprintf("%s is not to throw: it is %s's turn%s", mt.Player, g.players[me], why), nil)
+		return throwWrong
+	}
+	if why := notAThrow(SectionOf(g.v), mt.Dice); why != "" {
+		fail("roll", fmt.Sprintf("%v ", mt.Dice)+why, nil)
+		return throwWrong
+	}
+	choices := g.r.Choices(g.s, mt.Dice)
+	mv := choices[0]
+	var legal []string
+	for _, c := range choices {
+		legal = append(legal, gooseMoveText(mt.Dice, c))
+	}
+	if mt.Pass {
+		fail("must-move", "a throw always moves the pawn here", legal)
+		return throwWrong
+	}
+	if mt.FromBase || mt.From != mv.From {
+		fail("illegal", fmt.Sprintf("%s's pawn is on %d, not %s", g.players[me], mv.From, strconv.Itoa(mt.From)), legal)
+		return throwWrong
+	}
+	if mt.Capture {
+		fail("consequence", "nothing is captured in the Game of the Goose", legal)
+		return throwWrong
+	}
+	chosen, why, assumed := g.choose(mt, choices)
+	if why != "" {
+		fail("consequence", why, legal)
+		return throwWrong
+	}
+	if assumed != "" && !quiet {
+		raceDiag(g.rep, m, g.round, notation.Warning, "assumed", assumed, legal, g.position(), strings.ReplaceAll(g.position(), ", ", "\n"))
+	}
+	g.last = lastThrow{player: me, d: mt.Sum()}
+	g.r.Play(g.s, chosen)
+	if !quiet {
+		g.frame(m, chosen)
+	}
+	return throwPlayed
 }
 
 // choose matches the written path and payment with the throw's choices

@@ -25,11 +25,12 @@ type horseGame struct {
 // checkHorse replays a horse-race record: players from the Players tag,
 // each running Horses horses (tag, default 1); the first throw's player
 // starts; then the finishing order.
-func checkHorse(rec *notation.Record, v *variants.Variant, rep *referee.Report) {
+func checkHorse(rec *notation.Record, v *variants.Variant, rep *referee.Report, noFixes bool) {
 	r, rp, ok := newRules(rec, v, rep, NewHorse)
 	if !ok {
 		return
 	}
+	rp.noFixes = noFixes
 	players, ok := countedPlayers(rec, v, rep)
 	if !ok {
 		return
@@ -130,87 +131,109 @@ func horseMoveText(dice []int, m HorseMove) string {
 
 func (g *horseGame) run() {
 	g.filmStart()
-	for _, m := range g.rec.Moves {
-		if m.Number > 0 {
-			g.round = m.Number
-		}
-		fail := func(code, msg string, legal []string) {
-			raceDiag(g.rep, m, g.round, notation.Error, code, msg, legal, g.position(), strings.ReplaceAll(g.position(), ", ", "\n"))
-		}
-		if g.s.Over {
-			fail("after-end", "throw written after the race was over", nil)
-			break
-		}
-		mt, err := racenot.ParseMove(m.Text)
-		if err != nil {
-			break
-		}
-		me := g.s.Turn
-		if p := g.player(mt.Player); mt.Player != "" && p != me {
-			fail("turn", fmt.Sprintf("%s is not to throw: it is %s's turn (%s)", mt.Player, g.players[me], g.turnWhy(p, me)), nil)
-			break
-		}
-		if why := notAThrow(SectionOf(g.v), mt.Dice); why != "" {
-			fail("roll", fmt.Sprintf("%v ", mt.Dice)+why, nil)
-			break
-		}
-		d := mt.Sum()
-		opts := g.r.Options(g.s, d)
-		var legal []string
-		for _, o := range opts {
-			legal = append(legal, horseMoveText(mt.Dice, o))
-		}
-		pass := HorseMove{Horse: -1}
-		if mt.Pass {
-			if slices.ContainsFunc(opts, func(o HorseMove) bool { return o.Steps > 0 }) {
-				fail("must-move", fmt.Sprintf("a %d moves a horse here: a move is compulsory", d), legal)
-				break
+	start, failed := g.save(), -1
+	for i, m := range g.rec.Moves {
+		if r := g.throw(m, false); r != throwPlayed {
+			if r == throwWrong {
+				failed = i
 			}
-			if len(opts) > 0 {
-				// A halved 1 moves the horse in the mud nowhere ("-"), and
-				// spends its penalty all the same.
-				pass = opts[0]
-			}
-			g.last = lastThrow{player: me, d: d, extra: g.s.Extra}
-			g.r.Play(g.s, d, pass)
-			g.frame(m, pass)
-			continue
-		}
-		if mt.Capture || mt.Pays >= 0 || mt.FromBase {
-			fail("illegal", "nothing is captured or paid in the horse race; horses start on 0", legal)
 			break
 		}
-		k := slices.IndexFunc(opts, func(o HorseMove) bool { return o.From == mt.From })
-		if k < 0 {
-			why := fmt.Sprintf("no horse of %s can move from %d", g.players[me], mt.From)
-			for i, h := range g.s.Horses {
-				if h.Owner == me && h.Square == mt.From && h.Racing() {
-					switch {
-					case h.Resting || h.Miss > 0:
-						why = fmt.Sprintf("%s's horse on %d misses this turn", g.players[me], mt.From)
-					case h.Wait:
-						why = fmt.Sprintf("%s's horse on %d waits until every other horse has passed it", g.players[me], mt.From)
-					default:
-						_ = i
-						why = fmt.Sprintf("%s's horse on %d would go past the finish: an exact throw is needed", g.players[me], mt.From)
-					}
-				}
-			}
-			fail("illegal", why, legal)
-			break
-		}
-		o := opts[k]
-		if len(mt.Path) > 0 && !slices.Equal(mt.Path, o.Path) {
-			fail("consequence", fmt.Sprintf("with a %d the horse goes %s, not %s", d, horsePath(o.From, o.Path), horsePath(mt.From, mt.Path)), legal)
-			break
-		}
-		g.last = lastThrow{player: me, d: d, extra: g.s.Extra}
-		g.r.Play(g.s, d, o)
-		g.frame(m, o)
+	}
+	if failed >= 0 && !g.noFixes {
+		repairRace(g, g.rep, g.rec.Moves, start, failed)
 	}
 	g.rep.Plies = g.s.Throws
 	g.rep.FinalFEN = g.position()
 	g.judge()
+}
+
+// throw replays one written throw: played, or wrong (said, unless quiet),
+// or after the end of the race.
+func (g *horseGame) throw(m *notation.Move, quiet bool) throwResult {
+	if m.Number > 0 {
+		g.round = m.Number
+	}
+	fail := func(code, msg string, legal []string) {
+		if !quiet {
+			raceDiag(g.rep, m, g.round, notation.Error, code, msg, legal, g.position(), strings.ReplaceAll(g.position(), ", ", "\n"))
+		}
+	}
+	if g.s.Over {
+		fail("after-end", "throw written after the race was over", nil)
+		return throwAfterEnd
+	}
+	mt, err := racenot.ParseMove(m.Text)
+	if err != nil {
+		return throwAfterEnd // (reported by the reader)
+	}
+	me := g.s.Turn
+	if p := g.player(mt.Player); mt.Player != "" && p != me {
+		fail("turn", fmt.Sprintf("%s is not to throw: it is %s's turn (%s)", mt.Player, g.players[me], g.turnWhy(p, me)), nil)
+		return throwWrong
+	}
+	if why := notAThrow(SectionOf(g.v), mt.Dice); why != "" {
+		fail("roll", fmt.Sprintf("%v ", mt.Dice)+why, nil)
+		return throwWrong
+	}
+	d := mt.Sum()
+	opts := g.r.Options(g.s, d)
+	var legal []string
+	for _, o := range opts {
+		legal = append(legal, horseMoveText(mt.Dice, o))
+	}
+	pass := HorseMove{Horse: -1}
+	if mt.Pass {
+		if slices.ContainsFunc(opts, func(o HorseMove) bool { return o.Steps > 0 }) {
+			fail("must-move", fmt.Sprintf("a %d moves a horse here: a move is compulsory", d), legal)
+			return throwWrong
+		}
+		if len(opts) > 0 {
+			// A halved 1 moves the horse in the mud nowhere ("-"), and
+			// spends its penalty all the same.
+			pass = opts[0]
+		}
+		g.last = lastThrow{player: me, d: d, extra: g.s.Extra}
+		g.r.Play(g.s, d, pass)
+		if !quiet {
+			g.frame(m, pass)
+		}
+		return throwPlayed
+	}
+	if mt.Capture || mt.Pays >= 0 || mt.FromBase {
+		fail("illegal", "nothing is captured or paid in the horse race; horses start on 0", legal)
+		return throwWrong
+	}
+	k := slices.IndexFunc(opts, func(o HorseMove) bool { return o.From == mt.From })
+	if k < 0 {
+		why := fmt.Sprintf("no horse of %s can move from %d", g.players[me], mt.From)
+		for i, h := range g.s.Horses {
+			if h.Owner == me && h.Square == mt.From && h.Racing() {
+				switch {
+				case h.Resting || h.Miss > 0:
+					why = fmt.Sprintf("%s's horse on %d misses this turn", g.players[me], mt.From)
+				case h.Wait:
+					why = fmt.Sprintf("%s's horse on %d waits until every other horse has passed it", g.players[me], mt.From)
+				default:
+					_ = i
+					why = fmt.Sprintf("%s's horse on %d would go past the finish: an exact throw is needed", g.players[me], mt.From)
+				}
+			}
+		}
+		fail("illegal", why, legal)
+		return throwWrong
+	}
+	o := opts[k]
+	if len(mt.Path) > 0 && !slices.Equal(mt.Path, o.Path) {
+		fail("consequence", fmt.Sprintf("with a %d the horse goes %s, not %s", d, horsePath(o.From, o.Path), horsePath(mt.From, mt.Path)), legal)
+		return throwWrong
+	}
+	g.last = lastThrow{player: me, d: d, extra: g.s.Extra}
+	g.r.Play(g.s, d, o)
+	if !quiet {
+		g.frame(m, o)
+	}
+	return throwPlayed
 }
 
 // turnWhy says why player p (-1: no player of the race) is not to throw

@@ -25,11 +25,12 @@ type ludoGame struct {
 // checkLudo replays a Ludo-family record: the players are the colour tags
 // ([Red "Anna"]); each throw is checked for its turn, its dice, the move
 // written and its consequences; then the result.
-func checkLudo(rec *notation.Record, v *variants.Variant, rep *referee.Report) {
+func checkLudo(rec *notation.Record, v *variants.Variant, rep *referee.Report, noFixes bool) {
 	r, rp, ok := newRules(rec, v, rep, NewLudo)
 	if !ok {
 		return
 	}
+	rp.noFixes = noFixes
 	g := &ludoGame{replay: rp, r: r, names: make([]string, len(SectionOf(v).Colours))}
 	var playing []int
 	for c, col := range SectionOf(v).Colours {
@@ -181,64 +182,87 @@ func (g *ludoGame) board() string {
 
 func (g *ludoGame) run() {
 	g.filmStart()
-	for _, m := range g.rec.Moves {
-		if m.Number > 0 {
-			g.round = m.Number
-		}
-		fail := func(code, msg string, legal []string) {
-			raceDiag(g.rep, m, g.round, notation.Error, code, msg, legal, g.position(), g.board())
-		}
-		if g.s.Winner >= 0 {
-			fail("after-end", fmt.Sprintf("throw written after the game was over (%s has all pieces home)", g.colour(g.s.Winner)), nil)
-			break
-		}
-		mt, err := racenot.ParseMove(m.Text)
-		if err != nil {
-			break // reported by the reader
-		}
-		c := g.s.Colour()
-		if mt.Player != "" && !g.is(c, mt.Player) {
-			why := "throws again"
-			if g.s.Extra == 0 {
-				why = "is to throw"
+	start, failed := g.save(), -1
+	for i, m := range g.rec.Moves {
+		if r := g.throw(m, false); r != throwPlayed {
+			if r == throwWrong {
+				failed = i
 			}
-			if g.last.player == c && g.s.Extra > 0 {
-				why += fmt.Sprintf(" (a %d gives another throw)", g.last.d)
-			}
-			for _, w := range g.s.Playing {
-				if r := g.last.passedOn(SectionOf(g.v), w); r != "" && g.is(w, mt.Player) {
-					why += " (" + r + ")"
-				}
-			}
-			fail("turn", fmt.Sprintf("%s is not to throw: %s %s", mt.Player, g.colour(c), why), nil)
 			break
 		}
-		if why := notAThrow(SectionOf(g.v), mt.Dice); why != "" {
-			fail("roll", strings.TrimSpace(m.Text[:strings.IndexByte(m.Text, ':')])+" "+why, nil)
-			break
-		}
-		if mt.Pays >= 0 {
-			fail("illegal", "nothing is paid in this game", nil)
-			break
-		}
-		d := mt.Sum()
-		opts := g.r.Options(g.s, d)
-		legal := make([]string, len(opts))
-		for i, o := range opts {
-			legal[i] = ludoOptionText(mt.Dice, o)
-		}
-		o, code, why := g.match(mt, d, opts)
-		if why != "" {
-			fail(code, why, legal)
-			break
-		}
-		g.last = lastThrow{player: c, d: d, extra: g.s.Extra}
-		g.r.Play(g.s, d, o)
-		g.frame(m, c, o)
+	}
+	if failed >= 0 && !g.noFixes {
+		repairRace(g, g.rep, g.rec.Moves, start, failed)
 	}
 	g.rep.Plies = g.s.Throws
 	g.rep.FinalFEN = g.position()
 	g.judge()
+}
+
+// throw replays one written throw: played, or wrong (said, unless quiet),
+// or after the end of the game.
+func (g *ludoGame) throw(m *notation.Move, quiet bool) throwResult {
+	if m.Number > 0 {
+		g.round = m.Number
+	}
+	fail := func(code, msg string, legal []string) {
+		if !quiet {
+			raceDiag(g.rep, m, g.round, notation.Error, code, msg, legal, g.position(), g.board())
+		}
+	}
+	if g.s.Winner >= 0 {
+		fail("after-end", fmt.Sprintf("throw written after the game was over (%s has all pieces home)", g.colour(g.s.Winner)), nil)
+		return throwAfterEnd
+	}
+	mt, err := racenot.ParseMove(m.Text)
+	if err != nil {
+		return throwAfterEnd // (reported by the reader)
+	}
+	c := g.s.Colour()
+	if mt.Player != "" && !g.is(c, mt.Player) {
+		why := "throws again"
+		if g.s.Extra == 0 {
+			why = "is to throw"
+		}
+		if g.last.player == c && g.s.Extra > 0 {
+			why += fmt.Sprintf(" (a %d gives another throw)", g.last.d)
+		}
+		for _, w := range g.s.Playing {
+			if r := g.last.passedOn(SectionOf(g.v), w); r != "" && g.is(w, mt.Player) {
+				why += " (" + r + ")"
+			}
+		}
+		fail("turn", fmt.Sprintf("%s is not to throw: %s %s", mt.Player, g.colour(c), why), nil)
+		return throwWrong
+	}
+	if why := notAThrow(SectionOf(g.v), mt.Dice); why != "" {
+		fail("roll", strings.TrimSpace(m.Text[:strings.IndexByte(m.Text, ':')])+" "+why, nil)
+		return throwWrong
+	}
+	if mt.Pays >= 0 {
+		fail("illegal", "nothing is paid in this game", nil)
+		return throwWrong
+	}
+	d := mt.Sum()
+	opts := g.r.Options(g.s, d)
+	var legal []string
+	if !quiet {
+		legal = make([]string, len(opts))
+		for i, o := range opts {
+			legal[i] = ludoOptionText(mt.Dice, o)
+		}
+	}
+	o, code, why := g.match(mt, d, opts)
+	if why != "" {
+		fail(code, why, legal)
+		return throwWrong
+	}
+	g.last = lastThrow{player: c, d: d, extra: g.s.Extra}
+	g.r.Play(g.s, d, o)
+	if !quiet {
+		g.frame(m, c, o)
+	}
+	return throwPlayed
 }
 
 // match finds the option a written throw means, or says why none fits.

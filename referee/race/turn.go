@@ -53,6 +53,9 @@ type replay struct {
 	rep   *referee.Report
 	round int
 	last  lastThrow
+	// noFixes: no repair search at a throw that cannot stand
+	// (Options.NoFixes).
+	noFixes bool
 }
 
 // newRules builds a checker's rules from the variant with build and reports
