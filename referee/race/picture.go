@@ -144,12 +144,14 @@ func alongTrack(from int, to []int, last int) []int {
 	path := []int{from}
 	for i, sq := range to {
 		sq = min(max(sq, 0), last)
-		if i == 0 {
+		// The squares walked are drawn only for a throw's length (two dice
+		// at most); a move that stays put or jumps further is drawn as is.
+		if i == 0 && sq != from && abs(sq-from) <= 2*12 {
 			step := 1
 			if sq < from {
 				step = -1
 			}
-			for k := from + step; k != sq && abs(sq-from) <= 2*12; k += step {
+			for k := from + step; k != sq; k += step {
 				path = append(path, k)
 			}
 		}
