@@ -81,7 +81,7 @@ func captionLine(b *Board) float64 { return math.Max(b.unit()*0.7, b.W/22) }
 
 // draw paints a whole diagram in the order the page puts its parts
 // together (Kit): the board, the squares marked, the pieces, the labels
-// and names, the captures, the legal moves, the move, the caption.
+// and names, the captures, the move, the legal moves, the caption.
 func draw(c canvas, b *Board, p Position, m Marks, o Options) {
 	g := geometry{b: b, flip: o.Flip}
 	c.rect(0, 0, b.W, b.H+captionHeight(b, p), 0, b.Back, 1)
@@ -114,14 +114,17 @@ func draw(c canvas, b *Board, p Position, m Marks, o Options) {
 			c.place(x, y, r/unitR, drawCross)
 		}
 	}
-	for _, path := range m.Legal {
-		arrow(c, g.points(path), legalColour, legalWidth(b), true)
-	}
 	colour := moveColour
 	if m.Bad {
 		colour = badColour
 	}
 	arrow(c, g.points(m.Path), colour, moveWidth(b), false)
+	// The legal moves over the written one: thinner and dashed, they show
+	// where they part from it (a race move's, which walks the same squares
+	// and stops one short, would be hidden under it).
+	for _, path := range m.Legal {
+		arrow(c, g.points(path), legalColour, legalWidth(b), true)
+	}
 	if p.Caption != "" {
 		lineH := captionLine(b)
 		for i, line := range strings.Split(p.Caption, "\n") {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"arbiter/notation"
+	racenot "arbiter/notation/race"
 	"arbiter/referee"
 	"arbiter/referee/picture"
 	"arbiter/variants"
@@ -92,6 +93,50 @@ func (family) Scene(v *variants.Variant, fen string) (*referee.Scene, error) {
 func (g *ludoGame) filmStart() {
 	if f := g.rep.Film; f != nil {
 		f.Board, f.Start = g.r.Diagram(g.names), g.r.Picture(g.s)
+		f.Cells = g.cells()
+	}
+}
+
+// cells reads a throw's text for the error board: its squares are counted
+// from the start of the colour it names. A legal move as the diagnostics
+// list it names no colour: it is the written move's, which the error
+// board reads first, so the colour last named is kept.
+func (g *ludoGame) cells() func(string) ([]int, []int) {
+	colour := -1
+	return func(text string) ([]int, []int) {
+		mt, err := racenot.ParseMove(text)
+		if err != nil || mt.Pass {
+			return nil, nil
+		}
+		if mt.Player != "" {
+			colour = -1
+			for c := range SectionOf(g.v).Colours {
+				if g.is(c, mt.Player) {
+					colour = c
+					break
+				}
+			}
+		}
+		if colour < 0 {
+			return nil, nil
+		}
+		from, to := mt.From, 1
+		if mt.FromBase {
+			from = Base
+		} else {
+			to = from + mt.Sum()
+		}
+		if len(mt.Path) > 0 {
+			to = mt.Path[0]
+		}
+		if from != Base && (from < 1 || from > g.r.Stable) || to < 1 || to > g.r.Stable {
+			return nil, nil
+		}
+		path := []int{g.r.cellOf(colour, 0, from)}
+		for p := from + 1; from != Base && p < to; p++ {
+			path = append(path, g.r.cellOf(colour, 0, p))
+		}
+		return append(path, g.r.cellOf(colour, 0, to)), nil
 	}
 }
 
@@ -106,6 +151,7 @@ func (g *ludoGame) frame(m *notation.Move, colour int, o Option) {
 func (g *gooseGame) filmStart() {
 	if f := g.rep.Film; f != nil {
 		f.Board, f.Start = g.r.Diagram(g.players), g.r.Picture(g.s, g.players)
+		f.Cells = trackCells(g.r.G.Last)
 	}
 }
 
@@ -123,6 +169,7 @@ func (g *horseGame) horses() int { return max(1, len(g.s.Horses)/max(1, len(g.pl
 func (g *horseGame) filmStart() {
 	if f := g.rep.Film; f != nil {
 		f.Board, f.Start = g.r.Diagram(g.players, g.horses()), g.r.Picture(g.s, g.players, g.horses())
+		f.Cells = trackCells(g.r.H.Finish)
 	}
 }
 
@@ -135,6 +182,24 @@ func (g *horseGame) frame(m *notation.Move, mv HorseMove) {
 		path = alongTrack(min(max(mv.From, 0), g.r.H.Finish), mv.Path, g.r.H.Finish)
 	}
 	g.rep.Film.AddFrame(referee.MoveFrame(m, g.r.Picture(g.s, g.players, g.horses()), picture.Marks{Path: path}))
+}
+
+// trackCells reads a throw's text on a track numbered 0 to last (the
+// Goose's, the horse race's), for the error board: the square left, the
+// squares walked, those the consequences written jump to; a landing
+// square left out is the square the dice reach.
+func trackCells(last int) func(string) ([]int, []int) {
+	return func(text string) ([]int, []int) {
+		mt, err := racenot.ParseMove(text)
+		if err != nil || mt.Pass || mt.From < 0 || mt.From > last {
+			return nil, nil
+		}
+		to := mt.Path
+		if len(to) == 0 {
+			to = []int{mt.From + mt.Sum()}
+		}
+		return alongTrack(mt.From, to, last), nil
+	}
 }
 
 // alongTrack is a move's path on a numbered track: every square the throw

@@ -128,8 +128,8 @@
     s += kit.over[f];
     if (names || kit.numbered) { s += kit.names[f]; }
     (marks.captured || []).forEach(function (c) { if (c >= 0 && c < ncell) { s += place(C[3 * c], C[3 * c + 1], C[3 * c + 2] / 100, kit.cross); } });
-    (marks.legal || []).forEach(function (p) { s += arrow(kit.arrows.legal, points(p)); });
     s += arrow(marks.bad ? kit.arrows.bad : kit.arrows.move, points(marks.path || []));
+    (marks.legal || []).forEach(function (p) { s += arrow(kit.arrows.legal, points(p)); });
     return s + '</svg>\n';
   }
   var parser = new DOMParser();
