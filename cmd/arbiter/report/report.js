@@ -277,7 +277,8 @@
         else if (what === 'leave') { var r = altRoot(at); if (r) { show(all[r].parent); } }
         else if (what === 'flip') { flip = !flip; show(at); } else if (what === 'names') { names = !names; show(at); }
       },
-      show: show
+      show: show,
+      marks: function () { return all[at].marks; } // for tests: what the picture marks
     };
     v.addEventListener('click', function (e) {
       active = v;
