@@ -53,7 +53,7 @@ type Film struct {
 // after it, where one counts (an endgame's moves, kings' moves, a
 // position's repetitions; a draw become claimable or forced).
 type Frame struct {
-	Move     string
+	Move     string // as written, with its mark of strength (!, ?!)
 	Number   int
 	Ellipsis bool
 	Pos      notation.Pos
@@ -97,7 +97,7 @@ func (f *Film) Add(move string, pos notation.Pos, after picture.Position, marks 
 // MoveFrame is the frame of a written move: its text, number, place and
 // comments.
 func MoveFrame(m *notation.Move, after picture.Position, marks picture.Marks) Frame {
-	fr := Frame{Move: m.Text, Number: m.Number, Ellipsis: m.Ellipsis, Pos: m.Pos, After: after, Marks: marks}
+	fr := Frame{Move: m.Text + m.Strength, Number: m.Number, Ellipsis: m.Ellipsis, Pos: m.Pos, After: after, Marks: marks}
 	for _, c := range m.Comments {
 		if t := strings.TrimSpace(c.Text); t != "" {
 			fr.Comments = append(fr.Comments, t)

@@ -15,6 +15,7 @@ import (
 	"arbiter/referee/picture"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 )
 
 // One record with an error in each family (testdata/report/SOURCES.md),
@@ -355,4 +356,73 @@ func (b *browser) alongPath(img image.Image, g cellGeometry, path []int, want fu
 		}
 	}
 	return false
+}
+
+// TestReportViewerVariations: the replay of a broadcast game with
+// comments and a variation is a game viewer: its move list shows the
+// comments and the variation in brackets; a click on a variation's move
+// enters it (the board shows it, the move is highlighted), Escape leaves
+// it for the ply it branches from, the down arrow enters it again.
+func TestReportViewerVariations(t *testing.T) {
+	chromium(t)
+	file := td + "draughts/world-title-match-women-2024-game2.pdn"
+	page := writeReport(t, t.TempDir(), file)
+	for _, width := range []int64{1400, 390} {
+		t.Run(fmt.Sprint(width), func(t *testing.T) {
+			b := newBrowser(t)
+			b.viewport(t, width, 1000)
+			b.open(t, page)
+			do1(t, b, chromedp.WaitVisible(chromedp.CSS("details.game")))
+			if !b.markGame(t, "game", file) {
+				t.Fatal("no game on the page")
+			}
+			const v = `details[data-test="game"] .viewer`
+			state := func() (ply, cur string) {
+				t.Helper()
+				s := do1(t, b, chromedp.Evaluate[[]string](fmt.Sprintf(`(v => [v.getAttribute("data-ply"), (v.querySelector(".mv.cur") || {}).textContent || ""])(document.querySelector(%q))`, v)))
+				return s[0], s[1]
+			}
+			list := do1(t, b, chromedp.Evaluate[string](fmt.Sprintf(`document.querySelector(%q + " .moves").textContent`, v)))
+			if !strings.Contains(list, "Inaccuracy. Best move was 38-33.") {
+				t.Errorf("the move list lacks the comment of move 33")
+			}
+			// (1... 5-10), written before the move it replaces, is a warning
+			// and not replayed.
+			if n := do1(t, b, chromedp.Evaluate[int](fmt.Sprintf(`document.querySelectorAll(%q + " .moves .var").length`, v))); n != 1 {
+				t.Errorf("%d variations in the move list, want 1 (33. 38-33 ...)", n)
+			}
+			// Click 33. 38-33, the variation's first move.
+			do1(t, b, chromedp.Evaluate[int](fmt.Sprintf(`[...document.querySelectorAll(%q + " .moves .var .mv")].find(s => s.textContent === "38-33").click(), 0`, v)))
+			if ply, cur := state(); !strings.HasPrefix(ply, "v") || cur != "38-33" {
+				t.Errorf("after a click on the variation's 38-33: at %q, %q highlighted; want a variation's ply, 38-33", ply, cur)
+			}
+			var m picture.Marks
+			if err := json.Unmarshal([]byte(do1(t, b, chromedp.Evaluate[string](fmt.Sprintf(`JSON.stringify(document.querySelector(%q).viewer.marks())`, v)))), &m); err != nil {
+				t.Fatal(err)
+			}
+			if len(m.Path) != 2 || m.Path[0] != 37 || m.Path[1] != 32 {
+				t.Errorf("the variation's 38-33 is drawn as %v, want cells 37 to 32", m.Path)
+			}
+			shot(t, fmt.Sprintf("report-viewer-variation-%d.png", width), do1(t, b, chromedp.Screenshot(chromedp.CSS(v))))
+			key := func(k string) {
+				t.Helper()
+				if err := chromedp.Do(b.ctx, chromedp.Focus(chromedp.CSS(v)), chromedp.KeyEvent(k)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			key(kb.Escape)
+			if ply, cur := state(); ply != "64" || cur != "11-17" {
+				t.Errorf("after Escape: at %q, %q highlighted; want ply 64, 32... 11-17, which the variation follows", ply, cur)
+			}
+			key(kb.ArrowDown)
+			if ply, cur := state(); !strings.HasPrefix(ply, "v") || cur != "38-33" {
+				t.Errorf("after the down arrow: at %q, %q highlighted; want the variation's 38-33", ply, cur)
+			}
+			key(kb.ArrowRight)
+			if ply, cur := state(); !strings.HasPrefix(ply, "v") || cur != "24-29" {
+				t.Errorf("a step on in the variation: at %q, %q highlighted; want its 24-29", ply, cur)
+			}
+			b.quiet(t, page)
+		})
+	}
 }

@@ -204,6 +204,21 @@
     return all;
   }
 
+  // comment writes a move's comment: its words, and the commands
+  // broadcasts embed ([%clock w1:29:52 B1:28:30], [%eval 0.3]) smaller and
+  // grey, so that a comment an annotator wrote stands out.
+  function comment(parent, text) {
+    var re = /\[%[^\]]*\]/g, last = 0, m;
+    while ((m = re.exec(text)) !== null) {
+      var words = text.slice(last, m.index).trim();
+      if (words) { add(parent, h('span', 'comment', words)); }
+      add(parent, h('span', 'cmd', m[0].slice(2, -1)));
+      last = re.lastIndex;
+    }
+    var rest = text.slice(last).trim();
+    if (rest) { add(parent, h('span', 'comment', rest)); }
+  }
+
   function viewer(film) {
     var kit = scenes[film.s];
     var v = h('div', 'viewer');
@@ -234,7 +249,7 @@
         var s = add(parent, h('span', 'mv', node.text));
         s.setAttribute('data-node', String(id));
         spans[id] = s;
-        if (node.comment) { add(parent, h('span', 'comment', node.comment)); }
+        if (node.comment) { comment(parent, node.comment); }
         var alts = all[node.parent].alts;
         if (node.parent >= 0 && all[node.parent].cont === id && alts.length) {
           alts.forEach(function (a) {
