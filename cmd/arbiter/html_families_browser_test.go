@@ -301,6 +301,15 @@ func (b *browser) errorBoardShows(t *testing.T, name, sec string, img image.Imag
 	if !b.alongPath(img, g, m.Path, red) {
 		t.Errorf("%s: no red arrow along the written move %v", name, m.Path)
 	}
+	// The caption is words: the move, who is to move; not the position's
+	// string, which the picture's title keeps.
+	capt := do1(t, b, chromedp.Evaluate[[]string](fmt.Sprintf(`[document.querySelector(%q + " figure.board figcaption").textContent, document.querySelector(%q + " figure.board svg title").textContent]`, sec, sec)))
+	if _, fen, ok := strings.Cut(capt[1], ": "); ok && len(fen) > 8 && strings.Contains(capt[0], fen) {
+		t.Errorf("%s: the caption holds the position's string %q: %s", name, fen, capt[0])
+	}
+	if !strings.HasPrefix(capt[0], "before move ") {
+		t.Errorf("%s: the caption does not say which move: %s", name, capt[0])
+	}
 	if len(m.Legal) > 6 {
 		t.Errorf("%s: %d legal moves drawn, want at most 6", name, len(m.Legal))
 	}
