@@ -44,6 +44,9 @@ func familiesReport(t *testing.T) string {
 	for _, f := range familyRecords {
 		args = append(args, f.file)
 	}
+	// A broadcast game whose variation has an illegal move: illegal is a
+	// warning there, an error in the games above.
+	args = append(args, td+"draughts/world-title-match-women-2024-game2.pdn")
 	return writeReport(t, t.TempDir(), args...)
 }
 
@@ -164,7 +167,8 @@ func (b *browser) errorsFirst(t *testing.T) {
 }
 
 // codesOnce: the code table has one row per code, its errors and warnings
-// side by side (illegal is both an error and a warning in these records).
+// side by side (illegal is both an error and a warning in these records:
+// it had a row for each).
 func (b *browser) codesOnce(t *testing.T) {
 	t.Helper()
 	codes := do1(t, b, chromedp.Evaluate[[]string](`[...document.querySelectorAll("table.codes button.code-filter")].map(x => x.dataset.code)`))
@@ -177,6 +181,10 @@ func (b *browser) codesOnce(t *testing.T) {
 	}
 	if len(codes) == 0 {
 		t.Errorf("no code table")
+	}
+	row := do1(t, b, chromedp.Evaluate[[]string](`[...document.querySelector('table.codes button[data-code="illegal"]').closest("tr").cells].map(c => c.textContent)`))
+	if len(row) < 3 || row[1] == "0" || row[2] == "0" {
+		t.Errorf("the row of illegal does not count both its errors and its warnings: %q", row)
 	}
 }
 
