@@ -271,6 +271,7 @@ type configs struct {
 	byDir    map[string]*config
 	fixed    *config // --config
 	isolated bool    // --isolated
+	wd       string  // the working directory, once asked (os.Getwd stats two folders each time)
 }
 
 // newConfigs reads --config and --isolated.
@@ -333,12 +334,21 @@ func (cs *configs) forInput(in input) (*config, string, error) {
 	if path == "" {
 		path = "."
 	}
-	abs, err := filepath.Abs(path)
-	if err != nil {
-		return nil, "", err
+	abs := filepath.Clean(path) // (filepath.Abs, with the working directory asked once)
+	if !filepath.IsAbs(path) {
+		if cs.wd == "" {
+			wd, err := os.Getwd()
+			if err != nil {
+				return nil, "", err
+			}
+			cs.wd = wd
+		}
+		abs = filepath.Join(cs.wd, path)
 	}
 	dir := abs
-	if st, err := os.Stat(abs); err != nil || !st.IsDir() {
+	if in.notDir {
+		dir = filepath.Dir(abs)
+	} else if st, err := os.Stat(abs); err != nil || !st.IsDir() {
 		dir = filepath.Dir(abs)
 	}
 	cfg, err := cs.forDir(dir)
