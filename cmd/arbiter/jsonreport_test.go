@@ -15,6 +15,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"arbiter/notation"
 	"arbiter/referee"
@@ -493,5 +494,30 @@ func BenchmarkReportJSON(b *testing.B) {
 				n++
 			}
 		})
+	}
+}
+
+// TestPlain8: appendJSONString's eight-bytes-at-a-time test says plain
+// exactly when each byte is plain (jsonPlain), for every byte at every
+// place, beside plain bytes and beside a byte of each kind.
+func TestPlain8(t *testing.T) {
+	plain := func(s string) bool {
+		for i := 0; i < len(s); i++ {
+			if s[i] >= utf8.RuneSelf || !jsonPlain[s[i]] {
+				return false
+			}
+		}
+		return true
+	}
+	for _, base := range []string{"abcdefgh", "\x7f\x7f\x7f\x7f\x7f\x7f\x7f\x7f", "        ", "!!!!!!!!", "\x1f\x1f\x1f\x1f\x1f\x1f\x1f\x1f", "\x80\x80\x80\x80\x80\x80\x80\x80"} {
+		for c := 0; c < 256; c++ {
+			for at := 0; at < 8; at++ {
+				b := []byte(base)
+				b[at] = byte(c)
+				if got, want := plain8(string(b)), plain(string(b)); got != want {
+					t.Fatalf("%q: plain8 %v, byte by byte %v", b, got, want)
+				}
+			}
+		}
 	}
 }

@@ -233,6 +233,9 @@ type jsonWriter struct {
 	out     io.Writer
 	buf     []byte
 	configs map[string]string // input name -> the config file that applied, as displayed
+	// file and fileJSON are the last report's file and its name quoted.
+	file     string
+	fileJSON []byte
 }
 
 func (j *jsonWriter) setOutput(w io.Writer) { j.out = w }
@@ -249,7 +252,10 @@ func (j *jsonWriter) recordConfigs(in []input, cfgOf map[string]*config) {
 }
 
 func (j *jsonWriter) write(rep *referee.Report) error {
-	j.buf = appendReportJSON(j.buf[:0], rep)
+	if j.fileJSON == nil || rep.File != j.file {
+		j.file, j.fileJSON = rep.File, appendJSONString(j.fileJSON[:0], rep.File)
+	}
+	j.buf = appendReportJSONFile(j.buf[:0], rep, j.fileJSON)
 	if cfg := j.configs[rep.File]; cfg != "" {
 		j.buf = append(j.buf[:len(j.buf)-1], `,"config":`...) // before the closing }
 		j.buf = append(appendJSONString(j.buf, cfg), '}')
