@@ -14,6 +14,7 @@ import (
 
 	"arbiter/referee"
 	"arbiter/referee/archive"
+	"arbiter/referee/codes"
 )
 
 // The archivist's commands (select, dupes, split, names, diff, ballots):
@@ -241,8 +242,8 @@ func runSelect(c *cli.Context) error {
 		f.Tags = append(f.Tags, tf)
 	}
 	for _, code := range f.Codes {
-		if _, ok := findCode(code); !ok {
-			return usageError("--with-code: unknown code %q%s (see 'arbiter explain')", code, suggestCode(code))
+		if _, ok := codes.Find(code); !ok {
+			return usageError("--with-code: unknown code %q%s (see 'arbiter explain')", code, codes.Suggest(code))
 		}
 	}
 	for _, m := range c.StringSlice("material") {

@@ -17,6 +17,7 @@ import (
 
 	"arbiter/notation"
 	"arbiter/referee"
+	"arbiter/referee/codes"
 )
 
 func checkCommand() *cli.Command {
@@ -147,9 +148,9 @@ func (s *summary) codes() []*codeCount {
 // extend- forms: the command line's over the config files'), sets the
 // severities a config file chose, and applies --quiet.
 type findingFilter struct {
-	selected, ignored *codeSelection // selected nil: every code
-	severity          []severityRule // in order: a later rule wins
-	variations        string         // the policy the input's games were checked under
+	selected, ignored *codes.Selection // selected nil: every code
+	severity          []severityRule   // in order: a later rule wins
+	variations        string           // the policy the input's games were checked under
 	quiet             bool
 	// selFrom and ignFrom are the settings that made selected and
 	// ignored, in order, with where each was written.
@@ -165,13 +166,13 @@ type findingFilter struct {
 // codeRef is one setting that chose codes.
 type codeRef struct {
 	where  string
-	codes  *codeSelection
+	codes  *codes.Selection
 	extend bool
 }
 
 // keeps says whether code is reported.
 func (f *findingFilter) keeps(code string) bool {
-	return (f.selected == nil || f.selected.has(code)) && !f.ignored.has(code)
+	return (f.selected == nil || f.selected.Has(code)) && !f.ignored.Has(code)
 }
 
 // layer applies one level of settings over those above it.
@@ -183,10 +184,10 @@ func (f *findingFilter) layer(l codeLayer) {
 		f.ignored, f.ignFrom = l.ign, []codeRef{{l.where["ignore"], l.ign, false}}
 	}
 	if l.extSel != nil && f.selected != nil {
-		f.selected, f.selFrom = f.selected.union(l.extSel), append(f.selFrom[:len(f.selFrom):len(f.selFrom)], codeRef{l.where["extend-select"], l.extSel, true})
+		f.selected, f.selFrom = f.selected.Union(l.extSel), append(f.selFrom[:len(f.selFrom):len(f.selFrom)], codeRef{l.where["extend-select"], l.extSel, true})
 	}
 	if l.extIgn != nil {
-		f.ignored, f.ignFrom = f.ignored.union(l.extIgn), append(f.ignFrom[:len(f.ignFrom):len(f.ignFrom)], codeRef{l.where["extend-ignore"], l.extIgn, true})
+		f.ignored, f.ignFrom = f.ignored.Union(l.extIgn), append(f.ignFrom[:len(f.ignFrom):len(f.ignFrom)], codeRef{l.where["extend-ignore"], l.extIgn, true})
 	}
 }
 
@@ -195,17 +196,17 @@ func flagLayer(c *cli.Context) (codeLayer, error) {
 	l := codeLayer{where: map[string]string{}}
 	for _, flag := range []struct {
 		name string
-		to   **codeSelection
+		to   **codes.Selection
 	}{{"select", &l.sel}, {"ignore", &l.ign}, {"extend-select", &l.extSel}, {"extend-ignore", &l.extIgn}} {
 		if !c.IsSet(flag.name) {
 			continue
 		}
-		s, err := selectCodes([]string{c.String(flag.name)})
+		s, err := codes.Select([]string{c.String(flag.name)})
 		if err != nil {
 			return l, usageError("--%s: %v", flag.name, err)
 		}
 		if s == nil {
-			s = &codeSelection{codes: map[string]bool{}}
+			s = codes.None()
 		}
 		*flag.to = s
 		l.where[flag.name] = "--" + flag.name + " (command line)"
@@ -227,7 +228,7 @@ func newFindingFilter(c *cli.Context) (*findingFilter, error) {
 // severityOf is the severity a config file gives code, if one does.
 func (f *findingFilter) severityOf(code string) (notation.Severity, bool) {
 	for i := len(f.severity) - 1; i >= 0; i-- {
-		if f.severity[i].codes.has(code) {
+		if f.severity[i].codes.Has(code) {
 			return f.severity[i].sev, true
 		}
 	}
@@ -366,7 +367,7 @@ func runCheck(c *cli.Context) error {
 		return err
 	}
 	defer bl.abort() // unless committed
-	opts.Codes = codeMatcher
+	opts.Codes = codes.Matcher
 	_, identifies := w.(interface{ identifies() })
 	opts.Identify = bl != nil || identifies
 	if sw, ok := w.(*sarifWriter); ok && bl != nil {
@@ -513,7 +514,7 @@ func writeStatistics(w io.Writer, sum *summary) {
 				sevs = append(sevs, n.name)
 			}
 		}
-		doc, _ := findCode(c.code)
+		doc, _ := codes.Find(c.code)
 		fmt.Fprintf(w, "%7d  %-22s %-13s %s\n", c.total(), c.code, strings.Join(sevs, "/"), doc.Summary)
 	}
 }

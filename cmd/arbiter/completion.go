@@ -7,6 +7,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"arbiter/referee/codes"
 	"arbiter/referee/tournament"
 	"arbiter/variants"
 )
@@ -195,10 +196,10 @@ func flagValues(flag string) []string {
 		return out
 	case "select", "ignore", "extend-select", "extend-ignore":
 		var out []string
-		for _, d := range codeDocs {
+		for _, d := range codes.Docs() {
 			out = append(out, d.Code)
 		}
-		return append(append(out, codeGroups()...), allCodes) // the groups, and ALL
+		return append(append(out, codes.Groups()...), codes.All) // the groups, and ALL
 	}
 	return nil // a file name, a number: the shell's own completion
 }

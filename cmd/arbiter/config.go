@@ -18,6 +18,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"arbiter/referee"
+	"arbiter/referee/codes"
 	"arbiter/variants"
 )
 
@@ -65,14 +66,14 @@ type config struct {
 // replace what the levels above chose, extend-select and extend-ignore add
 // to it. where says for each key where it was written ("file:line").
 type codeLayer struct {
-	sel, ign, extSel, extIgn *codeSelection
+	sel, ign, extSel, extIgn *codes.Selection
 	where                    map[string]string
 }
 
 // severityRule is one entry of a severity table: the codes it names are
 // reported at sev.
 type severityRule struct {
-	codes *codeSelection
+	codes *codes.Selection
 	sev   notation.Severity
 	where string // file:line
 }
@@ -388,19 +389,19 @@ func parseCodeLayer(file string, nodes map[string]*yaml.Node, prefix, glob strin
 		if n.Kind == yaml.SequenceNode {
 			items = n.Content
 		}
-		var sel *codeSelection
+		var sel *codes.Selection
 		for _, it := range items {
 			if it.Kind != yaml.ScalarNode {
 				return l, &configError{file, it.Line, prefix + key + ": a list of codes is needed"}
 			}
-			s, err := selectCodes([]string{it.Value})
+			s, err := codes.Select([]string{it.Value})
 			if err != nil {
 				return l, &configError{file, it.Line, fmt.Sprintf("%s%s: %v", prefix, key, err)}
 			}
-			sel = sel.union(s)
+			sel = sel.Union(s)
 		}
 		if sel == nil {
-			sel = &codeSelection{codes: map[string]bool{}} // [] selects nothing, ignores nothing
+			sel = codes.None() // [] selects nothing, ignores nothing
 		}
 		var label []string
 		if glob != "" {
@@ -438,7 +439,7 @@ func parseSeverity(file string, n *yaml.Node, prefix, glob string) ([]severityRu
 	var out []severityRule
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, v := n.Content[i], n.Content[i+1]
-		codes, err := selectCodes([]string{k.Value})
+		codes, err := codes.Select([]string{k.Value})
 		if err != nil {
 			return nil, &configError{file, k.Line, fmt.Sprintf("%sseverity: %v", prefix, err)}
 		}

@@ -6,6 +6,7 @@ import (
 
 	"arbiter/notation"
 	"arbiter/referee"
+	"arbiter/referee/codes"
 )
 
 // habitFold keeps the text report of a file from repeating an exporter's
@@ -31,7 +32,7 @@ type foldedHabit struct {
 // shown reports whether d, a finding of rep, is written: false for a
 // habit already said in rep's file, which is counted instead.
 func (h *habitFold) shown(rep *referee.Report, d *referee.Diagnostic) bool {
-	if !habitCodes[d.Code] {
+	if !codes.IsHabit(d.Code) {
 		return true
 	}
 	for i := range h.first {

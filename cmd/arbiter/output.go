@@ -11,6 +11,7 @@ import (
 
 	"arbiter/notation"
 	"arbiter/referee"
+	"arbiter/referee/codes"
 )
 
 // reportWriter writes reports in one output format.
@@ -343,10 +344,10 @@ func writeMarkdownSummary(w io.Writer, sum *summary) {
 	if sum.suppressed > 0 {
 		fmt.Fprintf(w, "\n%d %s suppressed (%d by the baseline): they fail nothing.\n", sum.suppressed, plural(sum.suppressed, "finding", "findings"), sum.baselined)
 	}
-	if codes := sum.codes(); len(codes) > 0 {
+	if counts := sum.codes(); len(counts) > 0 {
 		fmt.Fprint(w, "\n| code | errors | warnings | meaning |\n| --- | ---: | ---: | --- |\n")
-		for _, c := range codes {
-			doc, _ := findCode(c.code)
+		for _, c := range counts {
+			doc, _ := codes.Find(c.code)
 			fmt.Fprintf(w, "| `%s` | %d | %d | %s |\n", c.code, c.errors, c.warnings, doc.Summary)
 		}
 	}

@@ -15,6 +15,7 @@ import (
 
 	"arbiter/notation"
 	"arbiter/referee"
+	"arbiter/referee/codes"
 )
 
 // sarifWriter writes one SARIF 2.1.0 log with one run, for GitHub code
@@ -38,7 +39,7 @@ func newSarifWriter() *sarifWriter {
 	run.ColumnKind = "unicodeCodePoints"
 	w := &sarifWriter{run: run, ruleIndex: map[string]int{}}
 	w.cwd, _ = os.Getwd()
-	for i, d := range codeDocs {
+	for i, d := range codes.Docs() {
 		level := "warning"
 		switch {
 		case strings.HasPrefix(d.Severity, "error"):

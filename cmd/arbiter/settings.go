@@ -11,6 +11,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"arbiter/referee"
+	"arbiter/referee/codes"
 	"arbiter/variants"
 )
 
@@ -285,7 +286,7 @@ func (cfg *config) summary() string {
 	}
 	for _, k := range []struct {
 		key string
-		sel *codeSelection
+		sel *codes.Selection
 	}{{"select", cfg.codes.sel}, {"ignore", cfg.codes.ign}, {"extend-select", cfg.codes.extSel}, {"extend-ignore", cfg.codes.extIgn}} {
 		if k.sel != nil {
 			parts = append(parts, k.key+" "+k.sel.String())

@@ -1,4 +1,11 @@
-package main
+// Package codes documents every diagnostic code arbiter's readers and
+// referees emit (what it means, an example, the fix: 'arbiter explain'
+// prints them, docs/codes.md is generated from them, the SARIF log's rules
+// are made from them) and reads the selectors that choose codes: a code
+// (illegal), a group (MOVES), a pattern (tag-*) or ALL, as ruff chooses its
+// rules. Every front-end (the command line, the language server, the
+// browser page) reads the same selectors with the same messages.
+package codes
 
 import (
 	"strconv"
@@ -6,18 +13,23 @@ import (
 	"arbiter/notation"
 )
 
-// codeDoc documents one diagnostic code: what it means, an example of a
+// Doc documents one diagnostic code: what it means, an example of a
 // record that earns it, and what to do about it. Every code the readers
 // and referees emit has one (TestEveryCodeDocumented collects the codes
 // from the source and fails when one is missing); 'arbiter explain' prints
 // them and docs/codes.md is generated from them.
-type codeDoc struct {
+type Doc struct {
 	Code, Severity, Family, Summary, Example, Fix string
 }
 
-// codeDocs, grouped as a reader meets them: reading the text, then
+// Docs are every code's documentation, grouped as a reader meets them:
+// reading the text, then replaying the moves, then judging the result.
+// The slice is shared: callers read it and never change it.
+func Docs() []Doc { return docs }
+
+// docs, grouped as a reader meets them: reading the text, then
 // replaying the moves, then judging the result.
-var codeDocs = []codeDoc{
+var docs = []Doc{
 	// Reading PDN: the text was read as a person would read it (warnings)
 	// or could not be read (errors).
 	{"leading-zero", "warning", "reading", "a square or move number written with a leading zero", "13. 49-43 05-10", "Write 5-10. Harmless; some exporters pad every number."},
@@ -123,11 +135,23 @@ var codeDocs = []codeDoc{
 	{"result-mismatch", "error, warning or note", "result", "the terminator and the Result tag disagree", `[Result "1-1"] ... 2-0`, "Make them the same. An error when both are results; a warning when the tag says *; a note when the game ends with * (many exporters end every game so) and the tag's result is read as the game's."},
 }
 
+// IsHabit says whether code describes an exporter's habit (habitCodes).
+func IsHabit(code string) bool { return habitCodes[code] }
+
+// Habits lists the habit codes, in no order.
+func Habits() []string {
+	out := make([]string, 0, len(habitCodes))
+	for c := range habitCodes {
+		out = append(out, c)
+	}
+	return out
+}
+
 // habitCodes are the findings that describe one exporter's habit, not
 // one game: a file written by that exporter earns them in every game (an
 // export that pads every square, or writes every result 1:0). The text
 // report says each once per file, at its first place, and after the
-// file's last game how many more there were (habits.go); the other
+// file's last game how many more there were (referee/report's habits.go); the other
 // formats list every one, and the summary counts every one. This is the
 // one list of them.
 var habitCodes = map[string]bool{
@@ -151,11 +175,12 @@ var habitCodes = map[string]bool{
 	"game-label":       true,
 }
 
-func findCode(code string) (codeDoc, bool) {
-	for _, d := range codeDocs {
+// Find is the documentation of code.
+func Find(code string) (Doc, bool) {
+	for _, d := range docs {
 		if d.Code == code {
 			return d, true
 		}
 	}
-	return codeDoc{}, false
+	return Doc{}, false
 }
