@@ -15,6 +15,7 @@ import (
 	"arbiter/referee"
 	"arbiter/referee/archive"
 	"arbiter/referee/codes"
+	"arbiter/referee/report"
 )
 
 // The archivist's commands (select, dupes, split, names, diff, ballots):
@@ -97,7 +98,7 @@ func (r *archiveRun) each(emit func(rep *referee.Report, seq int) error) (bool, 
 	seq, ok := 0, true
 	err := referee.CheckInputs(sources, r.opts, func(rep *referee.Report) error {
 		if d, bad := referee.FamilyMismatch(rep); bad {
-			return usageError("%s: %s: %s: %s", firstNonEmpty(r.cf.chosenBy[rep.File], variantSource(r.c)), where(rep, d.Pos), gameName(rep), d.Msg)
+			return usageError("%s: %s: %s: %s", firstNonEmpty(r.cf.chosenBy[rep.File], variantSource(r.c)), report.Where(rep, d.Pos), report.GameName(rep), d.Msg)
 		}
 		seq++
 		return emit(rep, seq)

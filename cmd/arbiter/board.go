@@ -10,6 +10,7 @@ import (
 	"arbiter/notation"
 	"arbiter/referee"
 	"arbiter/referee/picture"
+	"arbiter/referee/report"
 	"arbiter/variants"
 )
 
@@ -149,7 +150,7 @@ func recordPicture(c *cli.Context) (*picture.Board, picture.Position, picture.Ma
 		return nil, pos, marks, "", usageError("%s has no game %d", in[0].name, game)
 	}
 	if d, ok := referee.FamilyMismatch(rep); ok {
-		return nil, pos, marks, "", usageError("%s: %s: %s: %s", variantSource(c), where(rep, d.Pos), gameName(rep), d.Msg)
+		return nil, pos, marks, "", usageError("%s: %s: %s: %s", variantSource(c), report.Where(rep, d.Pos), report.GameName(rep), d.Msg)
 	}
 	switch {
 	case rep.Film == nil || rep.Film.Board == nil:
@@ -169,12 +170,12 @@ func recordPicture(c *cli.Context) (*picture.Board, picture.Position, picture.Ma
 	if ply < 0 {
 		ply = reached
 	}
-	title := fmt.Sprintf("%s, %s, start", in[0].name, gameName(rep))
+	title := fmt.Sprintf("%s, %s, start", in[0].name, report.GameName(rep))
 	pos = f.Start
 	if ply > 0 {
 		fr := f.Frames[ply-1]
 		pos, marks = fr.After, fr.Marks
-		title = fmt.Sprintf("%s, %s, after ply %d (%s)", in[0].name, gameName(rep), ply, fr.Move)
+		title = fmt.Sprintf("%s, %s, after ply %d (%s)", in[0].name, report.GameName(rep), ply, fr.Move)
 	}
 	if stop != nil && ply == reached {
 		// The last position reached is not the end of the game: the
@@ -187,7 +188,7 @@ func recordPicture(c *cli.Context) (*picture.Board, picture.Position, picture.Ma
 			marks.Path, marks.Captured = f.Cells(stop.Move)
 		}
 		fmt.Fprintf(c.App.ErrWriter, "arbiter: warning: %s: %s: the replay stopped after ply %d, at %s: %s[%s]: %s; drawn: the position after ply %d, the last one reached, not the end of the game\n",
-			where(rep, stop.Pos), gameName(rep), reached, stopMove(stop), stop.Severity, stop.Code, stop.Msg, reached)
+			report.Where(rep, stop.Pos), report.GameName(rep), reached, stopMove(stop), stop.Severity, stop.Code, stop.Msg, reached)
 	}
 	return f.Board, pos, marks, title, nil
 }

@@ -4,12 +4,10 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
-	"io"
 	"math"
 	"os"
 	"path/filepath"
 	"runtime/debug"
-	"sort"
 	"strings"
 	"time"
 
@@ -18,6 +16,7 @@ import (
 	"arbiter/notation"
 	"arbiter/referee"
 	"arbiter/referee/codes"
+	"arbiter/referee/report"
 )
 
 func checkCommand() *cli.Command {
@@ -76,72 +75,6 @@ func checkCommand() *cli.Command {
 		}, variantFlags...),
 		Action: runCheck,
 	}
-}
-
-// summary counts every game the splitter found, and the findings reported;
-// suppressed findings (in the record, or by the baseline) are counted
-// apart.
-type summary struct {
-	games, valid, invalid, warnings, errors, notes int
-	suppressed, baselined                          int
-	byCode                                         map[string]*codeCount
-}
-
-type codeCount struct {
-	code                    string
-	errors, warnings, notes int
-}
-
-func (s *summary) add(rep *referee.Report) {
-	s.games++
-	if rep.Verdict == referee.Valid {
-		s.valid++
-	} else {
-		s.invalid++
-	}
-	for _, d := range rep.Diagnostics {
-		if d.Suppressed != nil {
-			s.suppressed++
-			if d.Suppressed.Kind == referee.SuppressedExternal {
-				s.baselined++
-			}
-			continue
-		}
-		c := s.byCode[d.Code]
-		if c == nil {
-			c = &codeCount{code: d.Code}
-			s.byCode[d.Code] = c
-		}
-		switch d.Severity {
-		case notation.Error:
-			s.errors++
-			c.errors++
-		case notation.Warning:
-			s.warnings++
-			c.warnings++
-		case notation.Note:
-			s.notes++
-			c.notes++
-		}
-	}
-}
-
-func (c *codeCount) total() int { return c.errors + c.warnings + c.notes }
-
-// codes returns the counts by code, most frequent first.
-func (s *summary) codes() []*codeCount {
-	var out []*codeCount
-	for _, c := range s.byCode {
-		out = append(out, c)
-	}
-	sort.Slice(out, func(i, j int) bool {
-		a, b := out[i], out[j]
-		if a.total() != b.total() {
-			return a.total() > b.total()
-		}
-		return a.code < b.code
-	})
-	return out
 }
 
 // findingFilter chooses the codes reported (select, ignore and their
@@ -264,12 +197,6 @@ func (f *findingFilter) apply(rep *referee.Report) (hidden, demoted int) {
 	return hidden, demoted
 }
 
-// carrier is a format that carries suppressed findings, marked as such
-// (json, sarif); the others are given only the findings that count.
-type carrier interface {
-	carriesSuppressed()
-}
-
 // shown is the report as written out: --quiet drops its warnings, after
 // they were counted, and formats that cannot mark a suppressed finding do
 // not get them.
@@ -313,10 +240,11 @@ func runCheck(c *cli.Context) error {
 			format = cfg.format
 		}
 	}
-	if _, err := useColor(c.String("color"), c.App.Writer); err != nil {
+	color, err := useColor(c.String("color"), c.App.Writer)
+	if err != nil {
 		return err
 	}
-	w, err := newReportWriter(format, c)
+	rf, err := lookupFormat(format)
 	if err != nil {
 		return err
 	}
@@ -332,8 +260,7 @@ func runCheck(c *cli.Context) error {
 	if path := c.String("show-settings"); path != "" {
 		return showSettings(c, cfgs, path, filter)
 	}
-	if h, ok := w.(*htmlWriter); ok {
-		h.fixed = opts.Variant
+	if rf.Film {
 		opts.Film = true // the page's replay viewer
 		// The page holds every game until the end, so its live heap grows
 		// with the archive: main's soft memory limit, meant for formats that
@@ -354,9 +281,9 @@ func runCheck(c *cli.Context) error {
 	if c.Bool("verbose") {
 		sayConfigs(c.App.ErrWriter, cfgs, in, cf.cfgOf)
 	}
-	if r, ok := w.(configRecorder); ok {
-		r.recordConfigs(in, cf.cfgOf)
-	}
+	ro := report.Options{Verbose: c.Bool("verbose"), NoBoard: c.Bool("no-board"), Color: color,
+		StepSummary: os.Getenv("GITHUB_STEP_SUMMARY"), Version: version(), Variant: opts.Variant}
+	ro.Configs, ro.ConfigFiles = configNames(in, cf.cfgOf)
 	rout, err := openReportOutput(c, in)
 	if err != nil {
 		return err
@@ -368,22 +295,21 @@ func runCheck(c *cli.Context) error {
 	}
 	defer bl.abort() // unless committed
 	opts.Codes = codes.Matcher
-	_, identifies := w.(interface{ identifies() })
-	opts.Identify = bl != nil || identifies
-	if sw, ok := w.(*sarifWriter); ok && bl != nil {
-		sw.baseline = firstNonEmpty(bl.readPath, bl.writePath)
+	opts.Identify = bl != nil || rf.Identifies
+	if bl != nil {
+		ro.Baseline = firstNonEmpty(bl.readPath, bl.writePath)
 	}
 	var hidden, demoted reasons // errors a config's settings kept from the report, or made quieter
 	start := time.Now()
-	sum := summary{byCode: map[string]*codeCount{}}
+	var sum report.Summary
 	prog := newProgress(c.App.ErrWriter, c.Bool("quiet"))
 	dst := rout.w
 	if prog.enabled && isTerminal(dst) {
 		dst = clearingWriter{dst, prog} // the report and the bar share the terminal
 	}
 	out := bufio.NewWriterSize(dst, 64<<10)
-	w.setOutput(out)
-	_, carries := w.(carrier)
+	w := rf.New(out, ro)
+	carries := rf.CarriesSuppressed
 	var failed error
 	unreadable := map[string]bool{}
 	var sources []referee.Input
@@ -396,7 +322,7 @@ func runCheck(c *cli.Context) error {
 			// The variant the user chose (or the config did) is of another
 			// game: not a finding in the record but a mistake in the
 			// command, whatever --ignore says. It stops the run.
-			return usageError("%s: %s: %s: %s", firstNonEmpty(cf.chosenBy[rep.File], variantSource(c)), where(rep, d.Pos), gameName(rep), d.Msg)
+			return usageError("%s: %s: %s: %s", firstNonEmpty(cf.chosenBy[rep.File], variantSource(c)), report.Where(rep, d.Pos), report.GameName(rep), d.Msg)
 		}
 		f := filter
 		if g := cf.filters[rep.File]; g != nil {
@@ -407,10 +333,10 @@ func runCheck(c *cli.Context) error {
 		demoted.add(f.sevWhy, q)
 		bl.match(rep)
 		rep.SetVerdict()
-		sum.add(rep)
+		sum.Add(rep)
 		perFile[rep.File]++
 		prog.game(rep.File)
-		return w.write(f.shown(rep, carries))
+		return w.Write(f.shown(rep, carries))
 	}, func(f referee.Input, err error) {
 		failed = ioError(f.Name, err)
 		unreadable[f.Name] = true
@@ -436,11 +362,9 @@ func runCheck(c *cli.Context) error {
 			bl.readWhole(f.name)
 		}
 	}
-	sum.warnings += inputWarnings + len(noGame)
-	if fw, ok := w.(finisher); ok {
-		if err := fw.finish(&sum); err != nil {
-			return ioError("output", err)
-		}
+	sum.Warnings += inputWarnings + len(noGame)
+	if err := w.Finish(&sum); err != nil {
+		return ioError("output", err)
 	}
 	if err := out.Flush(); err != nil {
 		return ioError("output", err)
@@ -451,32 +375,32 @@ func runCheck(c *cli.Context) error {
 	for _, name := range noGame {
 		fmt.Fprintf(c.App.ErrWriter, "arbiter: warning: %s: no game in this file\n", printable(name))
 	}
-	if sum.games == 0 && failed == nil {
+	if sum.Games == 0 && failed == nil {
 		return cli.Exit(fmt.Sprintf("no games found in %d %s", len(in), plural(len(in), "input", "inputs")), exitUsage)
 	}
 	if err := bl.finish(c.App.ErrWriter, failed != nil, c.Bool("quiet")); err != nil {
 		return err
 	}
 	if c.Bool("statistics") {
-		writeStatistics(c.App.ErrWriter, &sum)
+		report.WriteStatistics(c.App.ErrWriter, &sum)
 	}
 	if !c.Bool("quiet") {
 		sayHidden(c.App.ErrWriter, &hidden, &demoted)
 		// On standard error: the report itself stays byte-identical from run
 		// to run, and the seconds never are.
-		fmt.Fprintf(c.App.ErrWriter, "%s (%.2f s)\n", sum.line(), time.Since(start).Seconds())
+		fmt.Fprintf(c.App.ErrWriter, "%s (%.2f s)\n", sum.Line(), time.Since(start).Seconds())
 	}
 	maxWarnings := c.Int("max-warnings")
 	var fail error
 	switch {
 	case failed != nil:
 		return cli.Exit("", exitUsage)
-	case sum.invalid > 0:
+	case sum.Invalid > 0:
 		fail = cli.Exit("", exitFindings)
-	case c.Bool("strict") && sum.warnings > 0:
-		fail = cli.Exit(fmt.Sprintf("%d %s, and --strict fails on any", sum.warnings, plural(sum.warnings, "warning", "warnings")), exitFindings)
-	case maxWarnings >= 0 && sum.warnings > maxWarnings:
-		fail = cli.Exit(fmt.Sprintf("%d %s, more than --max-warnings %d", sum.warnings, plural(sum.warnings, "warning", "warnings"), maxWarnings), exitFindings)
+	case c.Bool("strict") && sum.Warnings > 0:
+		fail = cli.Exit(fmt.Sprintf("%d %s, and --strict fails on any", sum.Warnings, plural(sum.Warnings, "warning", "warnings")), exitFindings)
+	case maxWarnings >= 0 && sum.Warnings > maxWarnings:
+		fail = cli.Exit(fmt.Sprintf("%d %s, more than --max-warnings %d", sum.Warnings, plural(sum.Warnings, "warning", "warnings"), maxWarnings), exitFindings)
 	}
 	if fail != nil && c.Bool("exit-zero") {
 		return nil // the findings are reported; the exit status is the caller's choice
@@ -484,39 +408,13 @@ func runCheck(c *cli.Context) error {
 	return fail
 }
 
-// line is the summary line: games, verdicts, counts.
-func (s *summary) line() string {
-	out := fmt.Sprintf("%d %s: %d valid, %d with errors, %d warnings", s.games, plural(s.games, "game", "games"), s.valid, s.invalid, s.warnings)
-	if s.notes > 0 {
-		out += fmt.Sprintf(", %d %s", s.notes, plural(s.notes, "note", "notes"))
-	}
-	switch {
-	case s.suppressed == 0:
-	case s.baselined == 0:
-		out += fmt.Sprintf(", %d suppressed", s.suppressed)
-	case s.baselined == s.suppressed:
-		out += fmt.Sprintf(", %d suppressed by the baseline", s.suppressed)
-	default:
-		out += fmt.Sprintf(", %d suppressed in the records, %d by the baseline", s.suppressed-s.baselined, s.baselined)
-	}
-	return out
-}
-
-// writeStatistics prints the findings per code, like ruff --statistics.
-func writeStatistics(w io.Writer, sum *summary) {
-	for _, c := range sum.codes() {
-		var sevs []string
-		for _, n := range []struct {
-			name  string
-			count int
-		}{{"error", c.errors}, {"warning", c.warnings}, {"note", c.notes}} {
-			if n.count > 0 {
-				sevs = append(sevs, n.name)
-			}
+func firstNonEmpty(s ...string) string {
+	for _, x := range s {
+		if x != "" {
+			return x
 		}
-		doc, _ := codes.Find(c.code)
-		fmt.Fprintf(w, "%7d  %-22s %-13s %s\n", c.total(), c.code, strings.Join(sevs, "/"), doc.Summary)
 	}
+	return ""
 }
 
 func plural(n int, one, many string) string {

@@ -11,6 +11,7 @@ import (
 	"arbiter/notation"
 	"arbiter/notation/pdn"
 	"arbiter/referee"
+	"arbiter/referee/report"
 )
 
 func compareCommand() *cli.Command {
@@ -117,7 +118,7 @@ func gameOf(f input, n int, opts referee.StreamOptions) (*notation.Record, int, 
 // writeComparison writes a comparison for a person.
 func writeComparison(w io.Writer, cmp *referee.Comparison, board bool) {
 	side := func(label string, rep *referee.Report, n int) {
-		fmt.Fprintf(w, "%s: %s, %s: %d %s written, %s\n", label, printable(rep.File), printable(gameName(rep)), n, plural(n, "ply", "plies"), printable(howFar(rep, n)))
+		fmt.Fprintf(w, "%s: %s, %s: %d %s written, %s\n", label, printable(rep.File), printable(report.GameName(rep)), n, plural(n, "ply", "plies"), printable(howFar(rep, n)))
 	}
 	side("A", cmp.A, cmp.LenA)
 	side("B", cmp.B, cmp.LenB)

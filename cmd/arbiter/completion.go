@@ -174,8 +174,8 @@ func flagValues(flag string) []string {
 	switch flag {
 	case "format":
 		var out []string
-		for _, f := range formats {
-			out = append(out, f.name)
+		for _, f := range formats() {
+			out = append(out, f.Name)
 		}
 		return out
 	case "color":

@@ -231,8 +231,8 @@ func parseConfig(file string, data []byte) (*config, error) {
 	}
 	if cfg.format != "" {
 		known := false
-		for _, f := range formats {
-			known = known || f.name == cfg.format
+		for _, f := range formats() {
+			known = known || f.Name == cfg.format
 		}
 		if !known {
 			return nil, bad(&raw.Format, "format: unknown %q (%s)", cfg.format, formatList())

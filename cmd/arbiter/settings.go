@@ -370,8 +370,23 @@ func sayHidden(w io.Writer, hidden, demoted *reasons) {
 	}
 }
 
-// configRecorder is a report writer that records which config file
-// applied to each input (json, sarif).
-type configRecorder interface {
-	recordConfigs(in []input, cfgOf map[string]*config)
+// configNames names the config file that applied to each input, by input
+// name, and the config files that applied, in the order of the inputs
+// (none: []), as the reports name them (relative to the working
+// directory).
+func configNames(in []input, cfgOf map[string]*config) (byInput map[string]string, files []string) {
+	byInput, files = map[string]string{}, []string{}
+	seen := map[*config]bool{}
+	for _, f := range in {
+		cfg := cfgOf[f.name]
+		if cfg == nil {
+			continue
+		}
+		byInput[f.name] = displayPath(cfg.file)
+		if !seen[cfg] {
+			seen[cfg] = true
+			files = append(files, displayPath(cfg.file))
+		}
+	}
+	return byInput, files
 }

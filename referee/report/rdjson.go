@@ -1,4 +1,4 @@
-package main
+package report
 
 import (
 	"encoding/json"
@@ -19,8 +19,6 @@ type rdjsonWriter struct {
 	out io.Writer
 	n   int
 }
-
-func (r *rdjsonWriter) setOutput(w io.Writer) { r.out = w }
 
 type rdDiagnostic struct {
 	Message  string     `json:"message"`
@@ -49,7 +47,7 @@ type rdCode struct {
 
 var rdSeverity = map[notation.Severity]string{notation.Error: "ERROR", notation.Warning: "WARNING", notation.Note: "INFO"}
 
-func (r *rdjsonWriter) write(rep *referee.Report) error {
+func (r *rdjsonWriter) Write(rep *referee.Report) error {
 	cols := byteColumns{rec: rep.Record}
 	for i := range rep.Diagnostics {
 		d := &rep.Diagnostics[i]
@@ -57,7 +55,7 @@ func (r *rdjsonWriter) write(rep *referee.Report) error {
 		if !p.IsValid() {
 			p = rep.Pos
 		}
-		b, err := json.Marshal(rdDiagnostic{Message: printable(context(rep, *d) + ": " + d.Msg + legal(*d)),
+		b, err := json.Marshal(rdDiagnostic{Message: Printable(Context(rep, *d) + ": " + d.Msg + Legal(*d)),
 			Location: rdLocation{Path: rep.File, Range: rdRange{rdPosition{max(p.Line, 1), cols.col(p)}}},
 			Severity: rdSeverity[d.Severity], Code: rdCode{d.Code}})
 		if err != nil {
@@ -78,7 +76,7 @@ func (r *rdjsonWriter) write(rep *referee.Report) error {
 	return nil
 }
 
-func (r *rdjsonWriter) finish(*summary) error {
+func (r *rdjsonWriter) Finish(*Summary) error {
 	end := "\n]}\n"
 	if r.n == 0 {
 		end = `{"source":{"name":"arbiter"},"diagnostics":[]}` + "\n"

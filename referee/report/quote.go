@@ -1,4 +1,4 @@
-package main
+package report
 
 import (
 	"strings"
@@ -7,7 +7,7 @@ import (
 	"arbiter/notation"
 )
 
-// quoter finds the source lines diagnostics quote in one record's text.
+// Quoter finds the source lines diagnostics quote in one record's text.
 // Diagnostics come in file order, so it walks the text once, keeping its
 // place (a line, and a column on it) from one diagnostic to the next: a
 // game written on one 800 KB line with thousands of diagnostics costs one
@@ -15,7 +15,7 @@ import (
 // line (glued to the previous game's result) has its first line quoted as
 // Record.SourceLine does, with blanks for the previous game's text, so the
 // caret stays under the file's column.
-type quoter struct {
+type Quoter struct {
 	rec  *notation.Record
 	line int // file line of text[lineOff:]
 	// lineOff is where that line starts in rec.Text; runeIdx/runeOff a
@@ -23,8 +23,9 @@ type quoter struct {
 	lineOff, runeIdx, runeOff int
 }
 
-func newQuoter(rec *notation.Record) *quoter {
-	q := &quoter{rec: rec}
+// NewQuoter is the quoter of rec's text (nil: it quotes nothing).
+func NewQuoter(rec *notation.Record) *Quoter {
+	q := &Quoter{rec: rec}
 	if rec != nil {
 		q.line = rec.Pos.Line
 		q.runeIdx = q.lineStart()
@@ -35,19 +36,19 @@ func newQuoter(rec *notation.Record) *quoter {
 // lineStart is the index of the character the current line's text starts
 // with: the columns before a game that starts inside its first line, as
 // blanks (Record.SourceLine pads at most 4096), 0 on the other lines.
-func (q *quoter) lineStart() int {
+func (q *Quoter) lineStart() int {
 	if c := q.rec.Pos.Col; q.line == q.rec.Pos.Line && c > 1 && c <= 4096 {
 		return c - 1
 	}
 	return 0
 }
 
-// quote returns the source line of p, or the window of quoteWidth
+// Quote returns the source line of p, or the window of quoteWidth
 // characters around its column when the line is longer (the same as
 // window(line, col) but reading at most about two windows of the line
 // past the quoter's place), and the caret's column in it. ok is false when
 // the line is not in the record's text or holds nothing but blanks.
-func (q *quoter) quote(p notation.Pos) (text string, col int, ok bool) {
+func (q *Quoter) Quote(p notation.Pos) (text string, col int, ok bool) {
 	if q.rec == nil || q.rec.Text == "" || p.Col <= 0 || p.Line < q.rec.Pos.Line || !q.seekLine(p.Line) {
 		return "", 0, false
 	}
@@ -66,7 +67,7 @@ func (q *quoter) quote(p notation.Pos) (text string, col int, ok bool) {
 	}
 }
 
-func (q *quoter) scan(pcol, want, from int) (text string, col int, ok, retry bool) {
+func (q *Quoter) scan(pcol, want, from int) (text string, col int, ok, retry bool) {
 	src := q.rec.Text
 	// Enough characters to know whether the line is longer than a window
 	// and than want+quoteWidth.
@@ -137,7 +138,7 @@ func lineEnd(s string, off int) bool {
 
 // seekLine moves to the start of file line n, forward from where the
 // quoter is, or from the record's start when n is behind it.
-func (q *quoter) seekLine(n int) bool {
+func (q *Quoter) seekLine(n int) bool {
 	if n < q.line {
 		q.line, q.lineOff = q.rec.Pos.Line, 0
 		q.runeIdx, q.runeOff = q.lineStart(), 0
@@ -160,7 +161,7 @@ func (q *quoter) seekLine(n int) bool {
 
 // lineHasText reports whether the current line holds anything but blanks
 // (said once per blank window, which only a line of blanks gives).
-func (q *quoter) lineHasText() bool {
+func (q *Quoter) lineHasText() bool {
 	rest := q.rec.Text[q.lineOff:]
 	if i := strings.IndexByte(rest, '\n'); i >= 0 {
 		rest = rest[:i]

@@ -1,4 +1,4 @@
-package main
+package report
 
 import (
 	"bytes"
@@ -35,7 +35,7 @@ func marshalReportJSON(t testing.TB, rep *referee.Report) []byte {
 	b, err := json.Marshal(struct {
 		Version int `json:"version"`
 		*referee.Report
-	}{jsonVersion, &r})
+	}{JSONVersion, &r})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -91,16 +91,15 @@ func TestReportJSONMatchesEncodingJSON(t *testing.T) {
 	}
 	for _, variations := range []string{"", referee.VariationsError} {
 		var (
-			w                             jsonWriter
 			out                           bytes.Buffer
+			w                             = jsonWriter{out: &out}
 			games, diags, errs, withLegal int
 			withFixes                     int
 		)
-		w.setOutput(&out)
 		opts := referee.StreamOptions{Options: referee.Options{Variations: variations}, Jobs: 1}
 		err := referee.CheckInputs(inputs, opts, func(rep *referee.Report) error {
 			out.Reset()
-			if err := w.write(rep); err != nil {
+			if err := w.Write(rep); err != nil {
 				return err
 			}
 			want := append(marshalReportJSON(t, rep), '\n')
@@ -476,7 +475,7 @@ func BenchmarkReportJSON(b *testing.B) {
 	}{
 		{"hand", func() func(*referee.Report) error {
 			w := &jsonWriter{out: io.Discard}
-			return w.write
+			return w.Write
 		}()},
 		{"encoding-json", func(rep *referee.Report) error {
 			_, err := io.Discard.Write(append(marshalReportJSON(b, rep), '\n'))

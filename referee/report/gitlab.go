@@ -1,4 +1,4 @@
-package main
+package report
 
 import (
 	"crypto/sha256"
@@ -27,15 +27,11 @@ type gitlabWriter struct {
 	cwd  string
 }
 
-func newGitlabWriter() *gitlabWriter {
-	return &gitlabWriter{seen: map[string]int{}, cwd: mustAbs(".")}
+// newGitlabWriter: the stream computes each game's identity for the
+// fingerprints (Format.Identifies).
+func newGitlabWriter(out io.Writer) *gitlabWriter {
+	return &gitlabWriter{out: out, seen: map[string]int{}, cwd: mustAbs(".")}
 }
-
-func (g *gitlabWriter) setOutput(w io.Writer) { g.out = w }
-
-// identifies: the stream computes each game's identity for the
-// fingerprints.
-func (g *gitlabWriter) identifies() {}
 
 type gitlabIssue struct {
 	Type        string         `json:"type"`
@@ -68,7 +64,7 @@ type gitlabPosition struct {
 
 var gitlabSeverity = map[notation.Severity]string{notation.Error: "major", notation.Warning: "minor", notation.Note: "info"}
 
-func (g *gitlabWriter) write(rep *referee.Report) error {
+func (g *gitlabWriter) Write(rep *referee.Report) error {
 	path := rep.File
 	if rel, err := filepath.Rel(g.cwd, mustAbs(rep.File)); err == nil && !filepath.IsAbs(rep.File) {
 		path = filepath.ToSlash(rel)
@@ -90,7 +86,7 @@ func (g *gitlabWriter) write(rep *referee.Report) error {
 		if d.Severity != notation.Error {
 			category = "Style"
 		}
-		b, err := json.Marshal(gitlabIssue{Type: "issue", Description: printable(context(rep, *d) + ": " + d.Msg + legal(*d)), CheckName: d.Code,
+		b, err := json.Marshal(gitlabIssue{Type: "issue", Description: Printable(Context(rep, *d) + ": " + d.Msg + Legal(*d)), CheckName: d.Code,
 			Fingerprint: fp, Severity: gitlabSeverity[d.Severity], Categories: []string{category},
 			Location: gitlabLocation{Path: path, Lines: gitlabLines{p.Line}, Positions: gitlabPositions{gitlabPosition{p.Line, max(p.Col, 1)}}}})
 		if err != nil {
@@ -111,11 +107,20 @@ func (g *gitlabWriter) write(rep *referee.Report) error {
 	return nil
 }
 
-func (g *gitlabWriter) finish(*summary) error {
+func (g *gitlabWriter) Finish(*Summary) error {
 	end := "\n]\n"
 	if g.n == 0 {
 		end = "[]\n"
 	}
 	_, err := io.WriteString(g.out, end)
 	return err
+}
+
+// mustAbs is p made absolute, or p when it cannot be.
+func mustAbs(p string) string {
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return p
+	}
+	return abs
 }

@@ -1,4 +1,4 @@
-package main
+package report
 
 import (
 	"crypto/sha256"
@@ -32,12 +32,12 @@ type sarifWriter struct {
 	cwd       string
 }
 
-func newSarifWriter() *sarifWriter {
-	run := sarif.NewRun(sarif.Tool{Driver: &sarif.ToolComponent{Name: "arbiter", Version: ptr(version()), Rules: []*sarif.ReportingDescriptor{}}})
+func newSarifWriter(out io.Writer, o Options) *sarifWriter {
+	run := sarif.NewRun(sarif.Tool{Driver: &sarif.ToolComponent{Name: "arbiter", Version: ptr(o.Version), Rules: []*sarif.ReportingDescriptor{}}})
 	// Columns count characters as a person sees them (code points), not
 	// UTF-16 units, SARIF's default.
 	run.ColumnKind = "unicodeCodePoints"
-	w := &sarifWriter{run: run, ruleIndex: map[string]int{}}
+	w := &sarifWriter{out: out, baseline: o.Baseline, run: run, ruleIndex: map[string]int{}}
 	w.cwd, _ = os.Getwd()
 	for i, d := range codes.Docs() {
 		level := "warning"
@@ -59,16 +59,25 @@ func newSarifWriter() *sarifWriter {
 			"SRCROOT": sarif.NewArtifactLocation().WithUri((&url.URL{Scheme: "file", Path: filepath.ToSlash(w.cwd) + "/"}).String()),
 		}
 	}
+	if o.ConfigFiles != nil {
+		// The config files whose settings applied ("configFiles", relative
+		// to the working directory; [] when none did), so a log that shows
+		// no error says under which settings.
+		run.Properties = sarif.Properties{"configFiles": o.ConfigFiles}
+	}
 	return w
 }
 
 func ptr[T any](v T) *T { return &v }
 
-func (s *sarifWriter) setOutput(w io.Writer) { s.out = w }
+func capitalise(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
 
-func (s *sarifWriter) carriesSuppressed() {} // a result's suppressions
-
-func (s *sarifWriter) write(rep *referee.Report) error {
+func (s *sarifWriter) Write(rep *referee.Report) error {
 	for _, d := range rep.Diagnostics {
 		p := d.Pos
 		if !p.IsValid() {
@@ -77,7 +86,7 @@ func (s *sarifWriter) write(rep *referee.Report) error {
 		level := d.Severity.String() // SARIF's levels have the same names
 		r := s.run.CreateResultForRule(d.Code).
 			WithLevel(level).
-			WithMessage(sarif.NewTextMessage(context(rep, d) + ": " + d.Msg + legal(d)))
+			WithMessage(sarif.NewTextMessage(Context(rep, d) + ": " + d.Msg + Legal(d)))
 		i, ok := s.ruleIndex[d.Code]
 		if !ok {
 			// A code without documentation still gets a rule: go-sarif
@@ -160,22 +169,7 @@ func (s *sarifWriter) uri(file string) string {
 	return strings.Join(parts, "/")
 }
 
-// recordConfigs lists, in the run's properties, the config files whose
-// settings applied ("configFiles", relative to the working directory; []
-// when none did), so a log that shows no error says under which settings.
-func (s *sarifWriter) recordConfigs(in []input, cfgOf map[string]*config) {
-	files := []string{}
-	seen := map[*config]bool{}
-	for _, f := range in {
-		if cfg := cfgOf[f.name]; cfg != nil && !seen[cfg] {
-			seen[cfg] = true
-			files = append(files, displayPath(cfg.file))
-		}
-	}
-	s.run.Properties = sarif.Properties{"configFiles": files}
-}
-
-func (s *sarifWriter) finish(*summary) error {
+func (s *sarifWriter) Finish(*Summary) error {
 	log, err := sarif.New(sarif.Version210)
 	if err != nil {
 		return err

@@ -1,4 +1,4 @@
-package main
+package report
 
 import (
 	"encoding/xml"
@@ -44,11 +44,7 @@ type junitFailure struct {
 	Text    string `xml:",chardata"`
 }
 
-func newJUnitWriter() *junitWriter { return &junitWriter{} }
-
-func (j *junitWriter) setOutput(w io.Writer) { j.out = w }
-
-func (j *junitWriter) write(rep *referee.Report) error {
+func (j *junitWriter) Write(rep *referee.Report) error {
 	if !j.started {
 		j.started = true
 		if _, err := io.WriteString(j.out, xml.Header+"<testsuites name=\"arbiter\">\n"); err != nil {
@@ -61,16 +57,16 @@ func (j *junitWriter) write(rep *referee.Report) error {
 		}
 	}
 	if j.suite == nil {
-		j.suite = &junitSuite{Name: printable(rep.File), file: rep.File}
+		j.suite = &junitSuite{Name: Printable(rep.File), file: rep.File}
 	}
-	// XML would turn a control character into U+FFFD: printable keeps it
+	// XML would turn a control character into U+FFFD: Printable keeps it
 	// readable, as in the text report.
-	tc := junitTestCase{Name: printable(gameName(rep)), ClassName: printable(rep.File)}
+	tc := junitTestCase{Name: Printable(GameName(rep)), ClassName: Printable(rep.File)}
 	var notes []string
 	for _, d := range rep.Diagnostics {
-		line := printable(fmt.Sprintf("%s: %s[%s]: %s", where(rep, d.Pos), d.Severity, d.Code, context(rep, d)+": "+d.Msg+legal(d)+fixNote(d)))
+		line := Printable(fmt.Sprintf("%s: %s[%s]: %s", Where(rep, d.Pos), d.Severity, d.Code, Context(rep, d)+": "+d.Msg+Legal(d)+FixNote(d)))
 		if d.Severity == notation.Error {
-			tc.Failures = append(tc.Failures, junitFailure{Type: d.Code, Message: printable(d.Msg), Text: line})
+			tc.Failures = append(tc.Failures, junitFailure{Type: d.Code, Message: Printable(d.Msg), Text: line})
 		} else {
 			notes = append(notes, line)
 		}
@@ -94,7 +90,7 @@ func (j *junitWriter) flush() error {
 	return err
 }
 
-func (j *junitWriter) finish(*summary) error {
+func (j *junitWriter) Finish(*Summary) error {
 	if !j.started {
 		if _, err := io.WriteString(j.out, xml.Header+"<testsuites name=\"arbiter\">\n"); err != nil {
 			return err

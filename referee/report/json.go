@@ -1,4 +1,4 @@
-package main
+package report
 
 import (
 	"strconv"
@@ -21,7 +21,7 @@ import (
 // of these types, so that it is not silently left out here.
 func appendReportJSON(b []byte, rep *referee.Report) []byte {
 	b = append(b, `{"version":`...)
-	b = strconv.AppendInt(b, jsonVersion, 10)
+	b = strconv.AppendInt(b, JSONVersion, 10)
 	b = append(b, `,"file":`...)
 	b = appendJSONString(b, rep.File)
 	b = append(b, `,"game":`...)

@@ -1,4 +1,4 @@
-package main
+package report
 
 import (
 	"fmt"
@@ -42,7 +42,7 @@ func (h *habitFold) shown(rep *referee.Report, d *referee.Diagnostic) bool {
 			return false
 		}
 	}
-	h.first = append(h.first, foldedHabit{code: d.Code, sev: d.Severity, where: where(rep, d.Pos)})
+	h.first = append(h.first, foldedHabit{code: d.Code, sev: d.Severity, where: Where(rep, d.Pos)})
 	return true
 }
 
@@ -58,7 +58,7 @@ func (h *habitFold) endFile(w io.Writer, color palette) {
 			what = plural(f.more, "finding", "findings")
 		}
 		fmt.Fprintf(w, "%s: %s: %d more %s like it in this file (said once per file, as the whole file does it; --format json lists every one)\n",
-			color.paint(color.place, printable(f.where)), color.paint(color.note, "note["+f.code+"]"), f.more, what)
+			color.paint(color.place, Printable(f.where)), color.paint(color.note, "note["+f.code+"]"), f.more, what)
 	}
 	h.first = h.first[:0]
 }

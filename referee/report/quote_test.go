@@ -1,4 +1,4 @@
-package main
+package report
 
 import (
 	"fmt"
@@ -9,7 +9,7 @@ import (
 	"arbiter/notation"
 )
 
-// window is the plain statement of what quoter.quote returns: about
+// window is the plain statement of what Quoter.Quote returns: about
 // quoteWidth characters of the whole line around column col, the cuts
 // marked with "...", and the caret's new column.
 func window(line string, col int) (string, int) {
@@ -58,9 +58,9 @@ func TestQuoterAgreesWithWholeLine(t *testing.T) {
 		if trial%2 == 0 {
 			sortPos(ps)
 		}
-		q := newQuoter(rec)
+		q := NewQuoter(rec)
 		for _, p := range ps {
-			got, gcol, gok := q.quote(p)
+			got, gcol, gok := q.Quote(p)
 			want, wcol, wok := "", 0, false
 			if line, ok := rec.SourceLine(p.Line); ok && p.Col > 0 && strings.TrimSpace(line) != "" {
 				want, wcol = window(line, p.Col)
@@ -87,9 +87,9 @@ func BenchmarkQuoteLongLine(b *testing.B) {
 	line := strings.Repeat("(1. 11-15) ", 40000)
 	rec := &notation.Record{Pos: notation.Pos{Line: 1, Col: 1}, Text: line}
 	for b.Loop() {
-		q := newQuoter(rec)
+		q := NewQuoter(rec)
 		for col := 1; col < len(line); col += 11 {
-			if _, _, ok := q.quote(notation.Pos{Line: 1, Col: col}); !ok {
+			if _, _, ok := q.Quote(notation.Pos{Line: 1, Col: col}); !ok {
 				b.Fatal(fmt.Sprint("no quote at ", col))
 			}
 		}

@@ -1,4 +1,4 @@
-package main
+package report
 
 import (
 	"fmt"
@@ -18,15 +18,15 @@ type conciseWriter struct {
 	out io.Writer
 }
 
-func (w *conciseWriter) setOutput(out io.Writer) { w.out = out }
-
-func (w *conciseWriter) write(rep *referee.Report) error {
+func (w *conciseWriter) Write(rep *referee.Report) error {
 	for i := range rep.Diagnostics {
 		d := &rep.Diagnostics[i]
-		if _, err := fmt.Fprintf(w.out, "%s: %s [%s] %s: %s\n", printable(where(rep, d.Pos)), d.Code, d.Severity,
-			printable(context(rep, *d)), printable(d.Msg+legal(*d))); err != nil {
+		if _, err := fmt.Fprintf(w.out, "%s: %s [%s] %s: %s\n", Printable(Where(rep, d.Pos)), d.Code, d.Severity,
+			Printable(Context(rep, *d)), Printable(d.Msg+Legal(*d))); err != nil {
 			return err
 		}
 	}
 	return nil
 }
+
+func (w *conciseWriter) Finish(*Summary) error { return nil }
