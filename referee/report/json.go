@@ -1,12 +1,43 @@
 package report
 
 import (
+	"io"
 	"strconv"
 	"unicode/utf8"
 
 	"arbiter/notation"
 	"arbiter/referee"
 )
+
+// JSONVersion is the "version" field of every JSON object: it changes
+// when a field changes meaning or goes away (docs/report.schema.json).
+const JSONVersion = 1
+
+// jsonWriter writes one JSON object per game, one per line
+// (appendReportJSON), in one buffer reused from game to game. Each game's
+// object names the config file whose settings applied to its file
+// ("config"; none when none did), and marks its suppressed findings.
+type jsonWriter struct {
+	out     io.Writer
+	buf     []byte
+	configs map[string]string // input name -> the config file that applied, as displayed
+}
+
+func (j *jsonWriter) Write(rep *referee.Report) error {
+	j.buf = appendReportJSON(j.buf[:0], rep)
+	if cfg := j.configs[rep.File]; cfg != "" {
+		j.buf = append(j.buf[:len(j.buf)-1], `,"config":`...) // before the closing }
+		j.buf = append(appendJSONString(j.buf, cfg), '}')
+	}
+	j.buf = append(j.buf, '\n')
+	_, err := j.out.Write(j.buf)
+	if cap(j.buf) > 1<<20 {
+		j.buf = nil // a rare huge report does not stay in memory for the rest of the run
+	}
+	return err
+}
+
+func (j *jsonWriter) Finish(*Summary) error { return nil }
 
 // appendReportJSON appends the --format json object of one report, without
 // the newline: the bytes encoding/json's Marshal gives for
