@@ -12,6 +12,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"arbiter/notation/input"
 	"arbiter/referee"
 	"arbiter/referee/archive"
 	"arbiter/referee/codes"
@@ -26,7 +27,7 @@ import (
 func archiveFlags(more ...cli.Flag) []cli.Flag {
 	flags := append(more,
 		&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, DefaultText: "one per CPU", Usage: "games read and replayed in parallel; the output is the same for any value"},
-		&cli.StringFlag{Name: "ext", Value: strings.Join(defaultExtensions, ","), Usage: "`EXTENSIONS` of the record files read in a directory or zip archive (each also as .gz)"},
+		&cli.StringFlag{Name: "ext", Value: strings.Join(input.DefaultExtensions, ","), Usage: "`EXTENSIONS` of the record files read in a directory or zip archive (each also as .gz)"},
 		&cli.StringFlag{Name: "config", Usage: "read the settings of this `FILE` (in .arbiter.yaml's form) for every input, instead of the .arbiter.yaml nearest to each"},
 		&cli.BoolFlag{Name: "isolated", Usage: "read no config file: the flags and the defaults alone"},
 		maxDecompressedFlag,
@@ -39,7 +40,7 @@ func archiveFlags(more ...cli.Flag) []cli.Flag {
 type archiveRun struct {
 	c    *cli.Context
 	opts referee.StreamOptions
-	in   []input
+	in   []input.Source
 	cf   *configured
 }
 
@@ -56,7 +57,7 @@ func newArchiveRun(c *cli.Context, trace uint8, paths ...string) (*archiveRun, e
 	}
 	opts.Jobs = c.Int("jobs")
 	opts.Trace = trace
-	var in []input
+	var in []input.Source
 	if paths == nil {
 		if in, err = inputs(c); err != nil {
 			return nil, err
@@ -67,7 +68,7 @@ func newArchiveRun(c *cli.Context, trace uint8, paths ...string) (*archiveRun, e
 			return nil, err
 		}
 		for _, p := range paths {
-			in = append(in, expand(p, extensions(c), limits)...)
+			in = append(in, input.Expand(p, extensions(c), limits)...)
 		}
 	}
 	in, _ = readInputs(in, c.App.ErrWriter)
@@ -93,7 +94,7 @@ func (r *archiveRun) each(emit func(rep *referee.Report, seq int) error) (bool, 
 			x.Trace, x.Rewrite = r.opts.Trace, r.opts.Rewrite
 			o = &x
 		}
-		sources = append(sources, referee.Input{Name: f.name, Open: f.open, Options: o})
+		sources = append(sources, referee.Input{Name: f.Name, Open: f.Open, Options: o})
 	}
 	seq, ok := 0, true
 	err := referee.CheckInputs(sources, r.opts, func(rep *referee.Report) error {
@@ -118,7 +119,7 @@ func (r *archiveRun) each(emit func(rep *referee.Report, seq int) error) (bool, 
 // rereadable: every input can be opened again (not standard input).
 func (r *archiveRun) rereadable() bool {
 	for _, f := range r.in {
-		if f.name == "<stdin>" {
+		if f.Name == "<stdin>" {
 			return false
 		}
 	}
@@ -142,11 +143,11 @@ type gameWriter struct {
 	games int
 }
 
-func newGameWriter(c *cli.Context, name string, in []input) (*gameWriter, error) {
+func newGameWriter(c *cli.Context, name string, in []input.Source) (*gameWriter, error) {
 	if name == "" || name == "-" {
 		return &gameWriter{out: bufio.NewWriterSize(c.App.Writer, 64<<10)}, nil
 	}
-	if same, ok := sameFileAsAny(name, in); ok {
+	if same, ok := input.Overwrites(name, in); ok {
 		return nil, usageError("--output %s is the input %s: refusing to overwrite it", name, same)
 	}
 	af, err := createAtomic(name)

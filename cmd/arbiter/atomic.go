@@ -223,22 +223,3 @@ func unwrapPath(err error) error {
 	}
 	return err
 }
-
-// sameFileAsAny returns the first of inputs that is the file out, by
-// identity (os.SameFile), so another path or a symlink to it is caught.
-// An output that does not exist yet is no input.
-func sameFileAsAny(out string, inputs []input) (string, bool) {
-	ost, err := os.Stat(out)
-	if err != nil {
-		return "", false
-	}
-	for _, in := range inputs {
-		if in.path == "" {
-			continue
-		}
-		if ist, err := os.Stat(in.path); err == nil && os.SameFile(ost, ist) {
-			return in.name, true
-		}
-	}
-	return "", false
-}

@@ -14,6 +14,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"arbiter/notation"
+	"arbiter/notation/input"
 	"arbiter/referee"
 	"arbiter/referee/codes"
 	"arbiter/referee/report"
@@ -67,7 +68,7 @@ func checkCommand() *cli.Command {
 			&cli.BoolFlag{Name: "strict", Usage: "warnings fail the run too (exit 1)"},
 			&cli.StringFlag{Name: "variations", Value: referee.VariationsWarn, Usage: "what is wrong inside a variation: warn (an annotation: the game stays valid), error, or ignore (not replayed)"},
 			&cli.BoolFlag{Name: "as-played", Usage: "draughts: play an illegal main-line move that can be carried out on the board (a piece of the side to move to an empty square, taking what it jumps) as written, as it stood over the board, and go on: every later error is reported too (the error stays)"},
-			&cli.StringFlag{Name: "ext", Value: strings.Join(defaultExtensions, ","), Usage: "`EXTENSIONS` of the record files read in a directory or zip archive (each also as .gz)"},
+			&cli.StringFlag{Name: "ext", Value: strings.Join(input.DefaultExtensions, ","), Usage: "`EXTENSIONS` of the record files read in a directory or zip archive (each also as .gz)"},
 			&cli.StringFlag{Name: "config", Usage: "read the settings of this `FILE` (in .arbiter.yaml's form) for every input, instead of the .arbiter.yaml nearest to each"},
 			&cli.BoolFlag{Name: "isolated", Usage: "read no config file: the flags and the defaults alone"},
 			&cli.StringFlag{Name: "show-settings", Usage: "print the settings that apply to `PATH` and where each comes from (a flag, a config file's line, the default), and check nothing"},
@@ -315,7 +316,7 @@ func runCheck(c *cli.Context) error {
 	var sources []referee.Input
 	perFile := map[string]int{}
 	for i, f := range in {
-		sources = append(sources, referee.Input{Name: f.name, Open: f.open, Options: cf.opts[i]})
+		sources = append(sources, referee.Input{Name: f.Name, Open: f.Open, Options: cf.opts[i]})
 	}
 	err = referee.CheckInputs(sources, opts, func(rep *referee.Report) error {
 		if d, ok := referee.FamilyMismatch(rep); ok {
@@ -355,11 +356,11 @@ func runCheck(c *cli.Context) error {
 	// games' in the summary, GitHub's too (and for --strict).
 	var noGame []string
 	for _, f := range in {
-		if perFile[f.name] == 0 && !unreadable[f.name] {
-			noGame = append(noGame, f.name)
+		if perFile[f.Name] == 0 && !unreadable[f.Name] {
+			noGame = append(noGame, f.Name)
 		}
-		if !unreadable[f.name] {
-			bl.readWhole(f.name)
+		if !unreadable[f.Name] {
+			bl.readWhole(f.Name)
 		}
 	}
 	sum.Warnings += inputWarnings + len(noGame)
@@ -443,7 +444,7 @@ type configured struct {
 // applyConfigs gives each input the options and filter of its nearest
 // .arbiter.yaml (or --config's) and the per-file entries that match it,
 // under the command line's flags: a flag the user typed wins over the file.
-func applyConfigs(c *cli.Context, cfgs *configs, in []input, base referee.Options, filter *findingFilter) (*configured, error) {
+func applyConfigs(c *cli.Context, cfgs *configs, in []input.Source, base referee.Options, filter *findingFilter) (*configured, error) {
 	cf := &configured{opts: make([]*referee.Options, len(in)), filters: map[string]*findingFilter{}, chosenBy: map[string]string{}, cfgOf: map[string]*config{}}
 	for i, f := range in {
 		cfg, rel, err := cfgs.forInput(f)
@@ -453,7 +454,7 @@ func applyConfigs(c *cli.Context, cfgs *configs, in []input, base referee.Option
 		if cfg == nil {
 			continue
 		}
-		cf.cfgOf[f.name] = cfg
+		cf.cfgOf[f.Name] = cfg
 		s := resolveInput(c, cfg, rel, filter)
 		o, changed := base, false
 		switch {
@@ -463,7 +464,7 @@ func applyConfigs(c *cli.Context, cfgs *configs, in []input, base referee.Option
 			o.Default, changed = s.def, true
 		}
 		if s.chosenBy != "" {
-			cf.chosenBy[f.name] = s.chosenBy
+			cf.chosenBy[f.Name] = s.chosenBy
 		}
 		if s.variationsFrom != "" && !c.IsSet("variations") {
 			o.Variations, changed = s.variations, true
@@ -471,7 +472,7 @@ func applyConfigs(c *cli.Context, cfgs *configs, in []input, base referee.Option
 		if changed {
 			cf.opts[i] = &o
 		}
-		cf.filters[f.name] = s.filter
+		cf.filters[f.Name] = s.filter
 	}
 	return cf, nil
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"arbiter/notation"
+	"arbiter/notation/input"
 	"arbiter/notation/pdn"
 	"arbiter/referee"
 	"arbiter/referee/report"
@@ -53,15 +54,15 @@ func runCompare(c *cli.Context) error {
 			return usageError("--games %q: give two game numbers, N,M (from 1)", s)
 		}
 	}
-	var files [2]input
+	var files [2]input.Source
 	switch {
 	case len(in) == 2:
-		files = [2]input{in[0], in[1]}
+		files = [2]input.Source{in[0], in[1]}
 	case len(in) == 1 && c.String("games") != "":
 		if games[0] == games[1] {
-			return usageError("--games %d,%d: name two different games of %s", games[0], games[1], in[0].name)
+			return usageError("--games %d,%d: name two different games of %s", games[0], games[1], in[0].Name)
 		}
-		files = [2]input{in[0], in[0]}
+		files = [2]input.Source{in[0], in[0]}
 	case len(in) == 1:
 		return usageError("compare: give two files, or one file and --games N,M")
 	default:
@@ -74,7 +75,7 @@ func runCompare(c *cli.Context) error {
 			return cli.Exit(fmt.Sprintf("arbiter: %s", printableLines(err.Error())), exitUsage)
 		}
 		if count > 1 && c.String("games") == "" {
-			fmt.Fprintf(c.App.ErrWriter, "arbiter: note: %s has %d games: game 1 compared (--games N,M chooses)\n", printable(f.name), count)
+			fmt.Fprintf(c.App.ErrWriter, "arbiter: note: %s has %d games: game 1 compared (--games N,M chooses)\n", printable(f.Name), count)
 		}
 		recs[i] = rec
 	}
@@ -87,10 +88,10 @@ func runCompare(c *cli.Context) error {
 }
 
 // gameOf reads game n of an input, and how many games it has.
-func gameOf(f input, n int, opts referee.StreamOptions) (*notation.Record, int, error) {
-	rc, err := f.open()
+func gameOf(f input.Source, n int, opts referee.StreamOptions) (*notation.Record, int, error) {
+	rc, err := f.Open()
 	if err != nil {
-		return nil, 0, fmt.Errorf("%s: %w", f.name, unwrapPath(err))
+		return nil, 0, fmt.Errorf("%s: %w", f.Name, unwrapPath(err))
 	}
 	defer rc.Close()
 	sp := pdn.NewSplitter(rc, opts.PDN)
@@ -102,15 +103,15 @@ func gameOf(f input, n int, opts referee.StreamOptions) (*notation.Record, int, 
 			break
 		}
 		if err != nil {
-			return nil, 0, fmt.Errorf("%s: %w", f.name, err)
+			return nil, 0, fmt.Errorf("%s: %w", f.Name, err)
 		}
 		count++
 		if count == n {
-			found = referee.ParseGameFor(g, f.name, opts.Options)
+			found = referee.ParseGameFor(g, f.Name, opts.Options)
 		}
 	}
 	if found == nil {
-		return nil, count, fmt.Errorf("%s has %d %s: there is no game %d", f.name, count, plural(count, "game", "games"), n)
+		return nil, count, fmt.Errorf("%s has %d %s: there is no game %d", f.Name, count, plural(count, "game", "games"), n)
 	}
 	return found, count, nil
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/urfave/cli/v2"
 	"gopkg.in/yaml.v3"
 
+	"arbiter/notation/input"
 	"arbiter/referee"
 	"arbiter/referee/codes"
 	"arbiter/variants"
@@ -329,8 +330,8 @@ func (cs *configs) forDir(dir string) (*config, error) {
 // forInput returns the config of an input's file (an archive's, for its
 // members; the working directory's, for standard input) and the path its
 // globs are matched against, relative to the config's folder.
-func (cs *configs) forInput(in input) (*config, string, error) {
-	path := in.path
+func (cs *configs) forInput(in input.Source) (*config, string, error) {
+	path := in.Path
 	if path == "" {
 		path = "."
 	}
@@ -351,8 +352,8 @@ func (cs *configs) forInput(in input) (*config, string, error) {
 		return cfg, "", nil
 	}
 	rel = filepath.ToSlash(rel)
-	if in.member != "" {
-		rel += "/" + in.member
+	if in.Member != "" {
+		rel += "/" + in.Member
 	}
 	return cfg, rel, nil
 }

@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"github.com/urfave/cli/v2"
+
+	"arbiter/notation/input"
 )
 
 // An output that is not a regular file is written directly: /dev/null, a
@@ -88,7 +90,7 @@ func descriptorPath(name string) (int, bool) {
 
 // writeDirect converts into a direct output; the conversion's errors are
 // reported, and a failed close (a pipe's reader gone) is one more.
-func (cv *converter) writeDirect(in []input, name string, w io.Writer, close func() error) error {
+func (cv *converter) writeDirect(in []input.Source, name string, w io.Writer, close func() error) error {
 	ok := cv.convertAll(in, w)
 	if close != nil {
 		if err := close(); err != nil && ok {

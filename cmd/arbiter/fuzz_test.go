@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"arbiter/notation"
+	"arbiter/notation/input"
 	"arbiter/notation/pdn"
 	"arbiter/referee"
 	"arbiter/referee/report"
@@ -57,7 +58,7 @@ func convertText(t *testing.T, text string, args ...string) (out string, clean b
 // that are not text (NUL bytes, an archive's magic) or a broken gzip
 // stream; "" when it reads it.
 func unreadable(text string) string {
-	rc, err := decompressed(io.NopCloser(strings.NewReader(text)), defaultUnpackLimits(), 0) // as standard input: size unknown
+	rc, err := input.Decompressed(io.NopCloser(strings.NewReader(text)), input.DefaultLimits(), 0) // as standard input: size unknown
 	if err == nil {
 		_, err = io.Copy(io.Discard, pdn.DecodeText(rc))
 		rc.Close()

@@ -5,6 +5,8 @@ import (
 	"io"
 
 	"github.com/urfave/cli/v2"
+
+	"arbiter/notation/input"
 )
 
 // reportOutput is where check writes its report: standard output, or
@@ -21,12 +23,12 @@ type reportOutput struct {
 	done  bool
 }
 
-func openReportOutput(c *cli.Context, in []input) (*reportOutput, error) {
+func openReportOutput(c *cli.Context, in []input.Source) (*reportOutput, error) {
 	name := c.String("output-file")
 	if name == "" {
 		return &reportOutput{w: c.App.Writer, done: true}, nil
 	}
-	if same, ok := sameFileAsAny(name, in); ok {
+	if same, ok := input.Overwrites(name, in); ok {
 		return nil, usageError("--output-file %s is the input %s: refusing to overwrite it", name, same)
 	}
 	w, closeOut, ok, err := directOutput(c, name)

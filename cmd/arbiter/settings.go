@@ -10,6 +10,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"arbiter/notation/input"
 	"arbiter/referee"
 	"arbiter/referee/codes"
 	"arbiter/variants"
@@ -130,7 +131,7 @@ type setting struct {
 
 // settingsFor are the settings check applies to an input, as applyConfigs
 // and runCheck choose them.
-func settingsFor(c *cli.Context, cfgs *configs, in input, filter *findingFilter) ([]setting, error) {
+func settingsFor(c *cli.Context, cfgs *configs, in input.Source, filter *findingFilter) ([]setting, error) {
 	cfg, rel, err := cfgs.forInput(in)
 	if err != nil {
 		return nil, usageError("%v", err)
@@ -242,7 +243,7 @@ func showSettings(c *cli.Context, cfgs *configs, path string, filter *findingFil
 	if _, err := os.Stat(path); err != nil {
 		return usageError("--show-settings %s: %v", path, unwrapPath(err))
 	}
-	settings, err := settingsFor(c, cfgs, input{name: path, path: path}, filter)
+	settings, err := settingsFor(c, cfgs, input.Source{Name: path, Path: path}, filter)
 	if err != nil {
 		return err
 	}
@@ -312,7 +313,7 @@ func (cfg *config) summary() string {
 
 // sayConfigs writes, for -v, the config files that applied and to how
 // many inputs, in the order of the inputs (nothing when none did).
-func sayConfigs(w io.Writer, cfgs *configs, in []input, cfgOf map[string]*config) {
+func sayConfigs(w io.Writer, cfgs *configs, in []input.Source, cfgOf map[string]*config) {
 	if cfgs.isolated {
 		fmt.Fprintln(w, "arbiter: --isolated: no config file read")
 		return
@@ -320,7 +321,7 @@ func sayConfigs(w io.Writer, cfgs *configs, in []input, cfgOf map[string]*config
 	var order []*config
 	count := map[*config]int{}
 	for _, f := range in {
-		cfg := cfgOf[f.name]
+		cfg := cfgOf[f.Name]
 		if cfg == nil {
 			continue
 		}
@@ -374,15 +375,15 @@ func sayHidden(w io.Writer, hidden, demoted *reasons) {
 // name, and the config files that applied, in the order of the inputs
 // (none: []), as the reports name them (relative to the working
 // directory).
-func configNames(in []input, cfgOf map[string]*config) (byInput map[string]string, files []string) {
+func configNames(in []input.Source, cfgOf map[string]*config) (byInput map[string]string, files []string) {
 	byInput, files = map[string]string{}, []string{}
 	seen := map[*config]bool{}
 	for _, f := range in {
-		cfg := cfgOf[f.name]
+		cfg := cfgOf[f.Name]
 		if cfg == nil {
 			continue
 		}
-		byInput[f.name] = displayPath(cfg.file)
+		byInput[f.Name] = displayPath(cfg.file)
 		if !seen[cfg] {
 			seen[cfg] = true
 			files = append(files, displayPath(cfg.file))

@@ -1,8 +1,10 @@
-package main
+package input
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
@@ -19,8 +21,8 @@ import (
 // what is left out is named by an input with a skip reason (skipInput).
 type walk struct {
 	exts   []string
-	limits unpackLimits
-	in     []input
+	limits Limits
+	in     []Source
 	// real: the resolved paths of the folders walked, and of the files
 	// listed, for the links that lead to them again.
 	dirs, files map[string]bool
@@ -110,17 +112,17 @@ func (s *skippedByExt) note(what, members string, exts []string) string {
 
 // skipInput is an input a walk names and does not read: why is said as a
 // warning; opening it (board reads its first input) says it too.
-func skipInput(path, why string) input {
-	return input{name: path, path: path, skip: why, open: func() (io.ReadCloser, error) {
+func skipSource(path, why string) Source {
+	return Source{Name: path, Path: path, Skip: why, Open: func() (io.ReadCloser, error) {
 		return nil, fmt.Errorf("not read: %s", why)
 	}}
 }
 
-func walkDir(root string, exts []string, limits unpackLimits) []input {
+func walkDir(root string, exts []string, limits Limits) []Source {
 	w := &walk{exts: exts, limits: limits, dirs: map[string]bool{}, files: map[string]bool{}}
 	real, err := realPath(root)
 	if err != nil {
-		return []input{failedInput(root, err)}
+		return []Source{failedSource(root, err)}
 	}
 	w.dir(root, real)
 	w.resolveLinked()
@@ -130,21 +132,21 @@ func walkDir(root string, exts []string, limits unpackLimits) []input {
 		l := w.links[i]
 		switch {
 		case w.dirs[l.real]:
-			w.in = append(w.in, skipInput(l.path, "a symbolic link to "+l.real+", a folder read already"))
+			w.in = append(w.in, skipSource(l.path, "a symbolic link to "+l.real+", a folder read already"))
 			continue
 		case within(real, l.real):
-			w.in = append(w.in, skipInput(l.path, "a symbolic link to "+l.real+", a folder that holds this one (a loop)"))
+			w.in = append(w.in, skipSource(l.path, "a symbolic link to "+l.real+", a folder that holds this one (a loop)"))
 			continue
 		}
 		from := len(w.in)
 		w.dir(l.path, l.real)
 		w.resolveLinked()
 		for j := from; j < len(w.in); j++ {
-			w.in[j].viaLink = true
+			w.in[j].ViaLink = true
 		}
 	}
 	// A zip archive stands for its members.
-	var out []input
+	var out []Source
 	read := false
 	for _, f := range w.in {
 		if f.members != nil {
@@ -152,10 +154,10 @@ func walkDir(root string, exts []string, limits unpackLimits) []input {
 		} else {
 			out = append(out, f)
 		}
-		read = read || f.skip == ""
+		read = read || f.Skip == ""
 	}
 	if !read && (len(out) == 0 || w.other.n > 0) {
-		out = append(out, skipInput(root, w.other.note("folder", "files", exts)))
+		out = append(out, skipSource(root, w.other.note("folder", "files", exts)))
 	}
 	return out
 }
@@ -182,12 +184,12 @@ func realPath(path string) (string, error) {
 func (w *walk) resolveLinked() {
 	for _, l := range w.linked {
 		if w.files[l.real] {
-			w.in[l.at] = skipInput(l.path, "a symbolic link to "+l.real+", a file read already")
+			w.in[l.at] = skipSource(l.path, "a symbolic link to "+l.real+", a file read already")
 			continue
 		}
 		w.files[l.real] = true
 		w.in[l.at] = w.file(l.path)[0]
-		w.in[l.at].viaLink = true
+		w.in[l.at].ViaLink = true
 	}
 	w.linked = w.linked[:0]
 }
@@ -197,7 +199,7 @@ func (w *walk) dir(path, real string) {
 	w.dirs[real] = true
 	entries, err := os.ReadDir(path)
 	if err != nil {
-		w.in = append(w.in, failedInput(path, err))
+		w.in = append(w.in, failedSource(path, err))
 		return
 	}
 	for _, e := range entries { // sorted by name
@@ -207,7 +209,7 @@ func (w *walk) dir(path, real string) {
 			switch {
 			case strings.HasPrefix(e.Name(), "."):
 			case w.dirs[r]: // in a linked folder, one the walk has read
-				w.in = append(w.in, skipInput(p, "the folder "+r+", read already"))
+				w.in = append(w.in, skipSource(p, "the folder "+r+", read already"))
 			default:
 				w.dir(p, r)
 			}
@@ -215,7 +217,7 @@ func (w *walk) dir(path, real string) {
 			switch {
 			case !w.wanted(p):
 			case w.files[r]: // in a linked folder, a file a link of the walk led to
-				w.in = append(w.in, skipInput(p, "the file "+r+", read already"))
+				w.in = append(w.in, skipSource(p, "the file "+r+", read already"))
 			default:
 				w.files[r] = true
 				w.in = append(w.in, w.file(p)...)
@@ -223,8 +225,8 @@ func (w *walk) dir(path, real string) {
 		case t&os.ModeSymlink != 0:
 			w.link(p, e.Name())
 		default: // a pipe, a socket, a device: reading could block
-			if isRecordFile(p, w.exts) {
-				w.in = append(w.in, skipInput(p, "not a regular file"))
+			if IsRecordFile(p, w.exts) {
+				w.in = append(w.in, skipSource(p, "not a regular file"))
 			}
 		}
 	}
@@ -234,14 +236,14 @@ func (w *walk) dir(path, real string) {
 func (w *walk) link(path, name string) {
 	st, err := os.Stat(path)
 	if err != nil {
-		if isRecordFile(path, w.exts) || strings.EqualFold(filepath.Ext(path), ".zip") {
-			w.in = append(w.in, skipInput(path, "a symbolic link that leads nowhere ("+unwrapPath(err).Error()+")"))
+		if IsRecordFile(path, w.exts) || strings.EqualFold(filepath.Ext(path), ".zip") {
+			w.in = append(w.in, skipSource(path, "a symbolic link that leads nowhere ("+unwrapPath(err).Error()+")"))
 		}
 		return
 	}
 	real, err := realPath(path)
 	if err != nil {
-		w.in = append(w.in, failedInput(path, err))
+		w.in = append(w.in, failedSource(path, err))
 		return
 	}
 	switch {
@@ -252,17 +254,17 @@ func (w *walk) link(path, name string) {
 	case st.Mode().IsRegular():
 		if w.wanted(path) {
 			w.linked = append(w.linked, walkLink{path: path, real: real, at: len(w.in)})
-			w.in = append(w.in, input{}) // its place, filled by walkDir
+			w.in = append(w.in, Source{}) // its place, filled by walkDir
 		}
-	case isRecordFile(path, w.exts):
-		w.in = append(w.in, skipInput(path, "a symbolic link to something that is not a regular file"))
+	case IsRecordFile(path, w.exts):
+		w.in = append(w.in, skipSource(path, "a symbolic link to something that is not a regular file"))
 	}
 }
 
 // wanted: the file at path is read (a record file or a zip archive), or
 // counted as left for its extension.
 func (w *walk) wanted(path string) bool {
-	if strings.EqualFold(filepath.Ext(path), ".zip") || isRecordFile(path, w.exts) {
+	if strings.EqualFold(filepath.Ext(path), ".zip") || IsRecordFile(path, w.exts) {
 		return true
 	}
 	w.other.add(path)
@@ -272,10 +274,26 @@ func (w *walk) wanted(path string) bool {
 // file is the input of a file the walk reads: a zip archive's members
 // (one input holding them, so that a linked archive keeps its place), or
 // the file.
-func (w *walk) file(path string) []input {
+func (w *walk) file(path string) []Source {
 	if strings.EqualFold(filepath.Ext(path), ".zip") {
 		m := zipMembers(path, w.exts, w.limits)
-		return []input{{name: path, members: m}}
+		return []Source{{Name: path, members: m}}
 	}
-	return []input{fileInput(path, w.limits)}
+	return []Source{fileSource(path, w.limits)}
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// unwrapPath drops an *fs.PathError's file name, keeping why.
+func unwrapPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }

@@ -1,4 +1,4 @@
-package main
+package input
 
 import (
 	"archive/zip"
@@ -9,14 +9,13 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-
-	"github.com/urfave/cli/v2"
 )
 
 // What one input may unpack to. A small archive can hold terabytes (a
 // 662 KB zip of 10,000 entries sharing one 100 MiB member took 37 minutes
 // of CPU), so an input that unpacks to more than defaultMaxUnpacked, or
-// past ratioFloor to more than maxRatio times its own size, is refused. Real
+// past ratioFloor to more than maxRatio times its own size, is refused
+// (DefaultLimits). Real
 // records compress 3 to 11 times (gzip and zip of the shared corpus): the
 // ratio is ten times that, and keeps the work linear in the input's size.
 // --max-decompressed raises the total and lifts the ratio: the user has
@@ -27,41 +26,27 @@ const (
 	ratioFloor         = 1 << 20
 )
 
-var maxDecompressedFlag = &cli.StringFlag{
-	Name: "max-decompressed",
-	Usage: "the most one .gz file or zip archive (its members together) may unpack to: a `SIZE` such as 10GiB (K, M, G, T: powers of 1024); " +
-		"without it, 4GiB and, once past 1MiB, 100 times the input's own size",
-}
-
-// unpackLimits bound one input's decompressed bytes; ratio 0: no ratio.
-type unpackLimits struct {
-	max   int64
-	ratio int64
-	// flagged: the limit is the user's --max-decompressed, for the error
+// Limits bound one input's decompressed bytes: at most Max, and at most
+// Ratio times the input's own size once past 1 MiB (Ratio 0: no ratio).
+// The zero Limits hold nothing.
+type Limits struct {
+	Max   int64
+	Ratio int64
+	// Flagged: the limit is the user's --max-decompressed, for the error
 	// to say so.
-	flagged bool
+	Flagged bool
 }
 
-func defaultUnpackLimits() unpackLimits {
-	return unpackLimits{max: defaultMaxUnpacked, ratio: maxRatio}
+// DefaultLimits are the limits of an input the user has not looked at:
+// 4 GiB, and 100 times its size.
+func DefaultLimits() Limits {
+	return Limits{Max: defaultMaxUnpacked, Ratio: maxRatio}
 }
 
-// chosenUnpackLimits reads --max-decompressed.
-func chosenUnpackLimits(c *cli.Context) (unpackLimits, error) {
-	if !c.IsSet(maxDecompressedFlag.Name) {
-		return defaultUnpackLimits(), nil
-	}
-	n, err := parseSize(c.String(maxDecompressedFlag.Name))
-	if err != nil {
-		return unpackLimits{}, usageError("--max-decompressed: %v", err)
-	}
-	return unpackLimits{max: n, flagged: true}, nil
-}
-
-// parseSize reads "4GiB", "500M", "1.5G", "65536": a positive number of
+// ParseSize reads "4GiB", "500M", "1.5G", "65536": a positive number of
 // bytes with an optional unit, K, M, G and T being powers of 1024 whether
 // written K, KB or KiB.
-func parseSize(s string) (int64, error) {
+func ParseSize(s string) (int64, error) {
 	t := strings.TrimSpace(s)
 	num := strings.TrimRightFunc(t, func(r rune) bool { return r >= 'A' && r <= 'z' })
 	unit := strings.ToUpper(strings.TrimSpace(t[len(num):]))
@@ -86,8 +71,8 @@ func parseSize(s string) (int64, error) {
 	return max(1, int64(f*float64(mult))), nil
 }
 
-// formatSize writes n bytes for a person: 662 KiB, 4 GiB, 1.5 MiB.
-func formatSize(n int64) string {
+// FormatSize writes n bytes for a person: 662 KiB, 4 GiB, 1.5 MiB.
+func FormatSize(n int64) string {
 	units := []string{"bytes", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"}
 	f, u := float64(n), 0
 	for f >= 1024 && u < len(units)-1 {
@@ -108,7 +93,7 @@ var errUnpackLimit = errors.New("refused")
 // Inputs are read one after the other (referee.CheckInputs' splitter), so
 // it needs no lock.
 type unpackBudget struct {
-	limits unpackLimits
+	limits Limits
 	size   func() int64 // the input's own size: the archive's, or the compressed bytes read so far
 	used   int64
 	err    error // once refused, every later read is
@@ -116,9 +101,9 @@ type unpackBudget struct {
 
 // allowed is the most the input may unpack to now.
 func (b *unpackBudget) allowed() (n int64, byRatio bool) {
-	n = b.limits.max
-	if b.limits.ratio > 0 {
-		if r := max(ratioFloor, satMul(b.size(), b.limits.ratio)); r < n {
+	n = b.limits.Max
+	if b.limits.Ratio > 0 {
+		if r := max(ratioFloor, satMul(b.size(), b.limits.Ratio)); r < n {
 			return r, true
 		}
 	}
@@ -138,11 +123,11 @@ func (b *unpackBudget) check(what string) error {
 	switch {
 	case byRatio:
 		b.err = fmt.Errorf("%w: %s to more than %d times its own size (more than %s from %s), as a decompression bomb does; --max-decompressed SIZE reads it up to SIZE",
-			errUnpackLimit, what, b.limits.ratio, formatSize(n), formatSize(b.size()))
-	case b.limits.flagged:
-		b.err = fmt.Errorf("%w: %s to more than %s, the --max-decompressed given", errUnpackLimit, what, formatSize(n))
+			errUnpackLimit, what, b.limits.Ratio, FormatSize(n), FormatSize(b.size()))
+	case b.limits.Flagged:
+		b.err = fmt.Errorf("%w: %s to more than %s, the --max-decompressed given", errUnpackLimit, what, FormatSize(n))
 	default:
-		b.err = fmt.Errorf("%w: %s to more than %s; --max-decompressed SIZE reads it up to SIZE", errUnpackLimit, what, formatSize(n))
+		b.err = fmt.Errorf("%w: %s to more than %s; --max-decompressed SIZE reads it up to SIZE", errUnpackLimit, what, FormatSize(n))
 	}
 	return b.err
 }
