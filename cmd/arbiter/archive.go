@@ -13,6 +13,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"arbiter/notation/input"
+	"arbiter/notation/safefile"
 	"arbiter/referee"
 	"arbiter/referee/archive"
 	"arbiter/referee/codes"
@@ -139,7 +140,7 @@ func ownText(rep *referee.Report) []byte {
 // safe writer or to standard output.
 type gameWriter struct {
 	out   *bufio.Writer
-	af    *atomicFile
+	af    *safefile.File
 	games int
 }
 
@@ -150,7 +151,7 @@ func newGameWriter(c *cli.Context, name string, in []input.Source) (*gameWriter,
 	if same, ok := input.Overwrites(name, in); ok {
 		return nil, usageError("--output %s is the input %s: refusing to overwrite it", name, same)
 	}
-	af, err := createAtomic(name)
+	af, err := safefile.Create(name)
 	if err != nil {
 		return nil, cli.Exit(err.Error(), exitUsage)
 	}
@@ -181,7 +182,7 @@ func (w *gameWriter) finish(ok bool) error {
 	if err != nil || !ok {
 		w.af.Abort()
 		if err == nil {
-			err = fmt.Errorf("%s not written: an input could not be read", w.af.target)
+			err = fmt.Errorf("%s not written: an input could not be read", w.af.Target())
 		}
 		return err
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"arbiter/notation/input"
+	"arbiter/notation/safefile"
 	"arbiter/referee"
 	"arbiter/referee/baseline"
 )
@@ -29,7 +30,7 @@ type baselineRun struct {
 	matcher             *baseline.Matcher
 	recorder            *baseline.Recorder
 	previous            *baseline.File // --write-baseline's file as it was, alone
-	out                 *atomicFile
+	out                 *safefile.File
 	inputs              map[string]input.Source // by name
 	checked             map[string]bool         // inputs read whole, by name
 }
@@ -52,7 +53,7 @@ func newBaselineRun(c *cli.Context, in []input.Source) (*baselineRun, error) {
 		if out := c.String("output-file"); out != "" && mustAbs(out) == mustAbs(b.writePath) {
 			return nil, usageError("--write-baseline and --output-file name the same file %s", out)
 		}
-		af, err := createAtomic(b.writePath)
+		af, err := safefile.Create(b.writePath)
 		if err != nil {
 			return nil, cli.Exit(fmt.Sprintf("--write-baseline %v", err), exitUsage)
 		}
@@ -94,7 +95,7 @@ func newBaselineRun(c *cli.Context, in []input.Source) (*baselineRun, error) {
 func readBaseline(path string) (*baseline.File, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, unwrapPath(err)
+		return nil, safefile.UnwrapPath(err)
 	}
 	defer f.Close()
 	return baseline.Read(f)

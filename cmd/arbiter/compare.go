@@ -11,6 +11,7 @@ import (
 	"arbiter/notation"
 	"arbiter/notation/input"
 	"arbiter/notation/pdn"
+	"arbiter/notation/safefile"
 	"arbiter/referee"
 	"arbiter/referee/report"
 )
@@ -91,7 +92,7 @@ func runCompare(c *cli.Context) error {
 func gameOf(f input.Source, n int, opts referee.StreamOptions) (*notation.Record, int, error) {
 	rc, err := f.Open()
 	if err != nil {
-		return nil, 0, fmt.Errorf("%s: %w", f.Name, unwrapPath(err))
+		return nil, 0, fmt.Errorf("%s: %w", f.Name, safefile.UnwrapPath(err))
 	}
 	defer rc.Close()
 	sp := pdn.NewSplitter(rc, opts.PDN)

@@ -18,6 +18,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"arbiter/notation/input"
+	"arbiter/notation/safefile"
 	"arbiter/referee"
 	"arbiter/referee/codes"
 	"arbiter/variants"
@@ -289,7 +290,7 @@ func newConfigs(c *cli.Context) (*configs, error) {
 		}
 		data, err := os.ReadFile(abs)
 		if err != nil {
-			return nil, usageError("--config %s: %v", name, unwrapPath(err))
+			return nil, usageError("--config %s: %v", name, safefile.UnwrapPath(err))
 		}
 		if cs.fixed, err = parseConfig(abs, data); err != nil {
 			return nil, usageError("%v", err)

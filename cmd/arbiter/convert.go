@@ -17,6 +17,7 @@ import (
 	"arbiter/notation/input"
 	"arbiter/notation/jsonl"
 	"arbiter/notation/pdn"
+	"arbiter/notation/safefile"
 	"arbiter/referee"
 	"arbiter/referee/archive"
 )
@@ -137,14 +138,14 @@ func runConvert(c *cli.Context) error {
 			return usageError("--output %s is the input %s: refusing to overwrite it (use --in-place to rewrite a file)", name, same)
 		}
 		if w, closeOut, ok, err := directOutput(c, name); err != nil {
-			return cli.Exit(fmt.Sprintf("%s: %v", name, unwrapPath(err)), exitUsage)
+			return cli.Exit(fmt.Sprintf("%s: %v", name, safefile.UnwrapPath(err)), exitUsage)
 		} else if ok {
 			if err := cv.writeDirect(in, name, w, closeOut); err != nil {
 				return err
 			}
 			break
 		}
-		af, err := createAtomic(name)
+		af, err := safefile.Create(name)
 		if err != nil {
 			return cli.Exit(err.Error(), exitUsage)
 		}
@@ -215,7 +216,7 @@ func (cv *converter) convertAll(in []input.Source, dst io.Writer) bool {
 // inPlace rewrites one file, replacing it only when it was read whole and
 // every record in it could be written back.
 func (cv *converter) inPlace(f input.Source) {
-	af, err := createAtomic(f.Path)
+	af, err := safefile.Create(f.Path)
 	if err != nil {
 		cv.report(err)
 		cv.failed = true
@@ -306,7 +307,7 @@ func (cv *converter) convertFile(f input.Source, out *bufio.Writer, sep *bool) e
 	}
 	rc, err := f.Open()
 	if err != nil {
-		return fmt.Errorf("%s: %w", f.Name, unwrapPath(err))
+		return fmt.Errorf("%s: %w", f.Name, safefile.UnwrapPath(err))
 	}
 	defer rc.Close()
 	err = cv.readRecords(rc, f.Name, func(rec *notation.Record) error {

@@ -9,6 +9,7 @@ import (
 
 	"arbiter/notation"
 	"arbiter/notation/input"
+	"arbiter/notation/safefile"
 	"arbiter/referee"
 	"arbiter/referee/fixer"
 )
@@ -123,13 +124,13 @@ type fixRun struct {
 func (fx *fixRun) read(f input.Source) *fixer.Result {
 	rc, err := f.Open()
 	if err != nil {
-		fx.fail(fmt.Errorf("%s: %w", f.Name, unwrapPath(err)))
+		fx.fail(fmt.Errorf("%s: %w", f.Name, safefile.UnwrapPath(err)))
 		return nil
 	}
 	src, err := io.ReadAll(rc)
 	rc.Close()
 	if err != nil {
-		fx.fail(fmt.Errorf("%s: %w", f.Name, unwrapPath(err)))
+		fx.fail(fmt.Errorf("%s: %w", f.Name, safefile.UnwrapPath(err)))
 		return nil
 	}
 	res, err := fixer.File(src, f.Name, fx.opts)
@@ -175,9 +176,9 @@ func trimEOL(b []byte) []byte {
 
 // inPlace rewrites one file with its fixes. The file is locked and its
 // state taken before it is read, so that a change made meanwhile by
-// another program is never overwritten (atomicFile.Commit).
+// another program is never overwritten (safefile.File.Commit).
 func (fx *fixRun) inPlace(f input.Source) {
-	af, err := createAtomic(f.Path)
+	af, err := safefile.Create(f.Path)
 	if err != nil {
 		fx.fail(err)
 		return
@@ -200,22 +201,22 @@ func (fx *fixRun) inPlace(f input.Source) {
 // toFile writes the fixed text of f to name.
 func (fx *fixRun) toFile(f input.Source, name string) {
 	if w, closeOut, ok, err := directOutput(fx.c, name); err != nil {
-		fx.fail(fmt.Errorf("%s: %w", name, unwrapPath(err)))
+		fx.fail(fmt.Errorf("%s: %w", name, safefile.UnwrapPath(err)))
 		return
 	} else if ok {
 		if res := fx.read(f); res != nil {
 			if _, err := w.Write(res.Text); err != nil {
-				fx.fail(fmt.Errorf("%s: %w", name, unwrapPath(err)))
+				fx.fail(fmt.Errorf("%s: %w", name, safefile.UnwrapPath(err)))
 			}
 		}
 		if closeOut != nil {
 			if err := closeOut(); err != nil {
-				fx.fail(fmt.Errorf("%s: %w", name, unwrapPath(err)))
+				fx.fail(fmt.Errorf("%s: %w", name, safefile.UnwrapPath(err)))
 			}
 		}
 		return
 	}
-	af, err := createAtomic(name)
+	af, err := safefile.Create(name)
 	if err != nil {
 		fx.fail(err)
 		return

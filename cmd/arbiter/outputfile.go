@@ -7,6 +7,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"arbiter/notation/input"
+	"arbiter/notation/safefile"
 )
 
 // reportOutput is where check writes its report: standard output, or
@@ -17,8 +18,8 @@ import (
 // log shows them while the file holds the report.
 type reportOutput struct {
 	w     io.Writer
-	af    *atomicFile  // a regular file being written
-	close func() error // a device or FIFO written directly
+	af    *safefile.File // a regular file being written
+	close func() error   // a device or FIFO written directly
 	name  string
 	done  bool
 }
@@ -33,12 +34,12 @@ func openReportOutput(c *cli.Context, in []input.Source) (*reportOutput, error) 
 	}
 	w, closeOut, ok, err := directOutput(c, name)
 	if err != nil {
-		return nil, cli.Exit(fmt.Sprintf("--output-file %s: %v", name, unwrapPath(err)), exitUsage)
+		return nil, cli.Exit(fmt.Sprintf("--output-file %s: %v", name, safefile.UnwrapPath(err)), exitUsage)
 	}
 	if ok {
 		return &reportOutput{w: w, close: closeOut, name: name}, nil
 	}
-	af, err := createAtomic(name)
+	af, err := safefile.Create(name)
 	if err != nil {
 		return nil, cli.Exit("--output-file "+err.Error(), exitUsage)
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"arbiter/notation/input"
+	"arbiter/notation/safefile"
 	"arbiter/referee"
 	"arbiter/referee/codes"
 	"arbiter/variants"
@@ -241,7 +242,7 @@ func settingsFor(c *cli.Context, cfgs *configs, in input.Source, filter *finding
 // (ruff's --show-settings).
 func showSettings(c *cli.Context, cfgs *configs, path string, filter *findingFilter) error {
 	if _, err := os.Stat(path); err != nil {
-		return usageError("--show-settings %s: %v", path, unwrapPath(err))
+		return usageError("--show-settings %s: %v", path, safefile.UnwrapPath(err))
 	}
 	settings, err := settingsFor(c, cfgs, input.Source{Name: path, Path: path}, filter)
 	if err != nil {

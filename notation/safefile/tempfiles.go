@@ -1,4 +1,4 @@
-package main
+package safefile
 
 import (
 	"os"
@@ -8,7 +8,7 @@ import (
 	"time"
 )
 
-// The temporary files of atomicFile are removed when arbiter is stopped by
+// The temporary files of File are removed when arbiter is stopped by
 // a signal (Ctrl-C, SIGTERM, SIGHUP) while it writes them: the target
 // stays as it was, and nothing is left beside it. (kill -9 leaves the
 // file; the next write beside it removes it: sweepTemps.)
@@ -27,7 +27,7 @@ func createTemp(dir, prefix string) (*os.File, error) {
 	if len(temps.live) == 0 {
 		temps.live = map[string]bool{}
 		temps.sigs = make(chan os.Signal, 1)
-		signal.Notify(temps.sigs, stopSignals()...)
+		signal.Notify(temps.sigs, StopSignals()...)
 		go removeTempsOnSignal(temps.sigs)
 	}
 	f, err := os.CreateTemp(dir, prefix+"*")
@@ -51,10 +51,10 @@ func renameTemp(name, target string) error {
 	return err
 }
 
-// linkTemp puts a temporary file in place under a name that must not
+// LinkTemp puts a temporary file in place under a name that must not
 // exist: a hard link fails when the name is taken (by a file made
 // meanwhile too), so nothing is ever replaced. The temporary name goes.
-func linkTemp(name, target string) error {
+func LinkTemp(name, target string) error {
 	temps.mu.Lock()
 	defer temps.mu.Unlock()
 	if err := os.Link(name, target); err != nil {
@@ -102,5 +102,5 @@ func removeTempsOnSignal(sigs chan os.Signal) {
 		time.Sleep(time.Second) // the signal ends the process meanwhile
 		os.Exit(128 + int(s))
 	}
-	os.Exit(exitUsage)
+	os.Exit(2) // arbiter's exit status for an I/O error
 }

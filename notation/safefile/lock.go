@@ -1,4 +1,4 @@
-package main
+package safefile
 
 import (
 	"errors"
@@ -19,13 +19,13 @@ import (
 // errLocked: another open file holds the lock.
 var errLocked = errors.New("locked")
 
-// lockedError says that another arbiter process writes the file.
-type lockedError struct {
+// LockedError says that another arbiter process writes the file.
+type LockedError struct {
 	path   string
 	holder int // its process id, 0 when the system does not say
 }
 
-func (e *lockedError) Error() string {
+func (e *LockedError) Error() string {
 	who := "another arbiter command"
 	if e.holder > 0 {
 		who = fmt.Sprintf("another arbiter command (process %d)", e.holder)
@@ -41,16 +41,16 @@ const lockTries = 5
 // waiting. It returns the file, which holds the lock until it is closed,
 // and what the file was once locked. Files that are not regular (a
 // device, a pipe) are not locked: no one replaces them.
-func openLocked(path string, flag int, perm fs.FileMode) (*os.File, fs.FileInfo, error) {
+func OpenLocked(path string, flag int, perm fs.FileMode) (*os.File, fs.FileInfo, error) {
 	for try := 1; ; try++ {
 		f, err := os.OpenFile(path, flag, perm)
 		if err != nil {
-			return nil, nil, fmt.Errorf("%s: %w", path, unwrapPath(err))
+			return nil, nil, fmt.Errorf("%s: %w", path, UnwrapPath(err))
 		}
 		st, err := f.Stat()
 		if err != nil {
 			f.Close()
-			return nil, nil, fmt.Errorf("%s: %w", path, unwrapPath(err))
+			return nil, nil, fmt.Errorf("%s: %w", path, UnwrapPath(err))
 		}
 		if !st.Mode().IsRegular() {
 			return f, st, nil
@@ -58,7 +58,7 @@ func openLocked(path string, flag int, perm fs.FileMode) (*os.File, fs.FileInfo,
 		if err := tryLock(f); err != nil {
 			holder := lockHolder(st)
 			f.Close()
-			return nil, nil, &lockedError{path: path, holder: holder}
+			return nil, nil, &LockedError{path: path, holder: holder}
 		}
 		// The file locked must be the one the name leads to now: a
 		// rewrite may have renamed its new file over it between the open

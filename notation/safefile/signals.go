@@ -1,4 +1,4 @@
-package main
+package safefile
 
 import (
 	"os"
@@ -6,11 +6,11 @@ import (
 	"syscall"
 )
 
-// stopSignals are the signals that end a run in order: Ctrl-C (SIGINT),
+// StopSignals are the signals that end a run in order: Ctrl-C (SIGINT),
 // SIGTERM (kill, a service manager, a CI runner's timeout) and SIGHUP (the
 // terminal closed). A signal ignored when arbiter started stays ignored:
 // catching SIGHUP under nohup would end the run nohup was asked to keep.
-func stopSignals() []os.Signal {
+func StopSignals() []os.Signal {
 	var out []os.Signal
 	for _, s := range []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP} {
 		if !signal.Ignored(s) {
