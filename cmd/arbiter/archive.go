@@ -17,6 +17,7 @@ import (
 	"arbiter/referee"
 	"arbiter/referee/archive"
 	"arbiter/referee/codes"
+	"arbiter/referee/config"
 	"arbiter/referee/report"
 )
 
@@ -42,7 +43,7 @@ type archiveRun struct {
 	c    *cli.Context
 	opts referee.StreamOptions
 	in   []input.Source
-	cf   *configured
+	cf   *config.Applied
 }
 
 // newArchiveRun reads the flags and lists the inputs (all of c's
@@ -73,9 +74,9 @@ func newArchiveRun(c *cli.Context, trace uint8, paths ...string) (*archiveRun, e
 		}
 	}
 	in, _ = readInputs(in, c.App.ErrWriter)
-	cf, err := applyConfigs(c, cfgs, in, opts.Options, &findingFilter{})
+	cf, err := config.Apply(cfgs, in, opts.Options, &config.Filter{}, configFlags(c))
 	if err != nil {
-		return nil, err
+		return nil, usageError("%v", err)
 	}
 	return &archiveRun{c: c, opts: opts, in: in, cf: cf}, nil
 }
@@ -90,8 +91,8 @@ func (r *archiveRun) each(emit func(rep *referee.Report, seq int) error) (bool, 
 	var sources []referee.Input
 	for i, f := range r.in {
 		var o *referee.Options
-		if r.cf.opts[i] != nil {
-			x := *r.cf.opts[i]
+		if r.cf.Opts[i] != nil {
+			x := *r.cf.Opts[i]
 			x.Trace, x.Rewrite = r.opts.Trace, r.opts.Rewrite
 			o = &x
 		}
@@ -100,7 +101,7 @@ func (r *archiveRun) each(emit func(rep *referee.Report, seq int) error) (bool, 
 	seq, ok := 0, true
 	err := referee.CheckInputs(sources, r.opts, func(rep *referee.Report) error {
 		if d, bad := referee.FamilyMismatch(rep); bad {
-			return usageError("%s: %s: %s: %s", firstNonEmpty(r.cf.chosenBy[rep.File], variantSource(r.c)), report.Where(rep, d.Pos), report.GameName(rep), d.Msg)
+			return usageError("%s: %s: %s: %s", firstNonEmpty(r.cf.ChosenBy[rep.File], variantSource(r.c)), report.Where(rep, d.Pos), report.GameName(rep), d.Msg)
 		}
 		seq++
 		return emit(rep, seq)

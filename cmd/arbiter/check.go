@@ -13,10 +13,10 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"arbiter/notation"
 	"arbiter/notation/input"
 	"arbiter/referee"
 	"arbiter/referee/codes"
+	"arbiter/referee/config"
 	"arbiter/referee/report"
 )
 
@@ -78,152 +78,6 @@ func checkCommand() *cli.Command {
 	}
 }
 
-// findingFilter chooses the codes reported (select, ignore and their
-// extend- forms: the command line's over the config files'), sets the
-// severities a config file chose, and applies --quiet.
-type findingFilter struct {
-	selected, ignored *codes.Selection // selected nil: every code
-	severity          []severityRule   // in order: a later rule wins
-	variations        string           // the policy the input's games were checked under
-	quiet             bool
-	// selFrom and ignFrom are the settings that made selected and
-	// ignored, in order, with where each was written.
-	selFrom, ignFrom []codeRef
-	flagCodes        codeLayer // the command line's
-	// flags is what the command line alone chooses: an error it keeps
-	// and this filter drops was kept out of the report by a config file,
-	// whose lines why names (sevWhy: those that made errors quieter).
-	flags       *findingFilter
-	why, sevWhy string
-}
-
-// codeRef is one setting that chose codes.
-type codeRef struct {
-	where  string
-	codes  *codes.Selection
-	extend bool
-}
-
-// keeps says whether code is reported.
-func (f *findingFilter) keeps(code string) bool {
-	return (f.selected == nil || f.selected.Has(code)) && !f.ignored.Has(code)
-}
-
-// layer applies one level of settings over those above it.
-func (f *findingFilter) layer(l codeLayer) {
-	if l.sel != nil {
-		f.selected, f.selFrom = l.sel, []codeRef{{l.where["select"], l.sel, false}}
-	}
-	if l.ign != nil {
-		f.ignored, f.ignFrom = l.ign, []codeRef{{l.where["ignore"], l.ign, false}}
-	}
-	if l.extSel != nil && f.selected != nil {
-		f.selected, f.selFrom = f.selected.Union(l.extSel), append(f.selFrom[:len(f.selFrom):len(f.selFrom)], codeRef{l.where["extend-select"], l.extSel, true})
-	}
-	if l.extIgn != nil {
-		f.ignored, f.ignFrom = f.ignored.Union(l.extIgn), append(f.ignFrom[:len(f.ignFrom):len(f.ignFrom)], codeRef{l.where["extend-ignore"], l.extIgn, true})
-	}
-}
-
-// flagLayer is what the command line says of the codes.
-func flagLayer(c *cli.Context) (codeLayer, error) {
-	l := codeLayer{where: map[string]string{}}
-	for _, flag := range []struct {
-		name string
-		to   **codes.Selection
-	}{{"select", &l.sel}, {"ignore", &l.ign}, {"extend-select", &l.extSel}, {"extend-ignore", &l.extIgn}} {
-		if !c.IsSet(flag.name) {
-			continue
-		}
-		s, err := codes.Select([]string{c.String(flag.name)})
-		if err != nil {
-			return l, usageError("--%s: %v", flag.name, err)
-		}
-		if s == nil {
-			s = codes.None()
-		}
-		*flag.to = s
-		l.where[flag.name] = "--" + flag.name + " (command line)"
-	}
-	return l, nil
-}
-
-func newFindingFilter(c *cli.Context) (*findingFilter, error) {
-	f := &findingFilter{quiet: c.Bool("quiet")}
-	l, err := flagLayer(c)
-	if err != nil {
-		return nil, err
-	}
-	f.layer(l)
-	f.flagCodes = l
-	return f, nil
-}
-
-// severityOf is the severity a config file gives code, if one does.
-func (f *findingFilter) severityOf(code string) (notation.Severity, bool) {
-	for i := len(f.severity) - 1; i >= 0; i-- {
-		if f.severity[i].codes.Has(code) {
-			return f.severity[i].sev, true
-		}
-	}
-	return 0, false
-}
-
-// apply drops the findings of the codes not chosen and gives the others
-// the severity a config file chose. It returns how many errors (not
-// suppressed) a config file kept out of the report, and how many it made
-// warnings or notes.
-func (f *findingFilter) apply(rep *referee.Report) (hidden, demoted int) {
-	kept := rep.Diagnostics[:0]
-	for _, d := range rep.Diagnostics {
-		live := d.Severity == notation.Error && d.Suppressed == nil
-		if !f.keeps(d.Code) {
-			if live && f.flags != nil && f.flags.keeps(d.Code) {
-				hidden++
-			}
-			continue
-		}
-		if sev, ok := f.severityOf(d.Code); ok {
-			if d.Variation {
-				sev = referee.Options{Variations: f.variations}.VariationSeverity(sev) // a variation is an annotation still
-			}
-			if live && sev != notation.Error {
-				demoted++
-			}
-			d.Severity = sev
-		}
-		kept = append(kept, d)
-	}
-	rep.Diagnostics = kept
-	return hidden, demoted
-}
-
-// shown is the report as written out: --quiet drops its warnings, after
-// they were counted, and formats that cannot mark a suppressed finding do
-// not get them.
-func (f *findingFilter) shown(rep *referee.Report, carries bool) *referee.Report {
-	drop := func(d *referee.Diagnostic) bool {
-		return f.quiet && d.Severity != notation.Error || d.Suppressed != nil && !carries
-	}
-	n := 0
-	for i := range rep.Diagnostics {
-		if drop(&rep.Diagnostics[i]) {
-			n++
-		}
-	}
-	if n == 0 {
-		return rep
-	}
-	r := *rep
-	r.Diagnostics = make([]referee.Diagnostic, 0, len(rep.Diagnostics)-n)
-	for _, d := range rep.Diagnostics {
-		if !drop(&d) {
-			r.Diagnostics = append(r.Diagnostics, d)
-		}
-	}
-	return &r
-}
-
 func runCheck(c *cli.Context) error {
 	cfgs, err := newConfigs(c)
 	if err != nil {
@@ -233,12 +87,12 @@ func runCheck(c *cli.Context) error {
 	if !c.IsSet("format") {
 		// The output is one stream: its format comes from the working
 		// directory's config (or --config's), not from each input's.
-		cfg, err := cfgs.forDir(mustAbs("."))
+		cfg, err := cfgs.ForDir(mustAbs("."))
 		if err != nil {
 			return usageError("%v", err)
 		}
-		if cfg != nil && cfg.format != "" {
-			format = cfg.format
+		if cfg != nil && cfg.Format != "" {
+			format = cfg.Format
 		}
 	}
 	color, err := useColor(c.String("color"), c.App.Writer)
@@ -275,16 +129,16 @@ func runCheck(c *cli.Context) error {
 		return err
 	}
 	in, inputWarnings := readInputs(in, c.App.ErrWriter)
-	cf, err := applyConfigs(c, cfgs, in, opts.Options, filter)
+	cf, err := config.Apply(cfgs, in, opts.Options, filter, configFlags(c))
 	if err != nil {
-		return err
+		return usageError("%v", err)
 	}
 	if c.Bool("verbose") {
-		sayConfigs(c.App.ErrWriter, cfgs, in, cf.cfgOf)
+		sayConfigs(c.App.ErrWriter, cfgs, in, cf.FileOf)
 	}
 	ro := report.Options{Verbose: c.Bool("verbose"), NoBoard: c.Bool("no-board"), Color: color,
 		StepSummary: os.Getenv("GITHUB_STEP_SUMMARY"), Version: version(), Variant: opts.Variant}
-	ro.Configs, ro.ConfigFiles = configNames(in, cf.cfgOf)
+	ro.Configs, ro.ConfigFiles = configNames(in, cf.FileOf)
 	rout, err := openReportOutput(c, in)
 	if err != nil {
 		return err
@@ -316,28 +170,28 @@ func runCheck(c *cli.Context) error {
 	var sources []referee.Input
 	perFile := map[string]int{}
 	for i, f := range in {
-		sources = append(sources, referee.Input{Name: f.Name, Open: f.Open, Options: cf.opts[i]})
+		sources = append(sources, referee.Input{Name: f.Name, Open: f.Open, Options: cf.Opts[i]})
 	}
 	err = referee.CheckInputs(sources, opts, func(rep *referee.Report) error {
 		if d, ok := referee.FamilyMismatch(rep); ok {
 			// The variant the user chose (or the config did) is of another
 			// game: not a finding in the record but a mistake in the
 			// command, whatever --ignore says. It stops the run.
-			return usageError("%s: %s: %s: %s", firstNonEmpty(cf.chosenBy[rep.File], variantSource(c)), report.Where(rep, d.Pos), report.GameName(rep), d.Msg)
+			return usageError("%s: %s: %s: %s", firstNonEmpty(cf.ChosenBy[rep.File], variantSource(c)), report.Where(rep, d.Pos), report.GameName(rep), d.Msg)
 		}
 		f := filter
-		if g := cf.filters[rep.File]; g != nil {
+		if g := cf.Filters[rep.File]; g != nil {
 			f = g
 		}
-		h, q := f.apply(rep)
-		hidden.add(f.why, h)
-		demoted.add(f.sevWhy, q)
+		h, q := f.Apply(rep)
+		hidden.add(f.Why(), h)
+		demoted.add(f.SevWhy(), q)
 		bl.match(rep)
 		rep.SetVerdict()
 		sum.Add(rep)
 		perFile[rep.File]++
 		prog.game(rep.File)
-		return w.Write(f.shown(rep, carries))
+		return w.Write(f.Shown(rep, carries))
 	}, func(f referee.Input, err error) {
 		failed = ioError(f.Name, err)
 		unreadable[f.Name] = true
@@ -431,50 +285,6 @@ func mustAbs(p string) string {
 		return p
 	}
 	return abs
-}
-
-// configured is what the config files give each input.
-type configured struct {
-	opts     []*referee.Options        // per input; nil: the command line's
-	filters  map[string]*findingFilter // by input name
-	chosenBy map[string]string         // of an input whose default variant a config chose, where
-	cfgOf    map[string]*config        // the config that applies to an input
-}
-
-// applyConfigs gives each input the options and filter of its nearest
-// .arbiter.yaml (or --config's) and the per-file entries that match it,
-// under the command line's flags: a flag the user typed wins over the file.
-func applyConfigs(c *cli.Context, cfgs *configs, in []input.Source, base referee.Options, filter *findingFilter) (*configured, error) {
-	cf := &configured{opts: make([]*referee.Options, len(in)), filters: map[string]*findingFilter{}, chosenBy: map[string]string{}, cfgOf: map[string]*config{}}
-	for i, f := range in {
-		cfg, rel, err := cfgs.forInput(f)
-		if err != nil {
-			return nil, usageError("%v", err)
-		}
-		if cfg == nil {
-			continue
-		}
-		cf.cfgOf[f.Name] = cfg
-		s := resolveInput(c, cfg, rel, filter)
-		o, changed := base, false
-		switch {
-		case s.variant != nil:
-			o.Variant, changed = s.variant, true
-		case s.def != nil:
-			o.Default, changed = s.def, true
-		}
-		if s.chosenBy != "" {
-			cf.chosenBy[f.Name] = s.chosenBy
-		}
-		if s.variationsFrom != "" && !c.IsSet("variations") {
-			o.Variations, changed = s.variations, true
-		}
-		if changed {
-			cf.opts[i] = &o
-		}
-		cf.filters[f.Name] = s.filter
-	}
-	return cf, nil
 }
 
 // variantSource names the flag that chose the rules of a run, for a

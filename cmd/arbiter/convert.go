@@ -20,6 +20,7 @@ import (
 	"arbiter/notation/safefile"
 	"arbiter/referee"
 	"arbiter/referee/archive"
+	"arbiter/referee/config"
 )
 
 func convertCommand() *cli.Command {
@@ -182,10 +183,10 @@ type converter struct {
 	opts      referee.StreamOptions
 	failed    bool
 	bad       int
-	lost      int          // JSON records that could not be read
-	buf       bytes.Buffer // one record as written
-	addTags   []string     // --add-tags
-	cfgs      *configs     // for each input's names map
+	lost      int            // JSON records that could not be read
+	buf       bytes.Buffer   // one record as written
+	addTags   []string       // --add-tags
+	cfgs      *config.Finder // for each input's names map
 	names     map[string]string
 }
 
@@ -301,8 +302,8 @@ func isWriteError(err error) bool {
 func (cv *converter) convertFile(f input.Source, out *bufio.Writer, sep *bool) error {
 	cv.names = nil
 	if cv.cfgs != nil {
-		if cfg, _, err := cv.cfgs.forInput(f); err == nil && cfg != nil {
-			cv.names = cfg.names
+		if cfg, _, err := cv.cfgs.ForInput(f); err == nil && cfg != nil {
+			cv.names = cfg.Names
 		}
 	}
 	rc, err := f.Open()

@@ -15,13 +15,16 @@ func formats() []report.Format {
 	return slices.Insert(fs, at, htmlFormat)
 }
 
-func formatList() string {
+// formatNames are the --format values, in the order --help lists them.
+func formatNames() []string {
 	var names []string
 	for _, f := range formats() {
 		names = append(names, f.Name)
 	}
-	return strings.Join(names, ", ")
+	return names
 }
+
+func formatList() string { return strings.Join(formatNames(), ", ") }
 
 // lookupFormat is the --format named name.
 func lookupFormat(name string) (report.Format, error) {

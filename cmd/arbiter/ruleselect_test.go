@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"arbiter/referee/config"
 )
 
 // Codes chosen as ruff chooses rules: by name, group (the Family column
@@ -75,7 +77,7 @@ func TestConfigPerFileAndSeverity(t *testing.T) {
 	old := put("archive/1950-bruno.pdn", string(bruno))
 	other := put("archive/1990-bruno.pdn", string(bruno))
 	eng := put("english/tinsley.pdn", string(tinsley))
-	shown := displayPath(cfg)
+	shown := config.DisplayPath(cfg)
 
 	out, errOut, code := arbiter(t, "", "check", "--no-board", "-v", old, other, eng)
 	for _, want := range []string{
@@ -108,7 +110,7 @@ func TestConfigPerFileAndSeverity(t *testing.T) {
 	put("demote/.arbiter.yaml", "severity: {MOVES: warning}\n")
 	d := put("demote/bruno.pdn", string(bruno))
 	out, errOut, code = arbiter(t, "", "check", "--no-board", d)
-	if code != 0 || !strings.Contains(out, "warning[illegal]") || !strings.Contains(errOut, "arbiter: 1 error reported as a warning or a note: "+displayPath(filepath.Join(root, "demote/.arbiter.yaml"))+":1 severity MOVES: warning") {
+	if code != 0 || !strings.Contains(out, "warning[illegal]") || !strings.Contains(errOut, "arbiter: 1 error reported as a warning or a note: "+config.DisplayPath(filepath.Join(root, "demote/.arbiter.yaml"))+":1 severity MOVES: warning") {
 		t.Errorf("demoted: exit %d\n%s%s", code, out, errOut)
 	}
 

@@ -1,4 +1,13 @@
-package main
+// Package config reads .arbiter.yaml, the settings of 'arbiter check' a
+// folder gives the records under it (ruff's ruff.toml, eslint's config):
+// the nearest one to an input applies to it (Finder), each strictly decoded
+// (an unknown key, variant, code or policy is an error at its line, Parse),
+// its per-file entries matched by glob, and the whole layered under what
+// the user typed (Flags) into the options and the finding filter each
+// input is checked under (Resolve, Apply), with where each setting comes
+// from (Explain). The command line, the language server and the browser
+// page read the same file the same way.
+package config
 
 import (
 	"bytes"
@@ -8,28 +17,27 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"unicode"
 
 	"arbiter/notation"
 
 	"github.com/bmatcuk/doublestar/v4"
-	"github.com/urfave/cli/v2"
 	"gopkg.in/yaml.v3"
 
 	"arbiter/notation/input"
-	"arbiter/notation/safefile"
 	"arbiter/referee"
 	"arbiter/referee/codes"
 	"arbiter/variants"
 )
 
-// configName is the file 'arbiter check' looks for in an input's folder and
+// FileName is the file 'arbiter check' looks for in an input's folder and
 // each folder above it, like ruff's ruff.toml and eslint's config: the
 // nearest one applies to that input.
-const configName = ".arbiter.yaml"
+const FileName = ".arbiter.yaml"
 
-// config is one .arbiter.yaml:
+// File is one .arbiter.yaml:
 //
 //	default-variant: international   # records that name no rules
 //	variants:                        # the same, per glob relative to this file; first match wins
@@ -48,28 +56,30 @@ const configName = ".arbiter.yaml"
 // default-variant, applies only to records without GameType or Variant
 // tags: a record that names its rules keeps them; a per-file entry's
 // variant is for every record of its files, as --variant is.
-type config struct {
-	file           string
-	dir            string
+type File struct {
+	Path           string // the file
+	Dir            string // its folder, where its globs start
 	defaultVariant *variants.Variant
 	defaultLine    int
 	globs          []globVariant
-	codes          codeLayer
+	codes          Layer
 	severity       []severityRule
 	variations     string
-	format         string
-	names          map[string]string // a player's spelling -> the name convert writes
+	Format         string            // the output format ("" none)
+	Names          map[string]string // a player's spelling -> the name convert writes
 	perFile        []perFileEntry
-	lines          map[string]int // the line of each key written, for saying where a setting comes from
+	Lines          map[string]int // the line of each key written, for saying where a setting comes from
 }
 
-// codeLayer is what one level of settings (a config file, a per-file
-// entry, the command line) says of the codes reported: select and ignore
-// replace what the levels above chose, extend-select and extend-ignore add
-// to it. where says for each key where it was written ("file:line").
-type codeLayer struct {
-	sel, ign, extSel, extIgn *codes.Selection
-	where                    map[string]string
+// Layer is what one level of settings (a config file, a per-file
+// entry, the command line) says of the codes reported: Select and Ignore
+// replace what the levels above chose, ExtendSelect and ExtendIgnore add
+// to it (nil: not said). Where says for each key ("select",
+// "extend-ignore") where it was written ("file:line", "--select (command
+// line)").
+type Layer struct {
+	Select, Ignore, ExtendSelect, ExtendIgnore *codes.Selection
+	Where                                      map[string]string
 }
 
 // severityRule is one entry of a severity table: the codes it names are
@@ -84,7 +94,7 @@ type severityRule struct {
 type perFileEntry struct {
 	glob                    string
 	line                    int
-	codes                   codeLayer
+	codes                   Layer
 	severity                []severityRule
 	variations              string
 	variant, defaultVariant *variants.Variant
@@ -120,35 +130,37 @@ type configYAML struct {
 // unknown one.
 const configKeys = "default-variant, variants, select, ignore, extend-select, extend-ignore, severity, variations, format, per-file"
 
-// configError is a mistake in a config file: file:line: message.
-type configError struct {
-	file string
-	line int
-	msg  string
+// Error is a mistake in a config file: file:line: message.
+type Error struct {
+	File string
+	Line int
+	Msg  string
 }
 
-func (e *configError) Error() string { return fmt.Sprintf("%s:%d: %s", e.file, e.line, e.msg) }
+func (e *Error) Error() string { return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg) }
 
-// parseConfig decodes strictly: an unknown or mistyped key, an unknown
+// Parse decodes strictly: an unknown or mistyped key, an unknown
 // variant, code, variations policy or format is an error with its line,
-// never ignored.
-func parseConfig(file string, data []byte) (*config, error) {
+// never ignored. formats are the output formats the front-end writes (the
+// format key names one of them); nil: the front-end writes none, and the
+// key is not checked.
+func Parse(file string, data []byte, formats []string) (*File, error) {
 	var raw configYAML
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	dec.KnownFields(true)
 	if err := dec.Decode(&raw); err != nil && !errors.Is(err, io.EOF) {
 		return nil, yamlConfigError(file, err)
 	}
-	cfg := &config{file: file, dir: filepath.Dir(file), lines: map[string]int{}}
+	cfg := &File{Path: file, Dir: filepath.Dir(file), Lines: map[string]int{}}
 	for key, n := range map[string]*yaml.Node{"default-variant": &raw.DefaultVariant, "variants": &raw.Variants, "select": &raw.Select,
 		"ignore": &raw.Ignore, "extend-select": &raw.ExtendSelect, "extend-ignore": &raw.ExtendIgnore, "severity": &raw.Severity,
 		"variations": &raw.Variations, "format": &raw.Format, "per-file": &raw.PerFile} {
 		if n.Kind != 0 {
-			cfg.lines[key] = n.Line
+			cfg.Lines[key] = n.Line
 		}
 	}
 	bad := func(n *yaml.Node, format string, args ...any) error {
-		return &configError{file, n.Line, fmt.Sprintf(format, args...)}
+		return &Error{file, n.Line, fmt.Sprintf(format, args...)}
 	}
 	scalar := func(n *yaml.Node, key string) (string, error) {
 		if n.Kind == 0 {
@@ -210,14 +222,14 @@ func parseConfig(file string, data []byte) (*config, error) {
 	if cfg.perFile, err = parsePerFile(file, &raw.PerFile); err != nil {
 		return nil, err
 	}
-	if cfg.format, err = scalar(&raw.Format, "format"); err != nil {
+	if cfg.Format, err = scalar(&raw.Format, "format"); err != nil {
 		return nil, err
 	}
 	if n := &raw.Names; n.Kind != 0 {
 		if n.Kind != yaml.MappingNode {
 			return nil, bad(n, "names: a mapping from a spelling to the name to write is needed (\"koops, Lambert Jan\": \"Koops, Lambert Jan\"; 'arbiter names --map' prints one)")
 		}
-		cfg.names = map[string]string{}
+		cfg.Names = map[string]string{}
 		for i := 0; i+1 < len(n.Content); i += 2 {
 			k, v := n.Content[i], n.Content[i+1]
 			if k.Kind != yaml.ScalarNode || v.Kind != yaml.ScalarNode || strings.TrimSpace(v.Value) == "" {
@@ -228,17 +240,11 @@ func parseConfig(file string, data []byte) (*config, error) {
 				// break would damage the records convert writes.
 				return nil, bad(v, "names: %q: the name to write has a control character (%q)", k.Value, v.Value)
 			}
-			cfg.names[k.Value] = v.Value
+			cfg.Names[k.Value] = v.Value
 		}
 	}
-	if cfg.format != "" {
-		known := false
-		for _, f := range formats() {
-			known = known || f.Name == cfg.format
-		}
-		if !known {
-			return nil, bad(&raw.Format, "format: unknown %q (%s)", cfg.format, formatList())
-		}
+	if cfg.Format != "" && formats != nil && !slices.Contains(formats, cfg.Format) {
+		return nil, bad(&raw.Format, "format: unknown %q (%s)", cfg.Format, strings.Join(formats, ", "))
 	}
 	return cfg, nil
 }
@@ -264,75 +270,78 @@ func yamlConfigError(file string, err error) error {
 		}
 		out = append(out, m)
 	}
-	return &configError{file, line, strings.Join(out, "; ")}
+	return &Error{file, line, strings.Join(out, "; ")}
 }
 
-// configs finds and caches the nearest config file of each folder; or,
+// Finder finds and caches the nearest config file of each folder; or,
 // with --config FILE, gives that file's for every folder; or, with
 // --isolated, none.
-type configs struct {
-	byDir    map[string]*config
-	fixed    *config // --config
-	isolated bool    // --isolated
+type Finder struct {
+	byDir    map[string]*File
+	fixed    *File // --config
+	isolated bool  // --isolated
+	formats  []string
 }
 
-// newConfigs reads --config and --isolated.
-func newConfigs(c *cli.Context) (*configs, error) {
-	cs := &configs{byDir: map[string]*config{}, isolated: c.Bool("isolated")}
-	name := c.String("config")
-	switch {
-	case name != "" && cs.isolated:
-		return nil, usageError("give --config FILE or --isolated, not both")
-	case name != "":
-		abs, err := filepath.Abs(name)
-		if err != nil {
-			return nil, usageError("--config: %v", err)
-		}
-		data, err := os.ReadFile(abs)
-		if err != nil {
-			return nil, usageError("--config %s: %v", name, safefile.UnwrapPath(err))
-		}
-		if cs.fixed, err = parseConfig(abs, data); err != nil {
-			return nil, usageError("%v", err)
-		}
-	}
-	return cs, nil
+// Nearest finds the nearest config file of each folder: its own
+// .arbiter.yaml, else its parent's, up to the root. formats are the
+// front-end's output formats (Parse).
+func Nearest(formats []string) *Finder {
+	return &Finder{byDir: map[string]*File{}, formats: formats}
 }
 
-// forDir returns the config that applies to files in dir (absolute), or nil.
-func (cs *configs) forDir(dir string) (*config, error) {
-	if cs.isolated || cs.fixed != nil {
-		return cs.fixed, nil
+// Fixed gives file for every folder (--config FILE; nil: none).
+func Fixed(file *File) *Finder { return &Finder{byDir: map[string]*File{}, fixed: file} }
+
+// Isolated gives none (--isolated): the flags and the defaults alone.
+func Isolated() *Finder { return &Finder{byDir: map[string]*File{}, isolated: true} }
+
+// IsIsolated: the finder reads no config file.
+func (fd *Finder) IsIsolated() bool { return fd.isolated }
+
+// FixedFile is the file given for every folder, nil when each folder's
+// nearest applies.
+func (fd *Finder) FixedFile() *File { return fd.fixed }
+
+// ForDir returns the config that applies to files in dir (absolute), or nil.
+func (fd *Finder) ForDir(dir string) (*File, error) {
+	if fd.isolated || fd.fixed != nil {
+		return fd.fixed, nil
 	}
-	if cfg, ok := cs.byDir[dir]; ok {
+	if cfg, ok := fd.byDir[dir]; ok {
 		return cfg, nil
 	}
-	var cfg *config
-	file := filepath.Join(dir, configName)
+	var cfg *File
+	file := filepath.Join(dir, FileName)
 	data, err := os.ReadFile(file)
 	switch {
 	case err == nil:
-		if cfg, err = parseConfig(file, data); err != nil {
+		if cfg, err = Parse(file, data, fd.formats); err != nil {
 			return nil, err
 		}
 	case errors.Is(err, fs.ErrNotExist) || errors.Is(err, fs.ErrPermission):
 		if parent := filepath.Dir(dir); parent != dir {
-			if cfg, err = cs.forDir(parent); err != nil {
+			if cfg, err = fd.ForDir(parent); err != nil {
 				return nil, err
 			}
 		}
 	default:
 		return nil, err
 	}
-	cs.byDir[dir] = cfg
+	fd.byDir[dir] = cfg
 	return cfg, nil
 }
 
-// forInput returns the config of an input's file (an archive's, for its
+// ForInput returns the config of an input's file (an archive's, for its
 // members; the working directory's, for standard input) and the path its
 // globs are matched against, relative to the config's folder.
-func (cs *configs) forInput(in input.Source) (*config, string, error) {
-	path := in.Path
+func (fd *Finder) ForInput(in input.Source) (*File, string, error) {
+	return fd.ForPath(in.Path, in.Member)
+}
+
+// ForPath is ForInput for the file at path ("" the working directory) and
+// the member of it, when it is a zip archive.
+func (fd *Finder) ForPath(path, member string) (*File, string, error) {
 	if path == "" {
 		path = "."
 	}
@@ -344,17 +353,17 @@ func (cs *configs) forInput(in input.Source) (*config, string, error) {
 	if st, err := os.Stat(abs); err != nil || !st.IsDir() {
 		dir = filepath.Dir(abs)
 	}
-	cfg, err := cs.forDir(dir)
+	cfg, err := fd.ForDir(dir)
 	if cfg == nil || err != nil {
 		return nil, "", err
 	}
-	rel, err := filepath.Rel(cfg.dir, abs)
+	rel, err := filepath.Rel(cfg.Dir, abs)
 	if err != nil {
 		return cfg, "", nil
 	}
 	rel = filepath.ToSlash(rel)
-	if in.Member != "" {
-		rel += "/" + in.Member
+	if member != "" {
+		rel += "/" + member
 	}
 	return cfg, rel, nil
 }
@@ -362,7 +371,7 @@ func (cs *configs) forInput(in input.Source) (*config, string, error) {
 // variantFor is the default variant of a file: the first glob it matches,
 // else default-variant; line and key say which line of the file chose it
 // (key: `variants "english/**"` or `default-variant`).
-func (cfg *config) variantFor(rel string) (v *variants.Variant, line int, key string) {
+func (cfg *File) variantFor(rel string) (v *variants.Variant, line int, key string) {
 	for _, g := range cfg.globs {
 		if ok, _ := doublestar.Match(g.glob, rel); ok {
 			return g.variant, g.line, fmt.Sprintf("variants %q", g.glob)
@@ -380,8 +389,8 @@ func (cfg *config) variantFor(rel string) (v *variants.Variant, line int, key st
 //
 // where says where each key was written: "x.yaml:3", "x.yaml:5
 // (extend-ignore)", `x.yaml:8 (per-file "a/**")`.
-func parseCodeLayer(file string, nodes map[string]*yaml.Node, prefix, glob string) (codeLayer, error) {
-	l := codeLayer{where: map[string]string{}}
+func parseCodeLayer(file string, nodes map[string]*yaml.Node, prefix, glob string) (Layer, error) {
+	l := Layer{Where: map[string]string{}}
 	for _, key := range []string{"select", "ignore", "extend-select", "extend-ignore"} {
 		n := nodes[key]
 		if n == nil || n.Kind == 0 {
@@ -394,11 +403,11 @@ func parseCodeLayer(file string, nodes map[string]*yaml.Node, prefix, glob strin
 		var sel *codes.Selection
 		for _, it := range items {
 			if it.Kind != yaml.ScalarNode {
-				return l, &configError{file, it.Line, prefix + key + ": a list of codes is needed"}
+				return l, &Error{file, it.Line, prefix + key + ": a list of codes is needed"}
 			}
 			s, err := codes.Select([]string{it.Value})
 			if err != nil {
-				return l, &configError{file, it.Line, fmt.Sprintf("%s%s: %v", prefix, key, err)}
+				return l, &Error{file, it.Line, fmt.Sprintf("%s%s: %v", prefix, key, err)}
 			}
 			sel = sel.Union(s)
 		}
@@ -412,19 +421,19 @@ func parseCodeLayer(file string, nodes map[string]*yaml.Node, prefix, glob strin
 		if strings.HasPrefix(key, "extend-") {
 			label = append(label, key)
 		}
-		l.where[key] = fmt.Sprintf("%s:%d", displayPath(file), n.Line)
+		l.Where[key] = fmt.Sprintf("%s:%d", DisplayPath(file), n.Line)
 		if len(label) > 0 {
-			l.where[key] += " (" + strings.Join(label, ", ") + ")"
+			l.Where[key] += " (" + strings.Join(label, ", ") + ")"
 		}
 		switch key {
 		case "select":
-			l.sel = sel
+			l.Select = sel
 		case "ignore":
-			l.ign = sel
+			l.Ignore = sel
 		case "extend-select":
-			l.extSel = sel
+			l.ExtendSelect = sel
 		case "extend-ignore":
-			l.extIgn = sel
+			l.ExtendIgnore = sel
 		}
 	}
 	return l, nil
@@ -436,20 +445,20 @@ func parseSeverity(file string, n *yaml.Node, prefix, glob string) ([]severityRu
 		return nil, nil
 	}
 	if n.Kind != yaml.MappingNode {
-		return nil, &configError{file, n.Line, prefix + "severity: a mapping from codes to error, warning or note is needed (result-mismatch: error)"}
+		return nil, &Error{file, n.Line, prefix + "severity: a mapping from codes to error, warning or note is needed (result-mismatch: error)"}
 	}
 	var out []severityRule
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, v := n.Content[i], n.Content[i+1]
 		codes, err := codes.Select([]string{k.Value})
 		if err != nil {
-			return nil, &configError{file, k.Line, fmt.Sprintf("%sseverity: %v", prefix, err)}
+			return nil, &Error{file, k.Line, fmt.Sprintf("%sseverity: %v", prefix, err)}
 		}
 		var sev notation.Severity
 		if v.Kind != yaml.ScalarNode || sev.UnmarshalText([]byte(v.Value)) != nil {
-			return nil, &configError{file, v.Line, fmt.Sprintf("%sseverity: %s: %q is not error, warning or note", prefix, k.Value, v.Value)}
+			return nil, &Error{file, v.Line, fmt.Sprintf("%sseverity: %s: %q is not error, warning or note", prefix, k.Value, v.Value)}
 		}
-		where := fmt.Sprintf("%s:%d", displayPath(file), k.Line)
+		where := fmt.Sprintf("%s:%d", DisplayPath(file), k.Line)
 		if glob != "" {
 			where += fmt.Sprintf(" (per-file %q)", glob)
 		}
@@ -463,7 +472,7 @@ func checkVariations(file string, n *yaml.Node, v, key string) error {
 	case "", referee.VariationsWarn, referee.VariationsError, referee.VariationsIgnore:
 		return nil
 	}
-	return &configError{file, n.Line, fmt.Sprintf("%s: %q is not warn, error or ignore", key, v)}
+	return &Error{file, n.Line, fmt.Sprintf("%s: %q is not warn, error or ignore", key, v)}
 }
 
 // parsePerFile reads the per-file table: {GLOB: {KEY: VALUE, ...}}, each
@@ -473,17 +482,17 @@ func parsePerFile(file string, n *yaml.Node) ([]perFileEntry, error) {
 		return nil, nil
 	}
 	if n.Kind != yaml.MappingNode {
-		return nil, &configError{file, n.Line, "per-file: a mapping from globs to settings is needed (\"archive/1950-*.pdn\": {ignore: [result]})"}
+		return nil, &Error{file, n.Line, "per-file: a mapping from globs to settings is needed (\"archive/1950-*.pdn\": {ignore: [result]})"}
 	}
 	var out []perFileEntry
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, v := n.Content[i], n.Content[i+1]
 		prefix := fmt.Sprintf("per-file %q: ", k.Value)
 		if !doublestar.ValidatePattern(k.Value) {
-			return nil, &configError{file, k.Line, fmt.Sprintf("per-file: %q is not a valid glob", k.Value)}
+			return nil, &Error{file, k.Line, fmt.Sprintf("per-file: %q is not a valid glob", k.Value)}
 		}
 		if v.Kind != yaml.MappingNode {
-			return nil, &configError{file, v.Line, prefix + "a mapping of settings is needed (keys: " + strings.Join(perFileKeys, ", ") + ")"}
+			return nil, &Error{file, v.Line, prefix + "a mapping of settings is needed (keys: " + strings.Join(perFileKeys, ", ") + ")"}
 		}
 		e := perFileEntry{glob: k.Value, line: k.Line, lines: map[string]int{}}
 		nodes := map[string]*yaml.Node{}
@@ -494,10 +503,10 @@ func parsePerFile(file string, n *yaml.Node) ([]perFileEntry, error) {
 				known = known || p == key.Value
 			}
 			if !known {
-				return nil, &configError{file, key.Line, fmt.Sprintf("%sunknown key %s (keys: %s)", prefix, key.Value, strings.Join(perFileKeys, ", "))}
+				return nil, &Error{file, key.Line, fmt.Sprintf("%sunknown key %s (keys: %s)", prefix, key.Value, strings.Join(perFileKeys, ", "))}
 			}
 			if nodes[key.Value] != nil {
-				return nil, &configError{file, key.Line, fmt.Sprintf("%s%s written twice", prefix, key.Value)}
+				return nil, &Error{file, key.Line, fmt.Sprintf("%s%s written twice", prefix, key.Value)}
 			}
 			nodes[key.Value] = val
 			e.lines[key.Value] = val.Line
@@ -517,7 +526,7 @@ func parsePerFile(file string, n *yaml.Node) ([]perFileEntry, error) {
 				continue
 			}
 			if n.Kind != yaml.ScalarNode {
-				return nil, &configError{file, n.Line, prefix + key + ": a single value is needed"}
+				return nil, &Error{file, n.Line, prefix + key + ": a single value is needed"}
 			}
 			switch key {
 			case "variations":
@@ -528,7 +537,7 @@ func parsePerFile(file string, n *yaml.Node) ([]perFileEntry, error) {
 			default:
 				v, err := variants.Lookup(n.Value)
 				if err != nil {
-					return nil, &configError{file, n.Line, fmt.Sprintf("%s%s: %v", prefix, key, err)}
+					return nil, &Error{file, n.Line, fmt.Sprintf("%s%s: %v", prefix, key, err)}
 				}
 				if key == "variant" {
 					e.variant = v
@@ -538,7 +547,7 @@ func parsePerFile(file string, n *yaml.Node) ([]perFileEntry, error) {
 			}
 		}
 		if e.variant != nil && e.defaultVariant != nil {
-			return nil, &configError{file, k.Line, prefix + "give variant (every record) or default-variant (records without tags), not both"}
+			return nil, &Error{file, k.Line, prefix + "give variant (every record) or default-variant (records without tags), not both"}
 		}
 		out = append(out, e)
 	}
@@ -547,7 +556,7 @@ func parsePerFile(file string, n *yaml.Node) ([]perFileEntry, error) {
 
 // perFileFor lists the per-file entries whose glob matches rel, in the
 // order written.
-func (cfg *config) perFileFor(rel string) []*perFileEntry {
+func (cfg *File) perFileFor(rel string) []*perFileEntry {
 	var out []*perFileEntry
 	for i := range cfg.perFile {
 		if ok, _ := doublestar.Match(cfg.perFile[i].glob, rel); ok {
