@@ -15,6 +15,7 @@ import (
 
 	"arbiter/notation/input"
 	"arbiter/referee"
+	"arbiter/referee/checker"
 	"arbiter/referee/codes"
 	"arbiter/referee/config"
 	"arbiter/referee/report"
@@ -154,72 +155,37 @@ func runCheck(c *cli.Context) error {
 	if bl != nil {
 		ro.Baseline = firstNonEmpty(bl.readPath, bl.writePath)
 	}
-	var hidden, demoted reasons // errors a config's settings kept from the report, or made quieter
 	start := time.Now()
-	var sum report.Summary
 	prog := newProgress(c.App.ErrWriter, c.Bool("quiet"))
 	dst := rout.w
 	if prog.enabled && isTerminal(dst) {
 		dst = clearingWriter{dst, prog} // the report and the bar share the terminal
 	}
 	out := bufio.NewWriterSize(dst, 64<<10)
-	w := rf.New(out, ro)
-	carries := rf.CarriesSuppressed
 	var failed error
-	unreadable := map[string]bool{}
-	var sources []referee.Input
-	perFile := map[string]int{}
-	for i, f := range in {
-		sources = append(sources, referee.Input{Name: f.Name, Open: f.Open, Options: cf.Opts[i]})
-	}
-	err = referee.CheckInputs(sources, opts, func(rep *referee.Report) error {
-		if d, ok := referee.FamilyMismatch(rep); ok {
-			// The variant the user chose (or the config did) is of another
-			// game: not a finding in the record but a mistake in the
-			// command, whatever --ignore says. It stops the run.
-			return usageError("%s: %s: %s: %s", firstNonEmpty(cf.ChosenBy[rep.File], variantSource(c)), report.Where(rep, d.Pos), report.GameName(rep), d.Msg)
-		}
-		f := filter
-		if g := cf.Filters[rep.File]; g != nil {
-			f = g
-		}
-		h, q := f.Apply(rep)
-		hidden.add(f.Why(), h)
-		demoted.add(f.SevWhy(), q)
-		bl.match(rep)
-		rep.SetVerdict()
-		sum.Add(rep)
-		perFile[rep.File]++
-		prog.game(rep.File)
-		return w.Write(f.Shown(rep, carries))
-	}, func(f referee.Input, err error) {
-		failed = ioError(f.Name, err)
-		unreadable[f.Name] = true
-		fmt.Fprintln(c.App.ErrWriter, "arbiter:", failed)
-	})
-	prog.finish()
-	if ue := (*usageErr)(nil); errors.As(err, &ue) {
-		return ue
-	}
-	if err != nil {
+	run := &checker.Run{Inputs: in, Skipped: inputWarnings, Options: opts, Filter: filter, Config: cf,
+		Writer: rf.New(out, ro), CarriesSuppressed: rf.CarriesSuppressed,
+		Match: bl.match, Progress: prog.game, Done: prog.finish,
+		Unreadable: func(name string, err error) {
+			failed = ioError(name, err)
+			fmt.Fprintln(c.App.ErrWriter, "arbiter:", failed)
+		}}
+	res, err := run.Check()
+	var fe *checker.FamilyError
+	switch {
+	case errors.As(err, &fe):
+		// The variant the user chose (or the config did) is of another
+		// game: not a finding in the record but a mistake in the command,
+		// whatever --ignore says. It stops the run.
+		return usageError("%s: %s", firstNonEmpty(fe.ChosenBy, variantSource(c)), fe)
+	case err != nil:
 		return ioError("output", err)
 	}
-	// A file with no game is most often the wrong file; a run with no
-	// game at all must not pass in CI (a glob that matched nothing useful).
-	// These warnings, and those of the inputs not read, count with the
-	// games' in the summary, GitHub's too (and for --strict).
-	var noGame []string
+	sum := res.Summary
 	for _, f := range in {
-		if perFile[f.Name] == 0 && !unreadable[f.Name] {
-			noGame = append(noGame, f.Name)
-		}
-		if !unreadable[f.Name] {
+		if !res.Unreadable[f.Name] {
 			bl.readWhole(f.Name)
 		}
-	}
-	sum.Warnings += inputWarnings + len(noGame)
-	if err := w.Finish(&sum); err != nil {
-		return ioError("output", err)
 	}
 	if err := out.Flush(); err != nil {
 		return ioError("output", err)
@@ -227,7 +193,11 @@ func runCheck(c *cli.Context) error {
 	if err := rout.commit(); err != nil {
 		return ioError("output", err)
 	}
-	for _, name := range noGame {
+	// A file with no game is most often the wrong file; a run with no
+	// game at all must not pass in CI (a glob that matched nothing useful).
+	// These warnings, and those of the inputs not read, count with the
+	// games' in the summary, GitHub's too (and for --strict).
+	for _, name := range res.NoGame {
 		fmt.Fprintf(c.App.ErrWriter, "arbiter: warning: %s: no game in this file\n", printable(name))
 	}
 	if sum.Games == 0 && failed == nil {
@@ -240,7 +210,7 @@ func runCheck(c *cli.Context) error {
 		report.WriteStatistics(c.App.ErrWriter, &sum)
 	}
 	if !c.Bool("quiet") {
-		sayHidden(c.App.ErrWriter, &hidden, &demoted)
+		sayHidden(c.App.ErrWriter, &res.Hidden, &res.Demoted)
 		// On standard error: the report itself stays byte-identical from run
 		// to run, and the seconds never are.
 		fmt.Fprintf(c.App.ErrWriter, "%s (%.2f s)\n", sum.Line(), time.Since(start).Seconds())

@@ -11,6 +11,7 @@ import (
 
 	"arbiter/notation/input"
 	"arbiter/notation/safefile"
+	"arbiter/referee/checker"
 	"arbiter/referee/codes"
 	"arbiter/referee/config"
 )
@@ -137,38 +138,18 @@ func sayConfigs(w io.Writer, fd *config.Finder, in []input.Source, cfgOf map[str
 	}
 }
 
-// reasons counts errors by why they were not reported as errors, in the
-// order the reasons were met.
-type reasons struct {
-	order []string
-	count map[string]int
-}
-
-func (r *reasons) add(why string, n int) {
-	if n == 0 {
-		return
-	}
-	if r.count == nil {
-		r.count = map[string]int{}
-	}
-	if r.count[why] == 0 {
-		r.order = append(r.order, why)
-	}
-	r.count[why] += n
-}
-
 // sayHidden writes, after the report, how many errors a config file's
 // select or ignore kept out of it, and how many its severity table made
 // warnings or notes: a game they make valid is not valid by its moves
 // alone, and the person reading a green run must know.
-func sayHidden(w io.Writer, hidden, demoted *reasons) {
+func sayHidden(w io.Writer, hidden, demoted *checker.Reasons) {
 	const see = "(--show-settings FILE says what applies to a file; --isolated reads no config)"
-	for _, why := range hidden.order {
-		n := hidden.count[why]
+	for _, why := range hidden.Order {
+		n := hidden.Count[why]
 		fmt.Fprintf(w, "arbiter: %d %s not reported: %s %s\n", n, plural(n, "error", "errors"), why, see)
 	}
-	for _, why := range demoted.order {
-		n := demoted.count[why]
+	for _, why := range demoted.Order {
+		n := demoted.Count[why]
 		fmt.Fprintf(w, "arbiter: %d %s reported as %s: %s %s\n", n, plural(n, "error", "errors"), plural(n, "a warning or a note", "warnings or notes"), why, see)
 	}
 }

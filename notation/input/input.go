@@ -12,6 +12,7 @@ package input
 import (
 	"archive/zip"
 	"bufio"
+	"bytes"
 	"compress/gzip"
 	"fmt"
 	"io"
@@ -83,6 +84,63 @@ func IsRecordFile(name string, exts []string) bool {
 // read so far.
 func Stdin(r io.Reader, limits Limits) Source {
 	return Source{Name: "<stdin>", Open: func() (io.ReadCloser, error) { return Decompressed(io.NopCloser(r), limits, 0) }}
+}
+
+// Bytes is the sources of a file given as bytes (a file dropped on the
+// browser page): a zip archive (told by its name or its first bytes) its
+// record members by exts, each named "name:member"; anything else the
+// file itself, gzip unpacked. What they unpack to is held to limits
+// against len(data). None has a Path: no config is looked for beside it.
+func Bytes(name string, data []byte, exts []string, limits Limits) []Source {
+	size := int64(len(data))
+	if !strings.EqualFold(filepath.Ext(name), ".zip") && !bytes.HasPrefix(data, []byte("PK\x03\x04")) {
+		return []Source{{Name: name, Open: func() (io.ReadCloser, error) {
+			return Decompressed(io.NopCloser(bytes.NewReader(data)), limits, size)
+		}}}
+	}
+	zr, err := zip.NewReader(bytes.NewReader(data), size)
+	if err != nil {
+		return []Source{{Name: name, Open: func() (io.ReadCloser, error) { return nil, err }}}
+	}
+	byName := map[string]*zip.File{}
+	var names []string
+	var files []*zip.File
+	var other skippedByExt
+	for _, f := range zr.File {
+		switch {
+		case f.FileInfo().IsDir():
+		case IsRecordFile(f.Name, exts):
+			names = append(names, f.Name)
+			files = append(files, f)
+			byName[f.Name] = f
+		default:
+			other.add(f.Name)
+		}
+	}
+	if len(names) == 0 {
+		why := other.note("archive", "members", exts)
+		return []Source{{Name: name, Skip: why, Open: func() (io.ReadCloser, error) { return nil, fmt.Errorf("not read: %s", why) }}}
+	}
+	budget := &unpackBudget{limits: limits, size: func() int64 { return size }}
+	if err := checkZipMembers(files, budget); err != nil {
+		return []Source{{Name: name, Open: func() (io.ReadCloser, error) { return nil, err }}}
+	}
+	sort.Strings(names)
+	var in []Source
+	for _, m := range names {
+		in = append(in, Source{Name: name + ":" + m, Member: m, Open: func() (io.ReadCloser, error) {
+			rc, err := byName[m].Open()
+			if err != nil {
+				return nil, err
+			}
+			d, err := Decompressed(rc, Limits{}, 0)
+			if err != nil {
+				return nil, err
+			}
+			return readCloser{budgeted{d, budget}, d.Close}, nil
+		}})
+	}
+	return in
 }
 
 // Expand turns a path the user typed into inputs: a directory into the

@@ -11,6 +11,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -136,6 +137,69 @@ func FuzzZipMembers(f *testing.F) {
 		}
 		limits := Limits{Max: 1 << 20, Ratio: maxRatio}
 		for _, in := range zipMembers(p, DefaultExtensions, limits) {
+			rc, err := in.Open()
+			if err != nil {
+				continue
+			}
+			n, _ := io.Copy(io.Discard, rc)
+			rc.Close()
+			if n > limits.Max {
+				t.Fatalf("%s unpacked %d bytes, past the limit", in.Name, n)
+			}
+		}
+	})
+}
+
+// Bytes reads what a browser page is given as a path would be read: a
+// zip archive's record members in order, gzip unpacked, a bomb refused.
+func TestBytes(t *testing.T) {
+	game := []byte("[Event \"x\"]\n1. 32-28 *\n")
+	read := func(s Source) string {
+		rc, err := s.Open()
+		if err != nil {
+			return "error: " + err.Error()
+		}
+		defer rc.Close()
+		b, err := io.ReadAll(rc)
+		if err != nil {
+			return "error: " + err.Error()
+		}
+		return string(b)
+	}
+	if in := Bytes("a.pdn", game, DefaultExtensions, DefaultLimits()); len(in) != 1 || in[0].Name != "a.pdn" || read(in[0]) != string(game) {
+		t.Errorf("plain: %+v", in)
+	}
+	if in := Bytes("a.pdn.gz", gz(t, game), DefaultExtensions, DefaultLimits()); len(in) != 1 || read(in[0]) != string(game) {
+		t.Errorf("gzip: %+v", in)
+	}
+	z := zipOf(t, map[string][]byte{"b.pdn": game, "a.pgn.gz": gz(t, game), "readme.md": []byte("x")})
+	in := Bytes("games.zip", z, DefaultExtensions, DefaultLimits())
+	if len(in) != 2 || in[0].Name != "games.zip:a.pgn.gz" || in[1].Name != "games.zip:b.pdn" || read(in[0]) != string(game) || read(in[1]) != string(game) {
+		t.Errorf("zip: %d sources %+v", len(in), in)
+	}
+	if in := Bytes("notes.zip", zipOf(t, map[string][]byte{"readme.md": game}), DefaultExtensions, DefaultLimits()); len(in) != 1 || in[0].Skip == "" {
+		t.Errorf("a zip of no record: %+v", in)
+	}
+	bomb := overlappingZip(t, 50, bytes.Repeat([]byte("1. 32-28 *\n"), 100000))
+	if in := Bytes("bomb.zip", bomb, DefaultExtensions, Limits{Max: 1 << 20, Ratio: maxRatio}); len(in) != 1 || !strings.Contains(read(in[0]), "refused") {
+		t.Errorf("a bomb: %+v %q", in, read(in[0]))
+	}
+}
+
+// FuzzBytes: any bytes, named as an archive or a record, are listed and
+// read without a panic, and never unpack past the limits.
+func FuzzBytes(f *testing.F) {
+	f.Add(zipOf(f, map[string][]byte{"a.pdn": []byte("1. 32-28 *"), "b.pdn.gz": gz(f, []byte("1. 32-28 *"))}), true)
+	f.Add(overlappingZip(f, 3, []byte("1. 32-28 *")), true)
+	f.Add(gz(f, []byte("1. 32-28 *")), false)
+	f.Add([]byte("PK\x03\x04"), false)
+	f.Fuzz(func(t *testing.T, data []byte, asZip bool) {
+		name := "f.pdn"
+		if asZip {
+			name = "f.zip"
+		}
+		limits := Limits{Max: 1 << 20, Ratio: maxRatio}
+		for _, in := range Bytes(name, data, DefaultExtensions, limits) {
 			rc, err := in.Open()
 			if err != nil {
 				continue
