@@ -1,6 +1,8 @@
 package config
 
 import (
+	"strings"
+
 	"arbiter/notation"
 	"arbiter/notation/input"
 	"arbiter/referee"
@@ -149,34 +151,58 @@ type Applied struct {
 // under the user's flags: a flag the user typed wins over the file. base
 // is the options of the flags, filter NewFilter's.
 func Apply(fd *Finder, in []input.Source, base referee.Options, filter *Filter, fl Flags) (*Applied, error) {
-	cf := &Applied{Opts: make([]*referee.Options, len(in)), Filters: map[string]*Filter{}, ChosenBy: map[string]string{}, FileOf: map[string]*File{}}
+	cf := newApplied(len(in))
 	for i, f := range in {
 		cfg, rel, err := fd.ForInput(f)
 		if err != nil {
 			return nil, err
 		}
-		if cfg == nil {
-			continue
-		}
-		cf.FileOf[f.Name] = cfg
-		s := Resolve(cfg, rel, filter, fl)
-		o, changed := base, false
-		switch {
-		case s.Variant != nil:
-			o.Variant, changed = s.Variant, true
-		case s.Default != nil:
-			o.Default, changed = s.Default, true
-		}
-		if s.ChosenBy != "" {
-			cf.ChosenBy[f.Name] = s.ChosenBy
-		}
-		if s.VariationsFrom != "" && !fl.VariationsSet {
-			o.Variations, changed = s.Variations, true
-		}
-		if changed {
-			cf.Opts[i] = &o
-		}
-		cf.Filters[f.Name] = s.Filter
+		cf.add(i, f, cfg, rel, base, filter, fl)
 	}
 	return cf, nil
+}
+
+// Given applies one config, cfg, to every input as if each lay in its
+// folder: an input's globs match its name (a zip member's: the archive's
+// name, then /member). The browser page gives its form's settings so.
+func Given(cfg *File, in []input.Source, base referee.Options, filter *Filter, fl Flags) *Applied {
+	cf := newApplied(len(in))
+	for i, f := range in {
+		rel := f.Name
+		if f.Member != "" {
+			rel = strings.TrimSuffix(f.Name, ":"+f.Member) + "/" + f.Member
+		}
+		cf.add(i, f, cfg, rel, base, filter, fl)
+	}
+	return cf
+}
+
+func newApplied(n int) *Applied {
+	return &Applied{Opts: make([]*referee.Options, n), Filters: map[string]*Filter{}, ChosenBy: map[string]string{}, FileOf: map[string]*File{}}
+}
+
+// add gives input i, f, the settings of cfg (nil: none) at rel.
+func (cf *Applied) add(i int, f input.Source, cfg *File, rel string, base referee.Options, filter *Filter, fl Flags) {
+	if cfg == nil {
+		return
+	}
+	cf.FileOf[f.Name] = cfg
+	s := Resolve(cfg, rel, filter, fl)
+	o, changed := base, false
+	switch {
+	case s.Variant != nil:
+		o.Variant, changed = s.Variant, true
+	case s.Default != nil:
+		o.Default, changed = s.Default, true
+	}
+	if s.ChosenBy != "" {
+		cf.ChosenBy[f.Name] = s.ChosenBy
+	}
+	if s.VariationsFrom != "" && !fl.VariationsSet {
+		o.Variations, changed = s.Variations, true
+	}
+	if changed {
+		cf.Opts[i] = &o
+	}
+	cf.Filters[f.Name] = s.Filter
 }
