@@ -12,7 +12,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -57,14 +56,21 @@ func buildPage(t *testing.T) string {
 			t.Fatal(err)
 		}
 	}
-	goBin := filepath.Join(runtime.GOROOT(), "bin", "go")
+	goBin, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go command to build the module with")
+	}
+	root, err := exec.Command(goBin, "env", "GOROOT").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
 	wasm := filepath.Join(dir, "arbiter.wasm")
 	cmd := exec.Command(goBin, "build", "-trimpath", "-ldflags=-s -w", "-o", wasm, ".")
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("building the module: %v\n%s", err, out)
 	}
-	shim, err := os.ReadFile(filepath.Join(runtime.GOROOT(), "lib", "wasm", "wasm_exec.js"))
+	shim, err := os.ReadFile(filepath.Join(strings.TrimSpace(string(root)), "lib", "wasm", "wasm_exec.js"))
 	if err != nil {
 		t.Fatal(err)
 	}

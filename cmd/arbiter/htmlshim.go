@@ -28,7 +28,8 @@ func (q htmlQuoter) quote(p notation.Pos) (string, int, bool) { return q.q.Quote
 var htmlFormat = report.Format{
 	Name: "html", Usage: "one self-contained page: summary, filters, the board at each error, a replay viewer", Film: true,
 	New: func(out io.Writer, o report.Options) report.Writer {
-		h := newHTMLWriter(out)
+		h := newHTMLWriter(nil)
+		h.setOutput(out)
 		h.fixed = o.Variant
 		return htmlReportWriter{h}
 	},
