@@ -20,17 +20,9 @@
 package main
 
 import (
-	"bytes"
-	"errors"
-	"fmt"
 	"syscall/js"
 
-	"arbiter/notation/input"
-	"arbiter/referee"
-	"arbiter/referee/checker"
-	"arbiter/referee/codes"
 	"arbiter/referee/config"
-	"arbiter/referee/report"
 	"arbiter/variants"
 )
 
@@ -49,87 +41,42 @@ func main() {
 	select {} // the page calls in for as long as it is open
 }
 
-// check runs 'arbiter check --format html' on the files given, under the
-// form's settings (as if an .arbiter.yaml beside the files held them).
+// check hands the page's files and fields to checkFiles.
 func check(_ js.Value, args []js.Value) any {
-	out := map[string]any{}
 	if len(args) < 2 {
-		out["error"] = "check(files, fields)"
-		return out
+		return map[string]any{"error": "check(files, fields)"}
 	}
-	fieldValues := map[string]string{}
+	var files []file
+	for i := range args[0].Length() {
+		f := args[0].Index(i)
+		data := make([]byte, f.Get("data").Get("length").Int())
+		js.CopyBytesToGo(data, f.Get("data"))
+		files = append(files, file{f.Get("name").String(), data})
+	}
+	fields := map[string]string{}
 	for _, k := range config.FieldKeys {
 		if v := args[1].Get(k); v.Type() == js.TypeString {
-			fieldValues[k] = v.String()
+			fields[k] = v.String()
 		}
 	}
-	cfg, fieldErrs := config.FromFields("the form", fieldValues)
-	if fieldErrs != nil {
+	r := checkFiles(files, fields)
+	out := map[string]any{}
+	switch {
+	case r.fieldErrors != nil:
 		errs := map[string]any{}
-		for k, v := range fieldErrs {
+		for k, v := range r.fieldErrors {
 			errs[k] = v
 		}
 		out["errors"] = errs
-		return out
-	}
-
-	var in []input.Source
-	var notes []any
-	skipped := 0
-	files := args[0]
-	for i := range files.Length() {
-		f := files.Index(i)
-		data := make([]byte, f.Get("data").Get("length").Int())
-		js.CopyBytesToGo(data, f.Get("data"))
-		for _, s := range input.Bytes(f.Get("name").String(), data, input.DefaultExtensions, input.DefaultLimits()) {
-			if s.Skip != "" {
-				notes = append(notes, fmt.Sprintf("warning: %s: %s", s.Name, s.Skip))
-				skipped++
-				continue
-			}
-			in = append(in, s)
+	case r.err != "":
+		out["error"] = r.err
+	default:
+		notes := make([]any, len(r.notes))
+		for i, n := range r.notes {
+			notes[i] = n
 		}
+		out["html"], out["summary"], out["valid"], out["notes"] = r.html, r.summary, r.valid, notes
 	}
-
-	opts := referee.StreamOptions{Options: referee.Options{Variations: referee.VariationsWarn}, Codes: codes.Matcher}
-	format, ok := report.Lookup("html")
-	if !ok {
-		out["error"] = "this build has no html report"
-		return out
-	}
-	opts.Film = format.Film
-	filter := config.NewFilter(config.Layer{}, false)
-	flags := config.Flags{Variations: referee.VariationsWarn}
-	var applied *config.Applied
-	if cfg != nil {
-		applied = config.Given(cfg, in, opts.Options, filter, flags)
-	}
-	var page bytes.Buffer
-	run := &checker.Run{Inputs: in, Skipped: skipped, Options: opts, Filter: filter, Config: applied,
-		Writer: format.New(&page, report.Options{}), CarriesSuppressed: format.CarriesSuppressed,
-		Unreadable: func(name string, err error) { notes = append(notes, fmt.Sprintf("error: %s: %v", name, err)) },
-	}
-	res, err := run.Check()
-	var fe *checker.FamilyError
-	switch {
-	case errors.As(err, &fe):
-		chosen := fe.ChosenBy
-		if chosen == "" {
-			chosen = "the rules chosen"
-		}
-		out["error"] = chosen + ": " + fe.Error()
-		return out
-	case err != nil:
-		out["error"] = err.Error()
-		return out
-	}
-	for _, name := range res.NoGame {
-		notes = append(notes, "warning: "+name+": no game in this file")
-	}
-	out["html"] = page.String()
-	out["summary"] = res.Summary.Line()
-	out["valid"] = res.Summary.Invalid == 0 && len(res.Unreadable) == 0
-	out["notes"] = notes
 	return out
 }
 
