@@ -34,32 +34,106 @@ type Scene struct {
 }
 
 // Film is a game's main line as pictures: the board, the start, and one
-// frame per ply the referee accepted.
+// frame per ply the referee accepted; and the plies of the variations it
+// replayed, each after the frame it follows.
 type Film struct {
 	Board  *picture.Board
 	Start  picture.Position
 	Frames []Frame
+	// Vars are the variations' plies, in the order they were replayed.
+	Vars []VarFrame
 	// Cells reads the squares a move's text names on Board (as
 	// Scene.Cells), for the move the referee stopped at.
 	Cells func(move string) (path, captured []int)
 }
 
-// Frame is one ply: its text as written, where it is, the position after
-// it, and what it moved and took.
+// Frame is one ply: its text as written (and the move number written
+// before it), where it is, the position after it, what it moved and took,
+// the comments written after it, and Note: what the draw rules count
+// after it, where one counts (an endgame's moves, kings' moves, a
+// position's repetitions; a draw become claimable or forced).
 type Frame struct {
-	Move  string
-	Pos   notation.Pos
-	After picture.Position
-	Marks picture.Marks
+	Move     string // as written, with its mark of strength (!, ?!)
+	Number   int
+	Ellipsis bool
+	Pos      notation.Pos
+	After    picture.Position
+	Marks    picture.Marks
+	Comments []string
+	Note     string
 }
 
-// Add appends a ply (no-op on a nil film, so families call it
+// VarFrame is a ply of a variation: the frame it follows (Parent, a
+// Cursor) and whether it starts a variation (Alt: an alternative to the
+// ply that follows Parent in its own line) or goes on with one.
+type VarFrame struct {
+	Frame
+	Parent Cursor
+	Alt    bool
+}
+
+// Cursor names a frame of a film: 0 the start, n > 0 the main line's frame
+// n-1, n < 0 the variations' frame -n-1.
+type Cursor int
+
+// Main is the cursor of the main line's last frame (the start while it has
+// none).
+func (f *Film) Main() Cursor {
+	if f == nil {
+		return 0
+	}
+	return Cursor(len(f.Frames))
+}
+
+// Add appends a main-line ply (no-op on a nil film, so families call it
 // unconditionally; they build its picture only when f is not nil).
 func (f *Film) Add(move string, pos notation.Pos, after picture.Position, marks picture.Marks) {
 	if f == nil {
 		return
 	}
 	f.Frames = append(f.Frames, Frame{Move: move, Pos: pos, After: after, Marks: marks})
+}
+
+// MoveFrame is the frame of a written move: its text, number, place and
+// comments.
+func MoveFrame(m *notation.Move, after picture.Position, marks picture.Marks) Frame {
+	fr := Frame{Move: m.Text + m.Strength, Number: m.Number, Ellipsis: m.Ellipsis, Pos: m.Pos, After: after, Marks: marks}
+	for _, c := range m.Comments {
+		if t := strings.TrimSpace(c.Text); t != "" {
+			fr.Comments = append(fr.Comments, t)
+		}
+	}
+	return fr
+}
+
+// AddFrame appends a main-line frame.
+func (f *Film) AddFrame(fr Frame) {
+	if f != nil {
+		f.Frames = append(f.Frames, fr)
+	}
+}
+
+// AddVar adds a variation's frame after parent (alt: the first of its
+// variation) and returns its cursor, for the next.
+func (f *Film) AddVar(parent Cursor, alt bool, fr Frame) Cursor {
+	if f == nil {
+		return 0
+	}
+	f.Vars = append(f.Vars, VarFrame{Frame: fr, Parent: parent, Alt: alt})
+	return Cursor(-len(f.Vars))
+}
+
+// At is the position after a cursor's frame (ok false for no frame).
+func (f *Film) At(c Cursor) (picture.Position, bool) {
+	switch {
+	case c == 0:
+		return f.Start, true
+	case c > 0 && int(c) <= len(f.Frames):
+		return f.Frames[c-1].After, true
+	case c < 0 && int(-c) <= len(f.Vars):
+		return f.Vars[-c-1].After, true
+	}
+	return picture.Position{}, false
 }
 
 // SceneOf returns the scene of a variant from the family that owns it.

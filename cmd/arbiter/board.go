@@ -17,7 +17,7 @@ import (
 func boardCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "board",
-		Usage:     "draw a position as an SVG diagram",
+		Usage:     "draw a position as a diagram (SVG or PNG)",
 		ArgsUsage: "[FILE | -]",
 		Description: "The position is a FEN in the game's own form (--fen; the start position without it),\n" +
 			"with --move a move written as records write it played on it and marked; or, with a\n" +
@@ -26,7 +26,8 @@ func boardCommand() *cli.Command {
 			"an error, the last position reached is drawn with the move it stopped at in red, and the\n" +
 			"picture and standard error say which ply and why; a --ply beyond it is refused.\n" +
 			"Every game family draws: draughts boards, the mill board, Halma and Twee in een, the\n" +
-			"Ludo boards, the goose and horse-race tracks. The SVG is written to standard output.",
+			"Ludo boards, the goose and horse-race tracks. The diagram is written to standard output:\n" +
+			"SVG, or with --format png a bitmap of the same picture (for forums and bulletins).",
 		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "fen", Usage: "the position, in the game's own form"},
 			&cli.StringFlag{Name: "move", Usage: "a move to play on the position and mark (draughts, morris, Halma)"},
@@ -34,7 +35,8 @@ func boardCommand() *cli.Command {
 			&cli.IntFlag{Name: "ply", Value: -1, DefaultText: "the last", Usage: "with a FILE: the position after this many plies (0 is the start)"},
 			&cli.BoolFlag{Name: "flip", Usage: "turn the board round: the other side at the bottom"},
 			&cli.BoolFlag{Name: "names", Usage: "write each square's number or coordinate, as records write it"},
-			&cli.IntFlag{Name: "size", Usage: "width in pixels (default: the viewer's choice)"},
+			&cli.IntFlag{Name: "size", Usage: "width in pixels (default: the viewer's choice; a PNG's one and a half board units a pixel)"},
+			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "svg", Usage: "svg (a vector diagram) or png (a bitmap of the same picture)"},
 			&cli.StringFlag{Name: "title", Usage: "the diagram's title (default: the variant and the position)"},
 		}, variantFlags...),
 		Action: runBoard,
@@ -44,6 +46,10 @@ func boardCommand() *cli.Command {
 func runBoard(c *cli.Context) error {
 	if c.Int("size") < 0 || c.Int("size") > 10000 {
 		return usageError("--size must be between 1 and 10000 pixels")
+	}
+	format := c.String("format")
+	if format != "svg" && format != "png" {
+		return usageError("--format %q: board draws svg or png", printable(format))
 	}
 	var (
 		b     *picture.Board
@@ -63,8 +69,14 @@ func runBoard(c *cli.Context) error {
 	if t := c.String("title"); t != "" {
 		title = t
 	}
-	svg := picture.Render(b, pos, marks, picture.Options{Title: title, Flip: c.Bool("flip"), Names: c.Bool("names"), Size: c.Int("size")})
-	if _, err := c.App.Writer.Write(svg); err != nil {
+	opts := picture.Options{Title: title, Flip: c.Bool("flip"), Names: c.Bool("names"), Size: c.Int("size")}
+	out := picture.Render(b, pos, marks, opts)
+	if format == "png" {
+		if out, err = picture.RenderPNG(b, pos, marks, opts); err != nil {
+			return ioError("output", err)
+		}
+	}
+	if _, err := c.App.Writer.Write(out); err != nil {
 		return ioError("output", err)
 	}
 	return nil
@@ -103,6 +115,9 @@ func fenPicture(c *cli.Context) (*picture.Board, picture.Position, picture.Marks
 	}
 	return sc.Board, pos, marks, title, nil
 }
+
+// boardFormats are board's --format values.
+var boardFormats = []string{"svg", "png"}
 
 // errFound stops the stream once the game asked for is in.
 var errFound = errors.New("found")

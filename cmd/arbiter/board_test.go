@@ -10,42 +10,45 @@ import (
 // One diagram per board of every game family, from a FEN in the game's own
 // form, with the options; each is a golden file and must be a valid,
 // self-contained SVG.
+// boardCases are the pictures arbiter board draws for the tests: every
+// family, from a FEN and from records.
+var boardCases = []struct {
+	name string
+	args []string
+}{
+	{"international-start.svg", []string{"--size", "400"}},
+	{"international-capture.svg", []string{"--fen", "W:W28,32,K40:B23,13,7", "--move", "28x8", "--names"}},
+	{"russian-alpha-flipped.svg", []string{"--variant", "russian", "--fen", "W:Wa1,c3,Ke5:Bf6,h8", "--names", "--flip"}},
+	{"canadian-start.svg", []string{"--variant", "canadian"}},
+	{"turkish-start.svg", []string{"--variant", "turkish", "--names"}},
+	{"english-move.svg", []string{"--variant", "english", "--move", "11-15"}},
+	{"nine-mens-morris.svg", []string{"--variant", "nine-mens-morris", "--fen", "W--/-B-/---/------/---/---/--- w 7 8", "--move", "d5"}},
+	{"six-mens-morris-names.svg", []string{"--variant", "six-mens-morris", "--fen", "WW-/-B-/---/---B--/---/---/--- b 4 4", "--names"}},
+	{"twelve-mens-morris.svg", []string{"--variant", "twelve-mens-morris", "--fen", "W--/-B-/---/------/---/-W-/--B w 10 10", "--move", "a1"}},
+	{"halma-2.svg", []string{"--variant", "halma-2"}},
+	{"halma-4-move.svg", []string{"--variant", "halma-4", "--move", "d1-e2"}},
+	{"twee-in-een.svg", []string{"--variant", "twee-in-een-halma", "--names"}},
+	{"gendarmes-en-voleur.svg", []string{"--variant", "gendarmes-en-voleur"}},
+	{"ludo-4.svg", []string{"--variant", "mens-erger-je-niet", "--fen", "R:B,B,7,41 Y:B,B,B,12 R"}},
+	{"ludo-6.svg", []string{"--variant", "mens-erger-je-niet-6", "--fen", "R:B,B,3,9 B:B,B,B,B O:1,B,B,44 P:B,B,B,B B"}},
+	{"petits-chevaux.svg", []string{"--variant", "petits-chevaux", "--fen", "R:B,B,B,57 G:12,B,B,B G"}},
+	{"goose.svg", []string{"--variant", "ganzenbord-315", "--fen", "Anna 12, Bram 31 waiting, Cees 19 misses 1, Dirk 0"}},
+	{"horse-race.svg", []string{"--variant", "wedrenspel-315", "--fen", "Anna 12, Anna 0, Bram 34 waiting, Bram 81 finished 1"}},
+	// Positions of records, as the referee replayed them.
+	{"record-draughts-ply30.svg", []string{"--ply", "30", td + "draughts/bruno-vs-scan31-game11.pdn"}},
+	{"record-draughts-capture.svg", []string{"--ply", "27", "--flip", td + "draughts/bruno-vs-scan31-game11.pdn"}},
+	{"record-morris-final.svg", []string{td + "morris/playok_2026-03-11_gyorgyusz_vs_nft7489g.pgn"}},
+	{"record-halma.svg", []string{"--ply", "20", td + "halma/twee-in-een-simulated.pdn"}},
+	{"record-ludo.svg", []string{"--ply", "12", td + "race/mens-erger-je-niet.txt"}},
+	{"record-goose.svg", []string{"--ply", "5", td + "race/ganzenbord-315.txt"}},
+	{"record-horse-race.svg", []string{td + "race/wedrenspel-315.txt"}},
+	// A replay stopped by an illegal move: the last position reached,
+	// the move it stopped at in red, and a caption that says so.
+	{"record-draughts-stopped.svg", []string{td + "draughts/bruno-vs-scan31-game11.pdn"}},
+}
+
 func TestBoardGolden(t *testing.T) {
-	tests := []struct {
-		name string
-		args []string
-	}{
-		{"international-start.svg", []string{"--size", "400"}},
-		{"international-capture.svg", []string{"--fen", "W:W28,32,K40:B23,13,7", "--move", "28x8", "--names"}},
-		{"russian-alpha-flipped.svg", []string{"--variant", "russian", "--fen", "W:Wa1,c3,Ke5:Bf6,h8", "--names", "--flip"}},
-		{"canadian-start.svg", []string{"--variant", "canadian"}},
-		{"turkish-start.svg", []string{"--variant", "turkish", "--names"}},
-		{"english-move.svg", []string{"--variant", "english", "--move", "11-15"}},
-		{"nine-mens-morris.svg", []string{"--variant", "nine-mens-morris", "--fen", "W--/-B-/---/------/---/---/--- w 7 8", "--move", "d5"}},
-		{"six-mens-morris-names.svg", []string{"--variant", "six-mens-morris", "--fen", "WW-/-B-/---/---B--/---/---/--- b 4 4", "--names"}},
-		{"twelve-mens-morris.svg", []string{"--variant", "twelve-mens-morris", "--fen", "W--/-B-/---/------/---/-W-/--B w 10 10", "--move", "a1"}},
-		{"halma-2.svg", []string{"--variant", "halma-2"}},
-		{"halma-4-move.svg", []string{"--variant", "halma-4", "--move", "d1-e2"}},
-		{"twee-in-een.svg", []string{"--variant", "twee-in-een-halma", "--names"}},
-		{"gendarmes-en-voleur.svg", []string{"--variant", "gendarmes-en-voleur"}},
-		{"ludo-4.svg", []string{"--variant", "mens-erger-je-niet", "--fen", "R:B,B,7,41 Y:B,B,B,12 R"}},
-		{"ludo-6.svg", []string{"--variant", "mens-erger-je-niet-6", "--fen", "R:B,B,3,9 B:B,B,B,B O:1,B,B,44 P:B,B,B,B B"}},
-		{"petits-chevaux.svg", []string{"--variant", "petits-chevaux", "--fen", "R:B,B,B,57 G:12,B,B,B G"}},
-		{"goose.svg", []string{"--variant", "ganzenbord-315", "--fen", "Anna 12, Bram 31 waiting, Cees 19 misses 1, Dirk 0"}},
-		{"horse-race.svg", []string{"--variant", "wedrenspel-315", "--fen", "Anna 12, Anna 0, Bram 34 waiting, Bram 81 finished 1"}},
-		// Positions of records, as the referee replayed them.
-		{"record-draughts-ply30.svg", []string{"--ply", "30", td + "draughts/bruno-vs-scan31-game11.pdn"}},
-		{"record-draughts-capture.svg", []string{"--ply", "27", "--flip", td + "draughts/bruno-vs-scan31-game11.pdn"}},
-		{"record-morris-final.svg", []string{td + "morris/playok_2026-03-11_gyorgyusz_vs_nft7489g.pgn"}},
-		{"record-halma.svg", []string{"--ply", "20", td + "halma/twee-in-een-simulated.pdn"}},
-		{"record-ludo.svg", []string{"--ply", "12", td + "race/mens-erger-je-niet.txt"}},
-		{"record-goose.svg", []string{"--ply", "5", td + "race/ganzenbord-315.txt"}},
-		{"record-horse-race.svg", []string{td + "race/wedrenspel-315.txt"}},
-		// A replay stopped by an illegal move: the last position reached,
-		// the move it stopped at in red, and a caption that says so.
-		{"record-draughts-stopped.svg", []string{td + "draughts/bruno-vs-scan31-game11.pdn"}},
-	}
-	for _, tc := range tests {
+	for _, tc := range boardCases {
 		t.Run(tc.name, func(t *testing.T) {
 			out, errOut, code := arbiter(t, "", append([]string{"board"}, tc.args...)...)
 			if code != 0 {

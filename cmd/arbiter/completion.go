@@ -97,6 +97,9 @@ func complete(app *cli.App, args []string) []string {
 	if len(done) > 0 {
 		prev := done[len(done)-1]
 		if f := findFlag(flags, strings.TrimLeft(prev, "-")); strings.HasPrefix(prev, "-") && f != nil && takesValue(f) {
+			if cmd != nil && cmd.Name == "board" && f.Names()[0] == "format" {
+				return boardFormats
+			}
 			return flagValues(f.Names()[0])
 		}
 	}

@@ -45,6 +45,10 @@ var reportPage = sync.OnceValue(func() *template.Template {
 // maxOpen games with errors are shown unfolded; the others open on a click.
 const maxOpen = 20
 
+// maxLegalArrows is how many legal moves an error board draws: a Halma
+// position has 80, and a board of 80 arrows shows none.
+const maxLegalArrows = 6
+
 func mustRead(name string) string {
 	b, err := reportFiles.ReadFile(name)
 	if err != nil {
@@ -66,6 +70,7 @@ type htmlWriter struct {
 	page   htmlPage
 	byPtr  map[*picture.Board]int
 	byJSON map[string]int
+	boards []*picture.Board
 	files  map[string]int
 	// fixed is the variant the user chose for every game (a --variant-file
 	// one has no name to look up), nil when each game says.
@@ -105,17 +110,22 @@ type htmlFile struct {
 	Games, Invalid int
 }
 
+// htmlCode is a code's row: its findings by severity (an illegal move is
+// an error on the main line, a warning in a variation: one row).
 type htmlCode struct {
-	Code, Severity string
-	Count          int
+	Code                    string
+	Errors, Warnings, Notes int
 }
+
+// Count is all its findings.
+func (c htmlCode) Count() int { return c.Errors + c.Warnings + c.Notes }
 
 // The data's keys are short: they repeat for every game and diagnostic.
 type htmlData struct {
-	Files  []string         `json:"files"`
-	Scenes []*picture.Board `json:"scenes"`
-	Games  []htmlGame       `json:"games"`
-	Open   int              `json:"open"` // games with errors shown unfolded
+	Files  []string       `json:"files"`
+	Scenes []*picture.Kit `json:"scenes"`
+	Games  []htmlGame     `json:"games"`
+	Open   int            `json:"open"` // games with errors shown unfolded
 }
 
 type htmlGame struct {
@@ -123,6 +133,7 @@ type htmlGame struct {
 	Line    int        `json:"l"`
 	Name    string     `json:"n"`
 	Invalid bool       `json:"x,omitempty"`
+	Warn    int        `json:"w,omitempty"` // its warnings: such games come before the valid ones
 	Summary string     `json:"s"`
 	Tags    []string   `json:"t,omitempty"` // name, value, name, value, ...
 	Codes   []string   `json:"c,omitempty"`
@@ -147,10 +158,11 @@ type htmlDiag struct {
 // htmlBoard is one position for the script to draw: a scene (a board in
 // the data), the position (picture.Encode) and its marks.
 type htmlBoard struct {
-	Scene int           `json:"s"`
-	Pos   string        `json:"p"`
-	Marks picture.Marks `json:"k"`
-	Title string        `json:"t"`
+	Scene   int           `json:"s"`
+	Pos     string        `json:"p"`
+	Marks   picture.Marks `json:"k"`
+	Title   string        `json:"t"`           // the picture's title: the move and the FEN
+	Caption string        `json:"c,omitempty"` // under it, in words: the move and who is to move
 }
 
 // htmlFilm is a game for the replay viewer: its scene, its start
@@ -163,6 +175,14 @@ type htmlFilm struct {
 	Start string `json:"p"`
 	Plies string `json:"m"`
 	Texts []any  `json:"w,omitempty"`
+	// Info is, for each ply that has any, four entries: its index, the
+	// move number written before it ("12.", "12..."), its comments and
+	// what the draw rules count after it.
+	Info []any `json:"i,omitempty"`
+	// Vars are the variations' plies: the frame each follows (a
+	// referee.Cursor), 1 when it starts a variation, the ply from that
+	// frame's position, its text, number, comments and note.
+	Vars [][]any `json:"v,omitempty"`
 }
 
 func newHTMLWriter(w io.Writer) *htmlWriter {
@@ -226,8 +246,9 @@ func (h *htmlWriter) write(rep *referee.Report) error {
 			h.page.Errors++
 		case notation.Warning:
 			h.page.Warnings++
+			g.Warn++
 		}
-		h.count(d.Code, d.Severity.String())
+		h.count(d.Code, d.Severity)
 		codes[d.Code] = true
 		g.Diags = append(g.Diags, hd)
 	}
@@ -246,7 +267,7 @@ func (h *htmlWriter) write(rep *referee.Report) error {
 // the one before (picture.EncodePly).
 func (h *htmlWriter) film(f *referee.Film) *htmlFilm {
 	var plies strings.Builder
-	var texts []any
+	var texts, info []any
 	prev := f.Start
 	for i, fr := range f.Frames {
 		if i > 0 {
@@ -256,9 +277,37 @@ func (h *htmlWriter) film(f *referee.Film) *htmlFilm {
 		if fr.Move != plainText(f.Board, fr.Marks) {
 			texts = append(texts, i, fr.Move)
 		}
+		if num, comment := frameInfo(fr); num != "" || comment != "" || fr.Note != "" {
+			info = append(info, i, num, comment, fr.Note)
+		}
 		prev = fr.After
 	}
-	return &htmlFilm{Scene: h.board(f.Board), Start: picture.Encode(f.Start), Plies: plies.String(), Texts: texts}
+	var vars [][]any
+	for _, v := range f.Vars {
+		from, ok := f.At(v.Parent)
+		if !ok {
+			break
+		}
+		alt := 0
+		if v.Alt {
+			alt = 1
+		}
+		num, comment := frameInfo(v.Frame)
+		vars = append(vars, []any{int(v.Parent), alt, picture.EncodePly(from, v.After, v.Marks), v.Move, num, comment, v.Note})
+	}
+	return &htmlFilm{Scene: h.board(f.Board), Start: picture.Encode(f.Start), Plies: plies.String(), Texts: texts, Info: info, Vars: vars}
+}
+
+// frameInfo is a ply's move number as written ("12.", "12...") and its
+// comments.
+func frameInfo(fr referee.Frame) (num, comment string) {
+	if fr.Number > 0 {
+		num = strconv.Itoa(fr.Number) + "."
+		if fr.Ellipsis {
+			num += ".."
+		}
+	}
+	return num, strings.Join(fr.Comments, " ")
 }
 
 // plainText is how the script writes a ply whose text is "": its first
@@ -274,7 +323,7 @@ func plainText(b *picture.Board, m picture.Marks) string {
 	return b.Cells[m.Path[0]].Name + sep + b.Cells[m.Path[len(m.Path)-1]].Name
 }
 
-// board returns the index of a board in the page's data, where each
+// board returns the index of a board's kit in the page's data, where each
 // distinct board is written once: families share one board per variant,
 // race games have one per set of players.
 func (h *htmlWriter) board(b *picture.Board) int {
@@ -289,20 +338,29 @@ func (h *htmlWriter) board(b *picture.Board) int {
 	if !ok {
 		i = len(h.page.Data.Scenes)
 		h.byJSON[string(js)] = i
-		h.byPtr[b] = i // the page keeps b, so its address is never reused
-		h.page.Data.Scenes = append(h.page.Data.Scenes, b)
+		h.byPtr[b] = i
+		h.boards = append(h.boards, b) // kept, so its address is never reused
+		h.page.Data.Scenes = append(h.page.Data.Scenes, picture.CutKit(b))
 	}
 	return i
 }
 
-func (h *htmlWriter) count(code, severity string) {
-	for i := range h.page.Codes {
-		if h.page.Codes[i].Code == code && h.page.Codes[i].Severity == severity {
-			h.page.Codes[i].Count++
-			return
-		}
+func (h *htmlWriter) count(code string, severity notation.Severity) {
+	i := 0
+	for i < len(h.page.Codes) && h.page.Codes[i].Code != code {
+		i++
 	}
-	h.page.Codes = append(h.page.Codes, htmlCode{Code: code, Severity: severity, Count: 1})
+	if i == len(h.page.Codes) {
+		h.page.Codes = append(h.page.Codes, htmlCode{Code: code})
+	}
+	switch severity {
+	case notation.Error:
+		h.page.Codes[i].Errors++
+	case notation.Warning:
+		h.page.Codes[i].Warnings++
+	default:
+		h.page.Codes[i].Notes++
+	}
 }
 
 func (h *htmlWriter) variant(rep *referee.Report) *variants.Variant {
@@ -353,24 +411,33 @@ func (h *htmlWriter) errorBoard(v *variants.Variant, film *referee.Film, d refer
 	m := picture.Marks{Bad: true}
 	if cells != nil {
 		m.Path, m.Captured = cells(d.Move)
+		var legal [][]int
 		for _, l := range d.Legal {
 			if path, _ := cells(l); len(path) > 0 {
-				m.Legal = append(m.Legal, path)
+				legal = append(legal, path)
 			}
 		}
+		m.Legal = picture.Nearest(b, m.Path, legal, maxLegalArrows)
 	}
-	return &htmlBoard{Scene: h.board(b), Pos: picture.Encode(p), Marks: m, Title: "before " + d.Move + ": " + d.FEN}
+	caption := "before move " + strconv.Itoa(d.MoveNumber) + " (" + d.Move + ")"
+	if p.Caption != "" {
+		caption += ", " + strings.ReplaceAll(p.Caption, "\n", ", ")
+	}
+	if len(m.Legal) < len(d.Legal) && len(m.Legal) > 0 {
+		caption += "; the " + strconv.Itoa(len(m.Legal)) + " legal moves nearest to the written one drawn"
+	}
+	return &htmlBoard{Scene: h.board(b), Pos: picture.Encode(p), Marks: m, Title: "before " + d.Move + ": " + d.FEN, Caption: caption}
 }
 
 // finish writes the page (it counts the games itself, as it shows them).
 func (h *htmlWriter) finish(*summary) error {
 	sort.SliceStable(h.page.Codes, func(i, j int) bool {
 		a, b := h.page.Codes[i], h.page.Codes[j]
-		if a.Severity != b.Severity {
-			return a.Severity == "error"
+		if a.Errors != b.Errors {
+			return a.Errors > b.Errors
 		}
-		if a.Count != b.Count {
-			return a.Count > b.Count
+		if a.Count() != b.Count() {
+			return a.Count() > b.Count()
 		}
 		return a.Code < b.Code
 	})
@@ -380,7 +447,7 @@ func (h *htmlWriter) finish(*summary) error {
 	}
 	d := &h.page.Data
 	if d.Scenes == nil {
-		d.Scenes = []*picture.Board{}
+		d.Scenes = []*picture.Kit{}
 	}
 	if d.Games == nil {
 		d.Games = []htmlGame{}

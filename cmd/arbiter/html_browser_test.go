@@ -149,7 +149,7 @@ func shot(t *testing.T, name string, data []byte) image.Image {
 }
 
 // cellGeometry is what the test needs of a drawn board: its viewBox and
-// the centres and sizes of its cells.
+// the centres and sizes of its cells (its kit's, as drawn unflipped).
 type cellGeometry struct {
 	VBW   float64 `json:"vbw"`
 	Cells []struct {
@@ -163,7 +163,9 @@ func geometry(t *testing.T, b *browser, svgSel, sceneOf string) cellGeometry {
 		const svg = document.querySelector(%q);
 		const scene = +document.querySelector(%q).getAttribute('data-scene');
 		const data = window.arbiterData;
-		return JSON.stringify({vbw: svg.viewBox.baseVal.width, cells: data.scenes[scene].cells});
+		const c = data.scenes[scene].cells[0], cells = [];
+		for (let i = 0; i + 2 < c.length; i += 3) cells.push({X: c[i], Y: c[i + 1], R: c[i + 2]});
+		return JSON.stringify({vbw: svg.viewBox.baseVal.width, cells: cells});
 	})()`, svgSel, sceneOf)
 	s := do1(t, b, chromedp.Evaluate[string](js))
 	var g cellGeometry

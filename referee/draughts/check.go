@@ -405,6 +405,7 @@ type lineState struct {
 	claims    []string
 	claimed   map[string]bool // the reasons in claims, so a long game's claims stay linear
 	playedOn  bool            // the moves written after a draw by rule were reported
+	film      referee.Cursor  // the film's frame of pos (a variation's frames follow it)
 }
 
 type shuttleMv struct{ from, to int }
@@ -489,8 +490,10 @@ func (g *draughtsGame) replay(st *lineState, line notation.Line, depth int) *lin
 					Code: "fen", Msg: fmt.Sprintf("setup: %v", err)}, Variation: variation})
 				return st
 			}
+			cur := st.film
 			st = newLineState(g, p)
 			st.firstNum = 0
+			st.film = cur
 			if !variation && g.trace != nil {
 				var key string
 				var mat referee.Material
@@ -584,16 +587,14 @@ func (g *draughtsGame) replay(st *lineState, line notation.Line, depth int) *lin
 			}
 			g.matched(m, mv, g.legalFor(st, from))
 		}
-		var marks *picture.Marks
+		marks := g.marks(mv) // before play: mv's paths live in buffers play reuses
 		var traced string
-		if !variation {
-			marks = g.marks(mv) // before play: mv's paths live in buffers play reuses
-			if g.trace != nil {
-				traced = g.c.num.move(mv, true)
-			}
+		if !variation && g.trace != nil {
+			traced = g.c.num.move(mv, true)
 		}
+		claims, over := len(st.claims), st.over
 		g.play(st, mv)
-		g.frame(m, marks, st.pos)
+		g.frame(st, m, marks, claims, over, variation, i == 0)
 		if !variation && g.trace != nil {
 			g.traceMove(traced, &st.pos)
 		}

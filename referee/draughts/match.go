@@ -618,21 +618,16 @@ func abs(x int) int {
 	return x
 }
 
-// board draws a position for a person as the record sees the board (from
-// the first mover's side): men w/b, kings W/B, and the names of each row's
-// first and last squares at its side.
+// board draws a position for a person as the diagrams do (arbiter board,
+// the HTML report): seen from White's side, men w/b, kings W/B, and the
+// names of each row's first and last squares at its side.
 func (g *draughtsGame) board(p Position) string {
 	var b strings.Builder
-	flip := g.num.notation.firstBlack
 	for vrow := 0; vrow < g.r.Height; vrow++ {
 		b.WriteString("    ")
 		var names []string
 		for vcol := 0; vcol < g.r.Width; vcol++ {
-			col, row := vcol, vrow
-			if flip {
-				col, row = g.r.Width-1-vcol, g.r.Height-1-vrow
-			}
-			sq, ok := g.r.SquareAt(col, row)
+			sq, ok := g.r.SquareAt(vcol, vrow)
 			if !ok {
 				b.WriteString("  ")
 				continue

@@ -2,6 +2,7 @@ package draughts
 
 import (
 	"fmt"
+	"strings"
 
 	"arbiter/notation"
 
@@ -31,7 +32,7 @@ func (c *compiled) diagram(num *numbering) *picture.Board {
 	if c.diagrams == nil {
 		c.diagrams = map[*numbering]*picture.Board{}
 	}
-	b := c.rules.Diagram(num.name)
+	b := c.rules.Diagram(num.name, num.notation.alpha)
 	c.diagrams[num] = b
 	return b
 }
@@ -83,11 +84,58 @@ func (g *draughtsGame) marks(mv Move) *picture.Marks {
 	return &picture.Marks{Path: path, Captured: captured}
 }
 
-// frame adds a main-line move, once played, to the game's film (marks
-// nil: a variation's move, or no film).
-func (g *draughtsGame) frame(m *notation.Move, marks *picture.Marks, after Position) {
+// frame adds a move, once played, to the game's film (marks nil: no
+// film): a main-line frame, or a variation's after the frame of the
+// position it was played in (first: the variation's first move). claims
+// and over are the line's draw claims and end before the move.
+func (g *draughtsGame) frame(st *lineState, m *notation.Move, marks *picture.Marks, claims int, over string, variation, first bool) {
 	if g.film == nil || marks == nil {
 		return
 	}
-	g.film.Add(m.Text, m.Pos, g.r.Picture(after), *marks)
+	fr := referee.MoveFrame(m, g.r.Picture(st.pos), *marks)
+	fr.Note = g.drawNote(st, claims, over)
+	if !variation {
+		g.film.AddFrame(fr)
+		st.film = g.film.Main()
+		return
+	}
+	st.film = g.film.AddVar(st.film, first, fr)
+}
+
+// drawNote says what the draw rules count after a move, where one
+// counts: the kings' moves, an endgame's moves, a position's repetitions,
+// and a draw that became claimable or forced with it.
+func (g *draughtsGame) drawNote(st *lineState, claims int, over string) string {
+	var parts []string
+	draw := SectionOf(g.c.variant).Draw
+	if r := draw.Repetition; r != nil && st.seen != nil {
+		if n := st.seen[st.pos]; n >= 2 && n < r.Count {
+			parts = append(parts, fmt.Sprintf("this position for the %s time (the %s %s)", referee.Ordinal(n), referee.Ordinal(r.Count), effectWord(r.Effect)))
+		}
+	}
+	if r := draw.KingMoves; r != nil && st.kingOnly > 0 && st.kingOnly < 2*r.Count {
+		parts = append(parts, fmt.Sprintf("kings only, no capture: %d of %d plies", st.kingOnly, 2*r.Count))
+	}
+	if st.endgame > 0 {
+		i := st.endgame - 1
+		if e := &g.c.endgames.rules[i]; e.Moves > 0 {
+			if played := st.plies - int(st.endSince[i]); played < 2*e.Moves {
+				parts = append(parts, fmt.Sprintf("%s: %d of %d plies", e.Name, played, 2*e.Moves))
+			}
+		}
+	}
+	if claims < len(st.claims) {
+		parts = append(parts, st.claims[claims:]...)
+	}
+	if over == "" && st.over != "" {
+		parts = append(parts, "game over: "+st.over)
+	}
+	return strings.Join(parts, "; ")
+}
+
+func effectWord(effect string) string {
+	if effect == variants.EffectForced {
+		return "draws"
+	}
+	return "may be claimed a draw"
 }

@@ -22,12 +22,18 @@ const (
 )
 
 // Diagram describes the board for pictures: cell i is square i+1, seen
-// from White's side (row 0 at the top); the files and ranks are written
-// along the bottom and the left. name gives each playing square the name
-// the record uses (nil: its number).
-func (r *Rules) Diagram(name func(sq int) string) *picture.Board {
+// from White's side (row 0 at the top). name gives each playing square the
+// name the record uses (nil: its number). A board numbered as records
+// number it has its numbers in its dark squares, the names every message
+// uses; one named in letters and digits (alpha) has the files and ranks
+// along the bottom and the left instead.
+func (r *Rules) Diagram(name func(sq int) string, alpha bool) *picture.Board {
 	w, h := float64(r.Width)*cellSize, float64(r.Height)*cellSize
-	b := &picture.Board{W: w + margin, H: h + margin, CX: margin + w/2, CY: h / 2, Back: "#fafafa",
+	left, bottom := 0.0, 0.0
+	if alpha {
+		left, bottom = margin, margin
+	}
+	b := &picture.Board{W: w + left, H: h + bottom, CX: left + w/2, CY: h / 2, Back: "#fafafa", Numbered: !alpha,
 		Kinds: []picture.Kind{
 			{Name: "white man", Fill: "#fdfdfd", Stroke: "#333"},
 			{Name: "white king", Fill: "#fdfdfd", Stroke: "#333", King: true, Ink: "#b8860b"},
@@ -37,7 +43,7 @@ func (r *Rules) Diagram(name func(sq int) string) *picture.Board {
 	b.Cells = make([]picture.Cell, r.n)
 	for row := 0; row < r.Height; row++ {
 		for col := 0; col < r.Width; col++ {
-			x, y := margin+float64(col)*cellSize, float64(row)*cellSize
+			x, y := left+float64(col)*cellSize, float64(row)*cellSize
 			sq, ok := r.SquareAt(col, row)
 			if !ok {
 				b.Regions = append(b.Regions, picture.Region{X: x, Y: y, W: cellSize, H: cellSize, Fill: lightSquare})
@@ -53,6 +59,9 @@ func (r *Rules) Diagram(name func(sq int) string) *picture.Board {
 			}
 			b.Cells[sq-1] = picture.Cell{X: x + cellSize/2, Y: y + cellSize/2, R: cellSize / 2, Fill: fill, Name: n}
 		}
+	}
+	if !alpha {
+		return b
 	}
 	for col := 0; col < r.Width; col++ {
 		b.Labels = append(b.Labels, picture.Label{X: margin + (float64(col)+0.5)*cellSize, Y: h + margin/2,

@@ -62,5 +62,5 @@ func (g *halmaGame) frame(m *notation.Move, mv Move) {
 	if g.film == nil {
 		return
 	}
-	g.film.Add(m.Text, m.Pos, g.r.Picture(&g.pos), picture.Marks{Path: MovePath(mv)})
+	g.film.AddFrame(referee.MoveFrame(m, g.r.Picture(&g.pos), picture.Marks{Path: MovePath(mv)}))
 }

@@ -99,10 +99,11 @@ func (g *morrisGame) frame(m *notation.Move, mv Move) {
 	if g.film == nil {
 		return
 	}
-	text, pos := "pass", notation.Pos{}
-	if m != nil {
-		text, pos = m.Text, m.Pos
-	}
 	path, removed := MovePath(mv)
-	g.film.Add(text, pos, Picture(g.pos), picture.Marks{Path: path, Captured: removed})
+	marks := picture.Marks{Path: path, Captured: removed}
+	if m == nil {
+		g.film.Add("pass", notation.Pos{}, Picture(g.pos), marks)
+		return
+	}
+	g.film.AddFrame(referee.MoveFrame(m, Picture(g.pos), marks))
 }

@@ -1,12 +1,14 @@
 // Package picture draws board games without knowing any: a family describes
 // its board once (cells where pieces stand, lines, coloured regions, labels,
 // the kinds of piece) and a position as the pieces on each cell; Render
-// writes one deterministic, self-contained SVG, and the same description,
-// encoded as JSON and a compact position string, is what the HTML report's
-// script draws in the browser.
+// writes one deterministic, self-contained SVG, RenderPNG the same picture
+// as a bitmap, and CutKit cuts it into the SVG fragments the HTML report's
+// script only places (positions travel as compact strings: Encode).
 package picture
 
 import (
+	"math"
+	"sort"
 	"strings"
 )
 
@@ -25,6 +27,10 @@ type Board struct {
 	Cells   []Cell   `json:"cells"`
 	Labels  []Label  `json:"labels,omitempty"`
 	Kinds   []Kind   `json:"kinds"`
+	// Numbered says the cells' names are the notation's square numbers,
+	// written on every diagram (draughts boards numbered 1-50, 1-32...):
+	// the numbers a diagnostic speaks of are on the board.
+	Numbered bool `json:"numbered,omitempty"`
 }
 
 // Region is a coloured rectangle under the cells: a camp, a base, a frame.
@@ -35,6 +41,7 @@ type Region struct {
 	H     float64 `json:"h"`
 	Fill  string  `json:"fill"`
 	Round bool    `json:"round,omitempty"`
+	Fixed bool    `json:"fixed,omitempty"` // not turned with a flipped board (a legend's swatch)
 }
 
 // Line is a straight line under the cells (a morris line, a track's link).
@@ -72,17 +79,21 @@ type Label struct {
 	Size  float64 `json:"size"`
 	KeepX bool    `json:"keepx,omitempty"`
 	KeepY bool    `json:"keepy,omitempty"`
+	Ink   string  `json:"ink,omitempty"`   // its colour ("" dark grey)
+	Halo  string  `json:"halo,omitempty"`  // a colour round its letters, to read over anything
+	Start bool    `json:"start,omitempty"` // X is where it starts, not its middle
 }
 
-// Kind is a kind of piece: a disc of Fill with an outline, a ring inside
-// for a king, and a short text (a seat's letter, a horse's number).
+// Kind is a kind of piece: a disc of Fill with an outline, a king two
+// discs stacked under a crown, and a short text (a seat's letter, a
+// horse's number).
 type Kind struct {
 	Name   string `json:"name"`
 	Fill   string `json:"fill"`
 	Stroke string `json:"stroke"`
 	King   bool   `json:"king,omitempty"`
 	Text   string `json:"text,omitempty"`
-	Ink    string `json:"ink,omitempty"` // colour of Text and of the king's ring
+	Ink    string `json:"ink,omitempty"` // colour of Text and of the king's crown
 }
 
 // Position is what stands on the board: for each cell the kinds of its
@@ -176,4 +187,73 @@ func Decode(s string, n int) (p Position, ok bool) {
 		}
 	}
 	return p, len(p.Cells) == n
+}
+
+// Nearest keeps at most n of the legal moves' paths for a diagram of a
+// move written wrongly: those closest to what was written (the same start
+// square first, then the nearest start and end), in their own order. A
+// board with every legal move of a Halma position drawn shows none.
+func Nearest(b *Board, written []int, legal [][]int, n int) [][]int {
+	if len(legal) <= n || n <= 0 {
+		return legal
+	}
+	dist := func(a, c int) float64 {
+		if a < 0 || c < 0 || a >= len(b.Cells) || c >= len(b.Cells) {
+			return 1e9
+		}
+		dx, dy := b.Cells[a].X-b.Cells[c].X, b.Cells[a].Y-b.Cells[c].Y
+		return math.Sqrt(dx*dx + dy*dy)
+	}
+	score := make([]float64, len(legal))
+	for i, p := range legal {
+		if len(written) == 0 || len(p) == 0 {
+			continue
+		}
+		score[i] = 4*dist(p[0], written[0]) + dist(p[len(p)-1], written[len(written)-1])
+	}
+	idx := make([]int, len(legal))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(a, c int) bool { return score[idx[a]] < score[idx[c]] })
+	idx = idx[:n]
+	sort.Ints(idx)
+	out := make([][]int, 0, n)
+	for _, i := range idx {
+		out = append(out, legal[i])
+	}
+	return out
+}
+
+// LegendItem is one line of a legend: a swatch of a colour (a disc when
+// Piece is set: a player's pieces) and what it stands for.
+type LegendItem struct {
+	Fill  string
+	Piece bool
+	Text  string
+}
+
+// AddLegend writes a legend under the board, its items in a row as far as
+// they fit, and makes the board that much taller: which colour is which
+// player, what a coloured square does.
+func (b *Board) AddLegend(items []LegendItem) {
+	if len(items) == 0 {
+		return
+	}
+	const size = 12.0
+	rowH := size * 1.7
+	if b.CX == 0 && b.CY == 0 {
+		b.CX, b.CY = b.W/2, b.H/2 // a flipped board turns round its playing area
+	}
+	x, y := size/2, b.H+size*0.4
+	for _, it := range items {
+		w := size*2.4 + float64(len([]rune(it.Text)))*size*0.55
+		if x > size/2 && x+w > b.W {
+			x, y = size/2, y+rowH
+		}
+		b.Regions = append(b.Regions, Region{X: x, Y: y + rowH*0.5 - size/2, W: size, H: size, Fill: it.Fill, Round: it.Piece, Fixed: true})
+		b.Labels = append(b.Labels, Label{X: x + size*1.4, Y: y + rowH*0.5, Text: it.Text, Size: size, Start: true, KeepX: true, KeepY: true})
+		x += w
+	}
+	b.H = y + rowH + size*0.4
 }

@@ -85,7 +85,7 @@ func TestFlipMovesPieces(t *testing.T) {
 	p.Put(0, 0)
 	plain := string(Render(b, p, Marks{}, Options{Title: "t"}))
 	flipped := string(Render(b, p, Marks{}, Options{Title: "t", Flip: true}))
-	if !strings.Contains(plain, `<circle cx="25" cy="25"`) || !strings.Contains(flipped, `<circle cx="75" cy="25"`) {
+	if !strings.Contains(plain, `<g transform="translate(25 25)`) || !strings.Contains(flipped, `<g transform="translate(75 25)`) {
 		t.Errorf("piece not mirrored:\n%s\n%s", plain, flipped)
 	}
 }

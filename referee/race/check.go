@@ -17,8 +17,8 @@ import (
 // rules section the variant's race: has, never by its name.
 func check(rec *notation.Record, v *variants.Variant, opts referee.Options, rep *referee.Report) {
 	if opts.Film {
-		// Each game gives it its board (picture.go); a race move's text
-		// names squares counted from each colour's start: not drawn.
+		// Each game gives it its board and its reading of a throw's
+		// squares (picture.go).
 		rep.Film = &referee.Film{Cells: func(string) ([]int, []int) { return nil, nil }}
 	}
 	switch {

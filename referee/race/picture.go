@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"arbiter/notation"
+	racenot "arbiter/notation/race"
 	"arbiter/referee"
 	"arbiter/referee/picture"
 	"arbiter/variants"
@@ -24,7 +25,7 @@ func (family) Scene(v *variants.Variant, fen string) (*referee.Scene, error) {
 		if err != nil {
 			return nil, err
 		}
-		sc := &referee.Scene{Board: r.Diagram(), Play: noPlay, Cells: noCells}
+		sc := &referee.Scene{Board: r.Diagram(nil), Play: noPlay, Cells: noCells}
 		sc.Position = func(fen string) (picture.Position, error) {
 			if fen == "" {
 				all := make([]int, len(s.Colours))
@@ -91,7 +92,51 @@ func (family) Scene(v *variants.Variant, fen string) (*referee.Scene, error) {
 
 func (g *ludoGame) filmStart() {
 	if f := g.rep.Film; f != nil {
-		f.Board, f.Start = g.r.Diagram(), g.r.Picture(g.s)
+		f.Board, f.Start = g.r.Diagram(g.names), g.r.Picture(g.s)
+		f.Cells = g.cells()
+	}
+}
+
+// cells reads a throw's text for the error board: its squares are counted
+// from the start of the colour it names. A legal move as the diagnostics
+// list it names no colour: it is the written move's, which the error
+// board reads first, so the colour last named is kept.
+func (g *ludoGame) cells() func(string) ([]int, []int) {
+	colour := -1
+	return func(text string) ([]int, []int) {
+		mt, err := racenot.ParseMove(text)
+		if err != nil || mt.Pass {
+			return nil, nil
+		}
+		if mt.Player != "" {
+			colour = -1
+			for c := range SectionOf(g.v).Colours {
+				if g.is(c, mt.Player) {
+					colour = c
+					break
+				}
+			}
+		}
+		if colour < 0 {
+			return nil, nil
+		}
+		from, to := mt.From, 1
+		if mt.FromBase {
+			from = Base
+		} else {
+			to = from + mt.Sum()
+		}
+		if len(mt.Path) > 0 {
+			to = mt.Path[0]
+		}
+		if from != Base && (from < 1 || from > g.r.Stable) || to < 1 || to > g.r.Stable {
+			return nil, nil
+		}
+		path := []int{g.r.cellOf(colour, 0, from)}
+		for p := from + 1; from != Base && p < to; p++ {
+			path = append(path, g.r.cellOf(colour, 0, p))
+		}
+		return append(path, g.r.cellOf(colour, 0, to)), nil
 	}
 }
 
@@ -100,12 +145,13 @@ func (g *ludoGame) frame(m *notation.Move, colour int, o Option) {
 		return
 	}
 	path, captured := g.r.MovePath(g.s, colour, o)
-	g.rep.Film.Add(m.Text, m.Pos, g.r.Picture(g.s), picture.Marks{Path: path, Captured: captured})
+	g.rep.Film.AddFrame(referee.MoveFrame(m, g.r.Picture(g.s), picture.Marks{Path: path, Captured: captured}))
 }
 
 func (g *gooseGame) filmStart() {
 	if f := g.rep.Film; f != nil {
 		f.Board, f.Start = g.r.Diagram(g.players), g.r.Picture(g.s, g.players)
+		f.Cells = trackCells(g.r.G.Last)
 	}
 }
 
@@ -114,11 +160,8 @@ func (g *gooseGame) frame(m *notation.Move, mv GooseMove) {
 		return
 	}
 	last := g.r.G.Last
-	path := []int{min(max(mv.From, 0), last)}
-	for _, sq := range mv.Path {
-		path = append(path, min(max(sq, 0), last))
-	}
-	g.rep.Film.Add(m.Text, m.Pos, g.r.Picture(g.s, g.players), picture.Marks{Path: path})
+	path := alongTrack(min(max(mv.From, 0), last), mv.Path, last)
+	g.rep.Film.AddFrame(referee.MoveFrame(m, g.r.Picture(g.s, g.players), picture.Marks{Path: path}))
 }
 
 func (g *horseGame) horses() int { return max(1, len(g.s.Horses)/max(1, len(g.players))) }
@@ -126,6 +169,7 @@ func (g *horseGame) horses() int { return max(1, len(g.s.Horses)/max(1, len(g.pl
 func (g *horseGame) filmStart() {
 	if f := g.rep.Film; f != nil {
 		f.Board, f.Start = g.r.Diagram(g.players, g.horses()), g.r.Picture(g.s, g.players, g.horses())
+		f.Cells = trackCells(g.r.H.Finish)
 	}
 }
 
@@ -135,11 +179,55 @@ func (g *horseGame) frame(m *notation.Move, mv HorseMove) {
 	}
 	var path []int
 	if mv.Horse >= 0 {
-		fin := g.r.H.Finish
-		path = []int{min(max(mv.From, 0), fin)}
-		for _, sq := range mv.Path {
-			path = append(path, min(max(sq, 0), fin))
-		}
+		path = alongTrack(min(max(mv.From, 0), g.r.H.Finish), mv.Path, g.r.H.Finish)
 	}
-	g.rep.Film.Add(m.Text, m.Pos, g.r.Picture(g.s, g.players, g.horses()), picture.Marks{Path: path})
+	g.rep.Film.AddFrame(referee.MoveFrame(m, g.r.Picture(g.s, g.players, g.horses()), picture.Marks{Path: path}))
+}
+
+// trackCells reads a throw's text on a track numbered 0 to last (the
+// Goose's, the horse race's), for the error board: the square left, the
+// squares walked, those the consequences written jump to; a landing
+// square left out is the square the dice reach.
+func trackCells(last int) func(string) ([]int, []int) {
+	return func(text string) ([]int, []int) {
+		mt, err := racenot.ParseMove(text)
+		if err != nil || mt.Pass || mt.From < 0 || mt.From > last {
+			return nil, nil
+		}
+		to := mt.Path
+		if len(to) == 0 {
+			to = []int{mt.From + mt.Sum()}
+		}
+		return alongTrack(mt.From, to, last), nil
+	}
+}
+
+// alongTrack is a move's path on a numbered track: every square the throw
+// walks (from, the first square reached, and those between), then the
+// squares its consequences jump to (a goose, a bridge, an obstacle).
+func alongTrack(from int, to []int, last int) []int {
+	path := []int{from}
+	for i, sq := range to {
+		sq = min(max(sq, 0), last)
+		// The squares walked are drawn only for a throw's length (two dice
+		// at most); a move that stays put or jumps further is drawn as is.
+		if i == 0 && sq != from && abs(sq-from) <= 2*12 {
+			step := 1
+			if sq < from {
+				step = -1
+			}
+			for k := from + step; k != sq; k += step {
+				path = append(path, k)
+			}
+		}
+		path = append(path, sq)
+	}
+	return path
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }

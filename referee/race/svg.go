@@ -59,9 +59,122 @@ func (r *Ludo) cellOf(c, i, p int) int {
 	}
 }
 
-// Diagram describes the Ludo board for pictures.
-func (r *Ludo) Diagram() *picture.Board {
+// Diagram describes the Ludo board for pictures, the legend naming each
+// colour's player (names[c], "" or missing: the colour alone). Four
+// colours whose track and home fit it are drawn on the cross-shaped board
+// players know; other boards on a ring.
+func (r *Ludo) Diagram(names []string) *picture.Board {
 	n := len(r.R.Colours)
+	fills := make([]string, n)
+	for c, col := range r.R.Colours {
+		fill, ok := colourNames[strings.ToLower(col.Name)]
+		if !ok {
+			fill = palette[c%len(palette)]
+		}
+		fills[c] = fill
+	}
+	var b *picture.Board
+	if tpc, home := r.L.TrackPerColour, r.Stable-r.Track; n == 4 && tpc%2 == 0 && tpc >= 6 && home <= (tpc-2)/2 {
+		b = r.cross(fills)
+	} else {
+		b = r.ring(fills)
+	}
+	for c, col := range r.R.Colours {
+		b.Kinds = append(b.Kinds, picture.Kind{Name: col.Name, Fill: fills[c], Stroke: "#333", Text: col.Letter, Ink: ink(fills[c])})
+	}
+	var legend []picture.LegendItem
+	for c, col := range r.R.Colours {
+		text := col.Name
+		if c < len(names) && names[c] != "" {
+			text += ": " + names[c]
+		}
+		legend = append(legend, picture.LegendItem{Fill: fills[c], Piece: true, Text: text})
+	}
+	legend = append(legend, picture.LegendItem{Fill: tint(fills[0]), Text: "a colour's start square, base, home"})
+	b.AddLegend(legend)
+	return b
+}
+
+// cross lays the board out as printed: a cross of arms three squares
+// wide, the track round it, each colour's home column up the middle of its
+// arm and its base in the corner by its start square. Colour 0 starts at
+// the bottom; the track runs clockwise, as on the ring.
+func (r *Ludo) cross(fills []string) *picture.Board {
+	const cell = 36.0
+	tpc := r.L.TrackPerColour
+	a := (tpc - 2) / 2 // an arm's length
+	size := 2*a + 3
+	c := a + 1 // the centre square
+	side := float64(size) * cell
+	b := &picture.Board{W: side, H: side, Back: "#fbf8ef"}
+	at := func(x, y int) (float64, float64) { return (float64(x) + 0.5) * cell, (float64(y) + 0.5) * cell }
+	// rot turns a square a quarter clockwise round the centre k times.
+	rot := func(x, y, k int) (int, int) {
+		for ; k > 0; k-- {
+			x, y = c-(y-c), c+(x-c)
+		}
+		return x, y
+	}
+	// quarter is colour 0's part of the track, from its start square.
+	var quarter [][2]int
+	for y := size - 1; y >= c+1; y-- {
+		quarter = append(quarter, [2]int{c - 1, y})
+	}
+	for x := c - 2; x >= 0; x-- {
+		quarter = append(quarter, [2]int{x, c + 1})
+	}
+	quarter = append(quarter, [2]int{0, c})
+	rad := cell * 0.44
+	for k := 0; k < r.Track; k++ {
+		col, i := k/tpc, k%tpc
+		x, y := rot(quarter[i][0], quarter[i][1], col)
+		fill := "#ffffff"
+		if i == 0 {
+			fill = tint(fills[col])
+		}
+		cx, cy := at(x, y)
+		b.Cells = append(b.Cells, picture.Cell{X: cx, Y: cy, R: rad, Round: true, Fill: fill, Name: strconv.Itoa(k + 1)})
+	}
+	home := r.Stable - r.Track
+	per := int(math.Ceil(math.Sqrt(float64(r.L.Pieces))))
+	for col := range fills {
+		// The base: the corner square area left of the start square.
+		bx, by := at(0, size-1)
+		bx, by = bx+float64(a-1)*cell/2, by-float64(a-1)*cell/2
+		x0, y0 := rotPoint(bx, by, side, col)
+		w := float64(per) * cell
+		b.Regions = append(b.Regions, picture.Region{X: x0 - w/2 - 4, Y: y0 - w/2 - 4, W: w + 8, H: w + 8, Fill: tint(fills[col]), Round: true})
+		for i := 0; i < r.L.Pieces; i++ {
+			x := x0 - w/2 + (float64(i%per)+0.5)*cell
+			y := y0 - w/2 + (float64(i/per)+0.5)*cell
+			b.Cells = append(b.Cells, picture.Cell{X: x, Y: y, R: rad, Round: true, Fill: "#ffffff", Name: "B"})
+		}
+		for j := 0; j < home; j++ {
+			x, y := rot(c, size-2-j, col)
+			cx, cy := at(x, y)
+			b.Cells = append(b.Cells, picture.Cell{X: cx, Y: cy, R: rad, Round: true, Fill: tint(fills[col]), Name: strconv.Itoa(r.Track + j + 1)})
+		}
+	}
+	for k := 0; k < r.Track; k++ {
+		p, q := b.Cells[k], b.Cells[(k+1)%r.Track]
+		b.Lines = append(b.Lines, picture.Line{X1: p.X, Y1: p.Y, X2: q.X, Y2: q.Y, Width: 2, Stroke: "#888"})
+	}
+	return b
+}
+
+// rotPoint turns a point of a square board of side side a quarter
+// clockwise round its centre k times.
+func rotPoint(x, y, side float64, k int) (float64, float64) {
+	m := side / 2
+	for ; k > 0; k-- {
+		x, y = m-(y-m), m+(x-m)
+	}
+	return x, y
+}
+
+// ring lays a board of any number of colours on a ring.
+func (r *Ludo) ring(fills []string) *picture.Board {
+	n := len(fills)
 	tpc := r.L.TrackPerColour
 	ring := float64(r.Track) * raceGap / (2 * math.Pi)
 	home := r.Stable - r.Track
@@ -71,22 +184,13 @@ func (r *Ludo) Diagram() *picture.Board {
 	b := &picture.Board{W: side, H: side, Back: "#fbf8ef"}
 	angle := func(k float64) float64 { return math.Pi/2 + 2*math.Pi*k/float64(r.Track) }
 	at := func(rad, a float64) (float64, float64) { return c0 + rad*math.Cos(a), c0 + rad*math.Sin(a) }
-	fills := make([]string, n)
-	for c, col := range r.R.Colours {
-		fill, ok := colourNames[strings.ToLower(col.Name)]
-		if !ok {
-			fill = palette[c%len(palette)]
-		}
-		fills[c] = fill
-		b.Kinds = append(b.Kinds, picture.Kind{Name: col.Name, Fill: fill, Stroke: "#333", Text: col.Letter, Ink: ink(fill)})
-	}
 	for k := 0; k < r.Track; k++ {
 		x, y := at(ring, angle(float64(k)))
 		fill := "#ffffff"
 		if k%tpc == 0 {
 			fill = tint(fills[k/tpc])
 		}
-		b.Cells = append(b.Cells, picture.Cell{X: x, Y: y, R: raceGap * 0.42, Round: true, Fill: fill, Name: strconv.Itoa(k + 1)})
+		b.Cells = append(b.Cells, picture.Cell{X: x, Y: y, R: raceGap * 0.46, Round: true, Fill: fill, Name: strconv.Itoa(k + 1)})
 	}
 	for c := 0; c < n; c++ {
 		start := angle(float64(c * tpc))
@@ -97,14 +201,13 @@ func (r *Ludo) Diagram() *picture.Board {
 		for i := 0; i < r.L.Pieces; i++ {
 			x := bx - w/2 + (float64(i%per)+0.5)*raceGap
 			y := by - w/2 + (float64(i/per)+0.5)*raceGap
-			b.Cells = append(b.Cells, picture.Cell{X: x, Y: y, R: raceGap * 0.42, Round: true, Fill: "#ffffff", Name: "B"})
+			b.Cells = append(b.Cells, picture.Cell{X: x, Y: y, R: raceGap * 0.46, Round: true, Fill: "#ffffff", Name: "B"})
 		}
 		entry := angle(float64(c*tpc) - 1)
 		for j := 0; j < home; j++ {
 			x, y := at(ring-float64(j+1)*step, entry)
-			b.Cells = append(b.Cells, picture.Cell{X: x, Y: y, R: math.Min(raceGap, step) * 0.42, Round: true, Fill: tint(fills[c]), Name: strconv.Itoa(r.Track + j + 1)})
+			b.Cells = append(b.Cells, picture.Cell{X: x, Y: y, R: math.Min(raceGap, step) * 0.46, Round: true, Fill: tint(fills[c]), Name: strconv.Itoa(r.Track + j + 1)})
 		}
-		b.Labels = append(b.Labels, picture.Label{X: bx, Y: by + w/2 + 14, Text: r.R.Colours[c].Name, Size: 12})
 	}
 	for k := 0; k < r.Track; k++ {
 		a := b.Cells[k]
@@ -167,7 +270,14 @@ func (r *Ludo) MovePath(s *State, c int, o Option) (path, captured []int) {
 			slot--
 		}
 	}
-	path = []int{r.cellOf(c, slot, o.From), r.cellOf(c, 0, o.To)}
+	path = []int{r.cellOf(c, slot, o.From)}
+	if o.From != Base && o.To > o.From {
+		// Along the track and up the home column, square by square.
+		for p := o.From + 1; p < o.To; p++ {
+			path = append(path, r.cellOf(c, 0, p))
+		}
+	}
+	path = append(path, r.cellOf(c, 0, o.To))
 	for _, x := range o.Captured {
 		captured = append(captured, r.cellOf(x.Colour, x.Piece, x.From))
 	}
@@ -275,7 +385,7 @@ func track(last int, special map[int]string, players []string, horses int) *pict
 		}
 		x, y := (float64(p[0])+0.5)*cell, (float64(p[1])+0.5)*cell
 		b.Cells = append(b.Cells, picture.Cell{X: x, Y: y, R: cell / 2 * 0.96, Fill: fill})
-		b.Labels = append(b.Labels, picture.Label{X: x + cell*0.3, Y: y - cell*0.32, Text: strconv.Itoa(sq), Size: 10})
+		b.Labels = append(b.Labels, picture.Label{X: x + cell*0.3, Y: y - cell*0.32, Text: strconv.Itoa(sq), Size: 11, Halo: "#fff"})
 	}
 	for i, p := range players {
 		fill := palette[i%len(palette)]
@@ -313,7 +423,19 @@ func (r *Goose) special() map[int]string {
 // Diagram describes the goose board (squares 0 to Last on a spiral) with
 // one kind of pawn per player.
 func (r *Goose) Diagram(players []string) *picture.Board {
-	return track(r.G.Last, r.special(), players, 0)
+	b := track(r.G.Last, r.special(), players, 0)
+	b.AddLegend(append(playerLegend(players), picture.LegendItem{Fill: "#c5e1a5", Text: "goose: move on by the throw"},
+		picture.LegendItem{Fill: "#ffcc80", Text: "a square with a rule"}, picture.LegendItem{Fill: "#ffd54f", Text: "the last square"}))
+	return b
+}
+
+// playerLegend names each player's colour.
+func playerLegend(players []string) []picture.LegendItem {
+	var out []picture.LegendItem
+	for i, p := range players {
+		out = append(out, picture.LegendItem{Fill: palette[i%len(palette)], Piece: true, Text: p})
+	}
+	return out
 }
 
 // Picture is a position's pawns on the board of Diagram; the caption
@@ -385,7 +507,9 @@ func (r *Horse) Diagram(players []string, horses int) *picture.Board {
 	for _, o := range r.H.Obstacles {
 		m[o.Square] = "#ffcc80"
 	}
-	return track(r.H.Finish, m, players, max(horses, 1))
+	b := track(r.H.Finish, m, players, max(horses, 1))
+	b.AddLegend(append(playerLegend(players), picture.LegendItem{Fill: "#ffcc80", Text: "an obstacle"}, picture.LegendItem{Fill: "#ffd54f", Text: "the finish"}))
+	return b
 }
 
 // Picture is a race's horses on the board of Diagram; a horse past the

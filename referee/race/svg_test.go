@@ -25,7 +25,7 @@ func FuzzParsePositions(f *testing.F) {
 	ludo, _ := NewLudo(builtin(f, "mens-erger-je-niet"))
 	goose, _ := NewGoose(builtin(f, "ganzenbord-315"))
 	horse, _ := NewHorse(builtin(f, "wedrenspel-315"))
-	lb := ludo.Diagram()
+	lb := ludo.Diagram(nil)
 	f.Fuzz(func(t *testing.T, s string) {
 		if st, err := ludo.ParsePosition(s); err == nil {
 			p := ludo.Picture(st)

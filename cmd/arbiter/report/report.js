@@ -1,10 +1,12 @@
-// arbiter's report: draws the boards the page describes and steps through
-// games. It fetches nothing and writes record text only as text nodes.
+// arbiter's report: puts together the boards the page carries and steps
+// through games. Every shape comes from Go (referee/picture's Kit: SVG
+// fragments of the board, each kind of piece and each mark); this script
+// only places them at the cells' centres, in Render's order, so the page
+// shows what `arbiter board` draws. It fetches nothing and writes record
+// text only as escaped text.
 (function () {
   'use strict';
-  var NS = 'http://www.w3.org/2000/svg';
   var LETTERS = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
-  var COLOURS = { move: '#1565c0', bad: '#d32f2f', legal: '#2e7d32', capture: '#d32f2f', highlight: '#ffeb3b' };
   var data, scenes;
 
   // decode reads picture.Encode's string: one entry per cell.
@@ -46,7 +48,7 @@
       next[to] = moving;
     }
     marks.captured.forEach(function (c) { next[c] = []; });
-    for (var i = 0; i + 2 < fixes.length + 1 && i < fixes.length;) {
+    for (var i = 0; i < fixes.length;) {
       var c = parseInt(fixes.substr(i, 2), 36);
       i += 2;
       var j = fixes.charAt(i) === '(' ? fixes.indexOf(')', i) + 1 : i + 1;
@@ -56,103 +58,85 @@
     return { cells: next, marks: marks };
   }
 
-  function el(name, attrs, parent) {
-    var e = document.createElementNS(NS, name);
-    for (var k in attrs) { if (Object.prototype.hasOwnProperty.call(attrs, k)) { e.setAttribute(k, String(round(attrs[k]))); } }
-    if (parent) { parent.appendChild(e); }
-    return e;
+  // num and scale write numbers as picture.Num and picture's scale do.
+  function num(f) {
+    var r = Math.round(Math.abs(f) * 100) / 100;
+    if (f < 0) { r = -r; }
+    return String(r === 0 ? 0 : r);
   }
-  function round(v) { return typeof v === 'number' ? Math.round(v * 100) / 100 : v; }
-  function text(parent, x, y, size, fill, s) {
-    var t = el('text', { x: x, y: y, 'font-size': size, fill: fill, 'text-anchor': 'middle', 'dominant-baseline': 'central' }, parent);
-    t.textContent = s;
-    return t;
+  function scale(f) { return String(Math.round(f * 10000) / 10000); }
+  function nums(pts) {
+    var out = [];
+    for (var i = 0; i + 1 < pts.length; i += 2) { out.push(num(pts[i]) + ',' + num(pts[i + 1])); }
+    return out.join(' ');
   }
-  function unit(b) { return b.cells.length ? 2 * b.cells[0].r : b.w / 10; }
-
-  // slot mirrors picture.Slot.
+  // esc writes text as picture.Escape does (the page's data is valid
+  // UTF-8, so it holds no lone surrogate).
+  function esc(s) {
+    return String(s).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
+      .replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  }
+  function place(x, y, s, frag) {
+    return '<g transform="translate(' + num(x) + ' ' + num(y) + ') scale(' + scale(s) + ')">' + frag + '</g>\n';
+  }
+  // slot mirrors picture.Slot: where the j-th of n pieces on a cell stands.
   function slot(x, y, r, j, n) {
     if (n <= 1) { return [x, y, r * 0.78]; }
     var k = Math.ceil(Math.sqrt(n)), step = 2 * r / k, row = Math.floor(j / k), col = j % k;
-    return [x - r + step * (col + 0.5), y - r + step * (row + 0.5), step * 0.42];
+    return [x - r + step * (col + 0.5), y - r + step * (row + 0.5), step * 0.46];
+  }
+  // arrow places picture.arrow's shaft and head between cell centres.
+  function arrow(a, pts) {
+    var n = pts.length / 2;
+    if (!n) { return ''; }
+    if (n === 1) { return place(pts[0], pts[1], 1, a.ring); }
+    var lx = pts[2 * n - 2], ly = pts[2 * n - 1], dx = lx - pts[2 * n - 4], dy = ly - pts[2 * n - 3];
+    var d = Math.sqrt(dx * dx + dy * dy);
+    if (d === 0) { return ''; }
+    var ux = dx / d, uy = dy / d, head = Math.min(a.width * 3.2, d * 0.6);
+    var shaft = pts.slice(0, 2 * n - 2).concat([lx - ux * head * 0.8, ly - uy * head * 0.8]);
+    var bx = lx - ux * head, by = ly - uy * head;
+    var tip = [lx, ly, bx - uy * head * 0.5, by + ux * head * 0.5, bx + uy * head * 0.5, by - ux * head * 0.5];
+    return a.shaft.replace('@P@', nums(shaft)) + a.head.replace('@H@', nums(tip));
   }
 
-  function arrow(svg, b, path, colour, width, dashed) {
-    var pts = [], r = 0;
-    for (var i = 0; i < path.length; i++) {
-      var c = b.cells[path[i]];
-      if (!c) { return; }
-      pts.push([c.x, c.y]);
-      r = c.r;
+  // compose puts a picture together as picture.Render writes it (without
+  // a caption or a size): the same markup, element for element.
+  function compose(kit, cells, marks, flip, names, title) {
+    var f = flip ? 1 : 0, C = kit.cells[f], ncell = C.length / 3;
+    function points(path) {
+      var out = [];
+      for (var i = 0; i < path.length; i++) {
+        var c = path[i];
+        if (!(c >= 0 && c < ncell)) { return []; }
+        out.push(C[3 * c], C[3 * c + 1]);
+      }
+      return out;
     }
-    if (!pts.length) { return; }
-    var sw = 2 * r * width;
-    if (pts.length === 1) {
-      el('circle', { cx: pts[0][0], cy: pts[0][1], r: r * 0.9, fill: 'none', stroke: colour, 'stroke-width': sw }, svg);
-      return;
+    var s = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ' + num(kit.w) + ' ' + num(kit.h) + '" role="img" font-family="sans-serif">\n<title>' + esc(title) + '</title>\n';
+    s += kit.under[f];
+    (marks.path || []).forEach(function (c) { if (c >= 0 && c < ncell) { s += place(C[3 * c], C[3 * c + 1], C[3 * c + 2] / 100, kit.highlight); } });
+    for (var i = 0; i < cells.length && i < ncell; i++) {
+      var ks = cells[i];
+      for (var j = 0; j < ks.length; j++) {
+        var k = ks[j];
+        if (k < 0 || k >= kit.pieces.length) { continue; }
+        var sl = slot(C[3 * i], C[3 * i + 1], C[3 * i + 2], j, ks.length);
+        s += place(sl[0], sl[1], sl[2] / 100, kit.pieces[k]);
+      }
     }
-    var last = pts[pts.length - 1], prev = pts[pts.length - 2];
-    var dx = last[0] - prev[0], dy = last[1] - prev[1], d = Math.hypot(dx, dy);
-    if (!d) { return; }
-    var ux = dx / d, uy = dy / d, head = Math.min(sw * 3.2, d * 0.6);
-    var shaft = pts.slice(0, -1).concat([[last[0] - ux * head * 0.8, last[1] - uy * head * 0.8]]);
-    var attrs = { points: shaft.map(function (p) { return round(p[0]) + ',' + round(p[1]); }).join(' '), fill: 'none', stroke: colour,
-      'stroke-width': sw, 'stroke-linecap': 'round', 'stroke-linejoin': 'round', 'stroke-opacity': 0.85 };
-    if (dashed) { attrs['stroke-dasharray'] = round(sw * 2) + ' ' + round(sw * 1.5); }
-    el('polyline', attrs, svg);
-    var bx = last[0] - ux * head, by = last[1] - uy * head;
-    var tri = [last, [bx - uy * head * 0.5, by + ux * head * 0.5], [bx + uy * head * 0.5, by - ux * head * 0.5]];
-    el('polygon', { points: tri.map(function (p) { return round(p[0]) + ',' + round(p[1]); }).join(' '), fill: colour, 'fill-opacity': 0.85 }, svg);
+    s += kit.over[f];
+    if (names || kit.numbered) { s += kit.names[f]; }
+    (marks.captured || []).forEach(function (c) { if (c >= 0 && c < ncell) { s += place(C[3 * c], C[3 * c + 1], C[3 * c + 2] / 100, kit.cross); } });
+    s += arrow(marks.bad ? kit.arrows.bad : kit.arrows.move, points(marks.path || []));
+    (marks.legal || []).forEach(function (p) { s += arrow(kit.arrows.legal, points(p)); });
+    return s + '</svg>\n';
   }
-
-  // draw mirrors picture.Render (without flipping and square names).
-  function draw(host, b, cells, marks, caption, title) {
-    var capH = caption ? Math.max(unit(b) * 0.7, b.w / 22) : 0;
-    var svg = el('svg', { viewBox: '0 0 ' + round(b.w) + ' ' + round(b.h + capH), role: 'img', 'font-family': 'sans-serif' });
-    el('title', {}, svg).textContent = title || '';
-    el('rect', { x: 0, y: 0, width: b.w, height: b.h + capH, fill: b.back }, svg);
-    (b.regions || []).forEach(function (r) {
-      var a = { x: r.x, y: r.y, width: r.w, height: r.h, fill: r.fill };
-      if (r.round) { a.rx = Math.min(r.w, r.h) * 0.15; }
-      el('rect', a, svg);
-    });
-    (b.lines || []).forEach(function (l) { el('line', { x1: l.x1, y1: l.y1, x2: l.x2, y2: l.y2, stroke: l.stroke, 'stroke-width': l.width }, svg); });
-    b.cells.forEach(function (c) {
-      if (!c.fill) { return; }
-      if (c.dot) { el('circle', { cx: c.x, cy: c.y, r: c.dot, fill: c.fill, stroke: 'none', 'stroke-width': 0 }, svg); }
-      else if (c.round) { el('circle', { cx: c.x, cy: c.y, r: c.r, fill: c.fill, stroke: '#555', 'stroke-width': c.r * 0.08 }, svg); }
-      else { el('rect', { x: c.x - c.r, y: c.y - c.r, width: 2 * c.r, height: 2 * c.r, fill: c.fill }, svg); }
-    });
-    (b.labels || []).forEach(function (l) { text(svg, l.x, l.y, l.size, '#333', l.text); });
-    (marks.path || []).forEach(function (i) {
-      var c = b.cells[i];
-      if (c) { el('rect', { x: c.x - c.r, y: c.y - c.r, width: 2 * c.r, height: 2 * c.r, fill: COLOURS.highlight, 'fill-opacity': 0.55 }, svg); }
-    });
-    cells.forEach(function (ks, i) {
-      var c = b.cells[i];
-      if (!c) { return; }
-      ks.forEach(function (k, j) {
-        var kind = b.kinds[k];
-        if (!kind) { return; }
-        var s = slot(c.x, c.y, c.r, j, ks.length), ink = kind.ink || kind.stroke;
-        var g = el('g', { 'class': 'piece', 'data-kind': kind.name }, svg);
-        el('circle', { cx: s[0], cy: s[1], r: s[2], fill: kind.fill, stroke: kind.stroke, 'stroke-width': s[2] * 0.08 }, g);
-        if (kind.king) { el('circle', { cx: s[0], cy: s[1], r: s[2] * 0.55, fill: 'none', stroke: ink, 'stroke-width': s[2] * 0.14 }, g); }
-        if (kind.text) { text(g, s[0], s[1], s[2] * 0.95, ink, kind.text); }
-      });
-    });
-    (marks.captured || []).forEach(function (i) {
-      var c = b.cells[i];
-      if (!c) { return; }
-      var r = c.r * 0.55, sw = c.r * 0.14;
-      el('line', { x1: c.x - r, y1: c.y - r, x2: c.x + r, y2: c.y + r, stroke: COLOURS.capture, 'stroke-width': sw, 'stroke-linecap': 'round' }, svg);
-      el('line', { x1: c.x - r, y1: c.y + r, x2: c.x + r, y2: c.y - r, stroke: COLOURS.capture, 'stroke-width': sw, 'stroke-linecap': 'round' }, svg);
-    });
-    (marks.legal || []).forEach(function (p) { arrow(svg, b, p, COLOURS.legal, 0.07, true); });
-    arrow(svg, b, marks.path || [], marks.bad ? COLOURS.bad : COLOURS.move, 0.11, false);
-    if (caption) { text(svg, b.w / 2, b.h + capH * 0.5, capH * 0.55, '#222', caption); }
+  var parser = new DOMParser();
+  function draw(host, kit, cells, marks, flip, names, title) {
+    var doc = parser.parseFromString(compose(kit, cells, marks, flip, names, title), 'image/svg+xml');
     host.textContent = '';
-    host.appendChild(svg);
+    host.appendChild(document.importNode(doc.documentElement, true));
   }
 
   // h builds an element; text goes in as a text node, never as markup.
@@ -163,15 +147,21 @@
     return e;
   }
   function add(parent, child) { parent.appendChild(child); return child; }
+  function button(parent, label, title, cls) {
+    var b = add(parent, h('button', cls || null, label));
+    b.type = 'button';
+    if (title) { b.title = title; }
+    return b;
+  }
 
   function figure(bd) {
-    var b = scenes[bd.s];
+    var kit = scenes[bd.s];
     var fig = h('figure', 'board');
     fig.setAttribute('data-scene', String(bd.s));
-    if (!b) { return fig; }
-    var host = add(fig, h('div'));
-    draw(host, b, decode(bd.p), bd.k || {}, '', bd.t);
-    var cap = add(fig, h('figcaption', null, bd.t + ' '));
+    if (!kit) { return fig; }
+    var host = add(fig, h('div', 'pic'));
+    draw(host, kit, decode(bd.p), bd.k || {}, false, false, bd.t);
+    var cap = add(fig, h('figcaption', null, (bd.c || bd.t) + ' '));
     var key = add(cap, h('span', 'key'));
     add(key, h('span', 'k-bad', 'written move'));
     key.appendChild(document.createTextNode(' '));
@@ -179,80 +169,157 @@
     return fig;
   }
 
-  var active = null; // the viewer the arrow keys step
+  var active = null; // the viewer the keys step
 
-  function plainText(b, marks) {
+  function plainText(kit, marks) {
     var p = marks.path || [];
     if (p.length < 2) { return ''; }
-    return b.cells[p[0]].name + ((marks.captured || []).length ? 'x' : '-') + b.cells[p[p.length - 1]].name;
+    return kit.cellnames[p[0]] + ((marks.captured || []).length ? 'x' : '-') + kit.cellnames[p[p.length - 1]];
+  }
+
+  // nodes builds a film's tree: node 0 the start, 1..n the main line's
+  // plies, then the variations' plies; each knows its parent, the ply
+  // that goes on in its own line (cont) and the variations that replace
+  // that ply (alts).
+  function nodes(film, kit) {
+    var plies = film.m ? film.m.split(' ') : [], n = plies.length, texts = {}, info = {};
+    for (var j = 0; j + 1 < (film.w || []).length; j += 2) { texts[film.w[j]] = film.w[j + 1]; }
+    for (j = 0; j + 3 < (film.i || []).length; j += 4) { info[film.i[j]] = film.i.slice(j + 1, j + 4); }
+    var all = [{ id: 0, parent: -1, cells: decode(film.p), marks: {}, text: 'start', alts: [], cont: -1, main: true }];
+    for (var i = 0; i < n; i++) {
+      var step = applyPly(all[i].cells, plies[i]), x = info[i] || ['', '', ''];
+      var text = Object.prototype.hasOwnProperty.call(texts, i) ? texts[i] : plainText(kit, step.marks);
+      all.push({ id: i + 1, parent: i, cells: step.cells, marks: step.marks, text: text, num: x[0], comment: x[1], note: x[2], alts: [], cont: -1, main: true, ply: i + 1 });
+      all[i].cont = i + 1;
+    }
+    (film.v || []).forEach(function (v, k) {
+      var parent = v[0] >= 0 ? v[0] : n - v[0];
+      var from = all[parent];
+      if (!from) { return; }
+      var step = applyPly(from.cells, v[2]);
+      var node = { id: n + 1 + k, parent: parent, alt: v[1] === 1, cells: step.cells, marks: step.marks, text: v[3], num: v[4], comment: v[5], note: v[6], alts: [], cont: -1, varIndex: k };
+      all.push(node);
+      if (node.alt) { from.alts.push(node.id); } else if (from.cont < 0) { from.cont = node.id; }
+    });
+    return all;
+  }
+
+  // comment writes a move's comment: its words, and the commands
+  // broadcasts embed ([%clock w1:29:52 B1:28:30], [%eval 0.3]) smaller and
+  // grey, so that a comment an annotator wrote stands out.
+  function comment(parent, text) {
+    var re = /\[%[^\]]*\]/g, last = 0, m;
+    while ((m = re.exec(text)) !== null) {
+      var words = text.slice(last, m.index).trim();
+      if (words) { add(parent, h('span', 'comment', words)); }
+      add(parent, h('span', 'cmd', m[0].slice(2, -1)));
+      last = re.lastIndex;
+    }
+    var rest = text.slice(last).trim();
+    if (rest) { add(parent, h('span', 'comment', rest)); }
   }
 
   function viewer(film) {
-    var b = scenes[film.s];
+    var kit = scenes[film.s];
     var v = h('div', 'viewer');
     v.tabIndex = 0;
     v.setAttribute('data-scene', String(film.s));
-    if (!b) { return v; }
-    var frames = [{ cells: decode(film.p), marks: {}, text: 'start' }];
-    var plies = film.m ? film.m.split(' ') : [], texts = {};
-    for (var j = 0; j + 1 < (film.w || []).length; j += 2) { texts[film.w[j]] = film.w[j + 1]; }
-    for (var i = 0; i < plies.length; i++) {
-      var step = applyPly(frames[frames.length - 1].cells, plies[i]);
-      var text = Object.prototype.hasOwnProperty.call(texts, i) ? texts[i] : plainText(b, step.marks);
-      frames.push({ cells: step.cells, marks: step.marks, text: text });
-    }
-    var controls = add(v, h('div', 'controls'));
-    [['first', '\u00ab', 'start (Home)'], ['prev', '\u25c0', 'back (left arrow)'], ['next', '\u25b6', 'forward (right arrow)'], ['last', '\u00bb', 'end (End)']].forEach(function (c) {
-      var btn = add(controls, h('button', null, c[1]));
-      btn.type = 'button';
-      btn.title = c[2];
-      btn.setAttribute('data-step', c[0]);
+    if (!kit) { return v; }
+    var all = nodes(film, kit), flip = false, names = false;
+    var bar = add(v, h('div', 'controls'));
+    [['first', '\u00ab', 'start (Home)'], ['prev', '\u25c0', 'back (left arrow)'], ['next', '\u25b6', 'forward (right arrow)'], ['last', '\u00bb', 'end of the line (End)']].forEach(function (c) {
+      button(bar, c[1], c[2]).setAttribute('data-step', c[0]);
     });
-    var label = add(controls, h('span', 'ply'));
-    var pic = add(v, h('div', 'pic'));
-    var at = frames.length - 1;
-    function show(n) {
-      at = Math.max(0, Math.min(frames.length - 1, n));
-      var f = frames[at];
-      draw(pic, b, f.cells, f.marks, '', f.text);
-      label.textContent = 'ply ' + at + '/' + (frames.length - 1) + (at ? ': ' + f.text : '');
-      v.setAttribute('data-ply', String(at));
+    button(bar, 'flip', 'turn the board round (f)').setAttribute('data-step', 'flip');
+    if (!kit.numbered) { button(bar, 'names', 'the squares\u2019 names (n)').setAttribute('data-step', 'names'); }
+    var leave = button(bar, 'leave variation', 'back to the line it branches from (up arrow, Esc)');
+    leave.setAttribute('data-step', 'leave');
+    var label = add(bar, h('span', 'ply'));
+    var main = add(v, h('div', 'vmain'));
+    var pic = add(main, h('div', 'pic'));
+    var list = add(main, h('div', 'moves'));
+    var note = add(v, h('p', 'note'));
+    var spans = {};
+    // line writes a line of moves from node id on, each variation in
+    // brackets after the move it replaces.
+    function line(parent, id, depth) {
+      for (var first = true; id >= 0; first = false) {
+        var node = all[id];
+        if (node.num) { add(parent, h('span', 'num', node.num)); } else if (first && depth > 0) { add(parent, h('span', 'num', '\u2026')); }
+        var s = add(parent, h('span', 'mv', node.text));
+        s.setAttribute('data-node', String(id));
+        spans[id] = s;
+        if (node.comment) { comment(parent, node.comment); }
+        var alts = all[node.parent].alts;
+        if (node.parent >= 0 && all[node.parent].cont === id && alts.length) {
+          alts.forEach(function (a) {
+            var box = add(parent, h('span', 'var'));
+            if (depth < 20) { line(box, a, depth + 1); } else { box.textContent = '(\u2026)'; }
+          });
+        }
+        parent.appendChild(document.createTextNode(' '));
+        id = node.cont;
+      }
+    }
+    if (all[0].cont >= 0) { line(list, all[0].cont, 0); }
+    var at = 0, shown = null;
+    function end(id) { while (all[id].cont >= 0) { id = all[id].cont; } return id; }
+    function altRoot(id) { while (id > 0 && !all[id].alt) { id = all[id].parent; } return id; }
+    function show(id) {
+      at = Math.max(0, Math.min(all.length - 1, id));
+      var node = all[at];
+      draw(pic, kit, node.cells, node.marks, flip, names, node.text);
+      if (shown) { shown.classList.remove('cur'); }
+      shown = spans[at] || null;
+      if (shown) {
+        shown.classList.add('cur');
+        var top = shown.offsetTop - list.offsetTop;
+        if (top < list.scrollTop || top > list.scrollTop + list.clientHeight - 20) { list.scrollTop = Math.max(0, top - list.clientHeight / 2); }
+      }
+      var where = node.main ? 'ply ' + node.ply + '/' + (film.m ? film.m.split(' ').length : 0) : 'variation';
+      label.textContent = at === 0 ? 'start' : where + ': ' + (node.num ? node.num + ' ' : '') + node.text;
+      note.textContent = node.note || '';
+      note.hidden = !node.note;
+      leave.hidden = !altRoot(at);
+      v.setAttribute('data-ply', node.main ? String(node.ply || 0) : 'v' + node.varIndex);
     }
     v.viewer = {
       step: function (what) {
-        if (what === 'first') { show(0); } else if (what === 'prev') { show(at - 1); }
-        else if (what === 'next') { show(at + 1); } else if (what === 'last') { show(frames.length - 1); }
-      }
+        var node = all[at];
+        if (what === 'first') { show(0); } else if (what === 'prev') { if (node.parent >= 0) { show(node.parent); } }
+        else if (what === 'next') { if (node.cont >= 0) { show(node.cont); } } else if (what === 'last') { show(end(at)); }
+        else if (what === 'down') { if (node.cont >= 0 && all[at].alts.length) { show(all[at].alts[0]); } }
+        else if (what === 'leave') { var r = altRoot(at); if (r) { show(all[r].parent); } }
+        else if (what === 'flip') { flip = !flip; show(at); } else if (what === 'names') { names = !names; show(at); }
+      },
+      show: show,
+      marks: function () { return all[at].marks; } // for tests: what the picture marks
     };
     v.addEventListener('click', function (e) {
       active = v;
-      var s = e.target.getAttribute && e.target.getAttribute('data-step');
-      if (s) { v.viewer.step(s); }
+      var t = e.target, s = t.getAttribute && t.getAttribute('data-step'), n = t.getAttribute && t.getAttribute('data-node');
+      if (s) { v.viewer.step(s); } else if (n) { show(+n); }
     });
     v.addEventListener('focus', function () { active = v; });
-    show(at);
+    show(end(0));
     return v;
   }
 
   function where(g, line, col) { return files[g.f] + ':' + line + ':' + col; }
+  var rank = { error: 0, warning: 1, note: 2 };
 
-  // fill builds a game's section the first time it is opened.
+  // fill builds a game's section the first time it is opened: its errors
+  // (each with its board), then its warnings and notes, the replay, the
+  // tags.
   function fill(d, g) {
     if (d.filled) { return; }
     d.filled = true;
     var body = add(d, h('div', 'body'));
     add(body, h('p', 'verdict-line', g.s));
-    if (g.t && g.t.length) {
-      var tags = add(body, h('table', 'tags'));
-      for (var i = 0; i + 1 < g.t.length; i += 2) {
-        var tr = add(tags, h('tr'));
-        add(tr, h('th', null, g.t[i]));
-        add(tr, h('td', null, g.t[i + 1]));
-      }
-    }
     if (g.d && g.d.length) {
       var ol = add(body, h('ol', 'diags'));
-      g.d.forEach(function (x) {
+      g.d.map(function (x, i) { return [rank[x.s] || 0, i, x]; }).sort(function (a, b) { return a[0] - b[0] || a[1] - b[1]; }).forEach(function (e) {
+        var x = e[2];
         var li = add(ol, h('li', x.s));
         var line = add(li, h('div'));
         add(line, h('span', 'where', where(g, x.l, x.c)));
@@ -273,10 +340,18 @@
       var v = add(body, viewer(g.r));
       if (!active) { active = v; }
     }
+    if (g.t && g.t.length) {
+      var tags = add(body, h('table', 'tags'));
+      for (var i = 0; i + 1 < g.t.length; i += 2) {
+        var tr = add(tags, h('tr'));
+        add(tr, h('th', null, g.t[i]));
+        add(tr, h('td', null, g.t[i + 1]));
+      }
+    }
   }
 
   function gameSection(g) {
-    var d = h('details', 'game ' + (g.x ? 'invalid' : 'valid'));
+    var d = h('details', 'game ' + (g.x ? 'invalid' : g.w ? 'warned' : 'valid'));
     var sum = add(d, h('summary'));
     add(sum, h('span', 'verdict ' + (g.x ? 'invalid' : 'valid'), g.x ? 'invalid' : 'valid'));
     sum.appendChild(document.createTextNode(' ' + g.n + ' '));
@@ -290,51 +365,78 @@
     if (!active || !active.viewer || e.altKey || e.ctrlKey || e.metaKey) { return; }
     var t = e.target && e.target.tagName;
     if (t === 'SELECT' || t === 'INPUT') { return; }
-    var map = { ArrowLeft: 'prev', ArrowRight: 'next', Home: 'first', End: 'last' };
+    var map = { ArrowLeft: 'prev', ArrowRight: 'next', Home: 'first', End: 'last', ArrowDown: 'down', ArrowUp: 'leave', Escape: 'leave', f: 'flip', n: 'names' };
     if (map[e.key]) { active.viewer.step(map[e.key]); e.preventDefault(); }
   });
 
-  var games, files;
-  function main(d) {
-  data = d;
-  window.arbiterData = d; // for tests and the curious: the page's data
-  scenes = data.scenes || [];
-  games = data.games || [];
-  files = data.files || [];
-  var list = document.getElementById('games'), more = document.getElementById('more');
-  var PAGE = 200, shown = [], next = 0, opened = 0;
-  function showMore() {
-    var end = Math.min(shown.length, next + PAGE);
-    for (; next < end; next++) {
-      var g = games[shown[next]];
-      var d = add(list, gameSection(g));
-      if (g.x && opened < data.open) { opened++; d.open = true; fill(d, g); }
-    }
-    more.hidden = next >= shown.length;
-    more.textContent = 'show ' + Math.min(PAGE, shown.length - next) + ' more of ' + (shown.length - next) + ' games';
+  // The sticky filter bar's height, so a heading or game scrolled to is
+  // never under it.
+  function barHeight() {
+    var bar = document.getElementById('filters');
+    document.documentElement.style.setProperty('--bar', bar.offsetHeight + 'px');
   }
-  more.addEventListener('click', showMore);
+  window.addEventListener('resize', barHeight);
 
-  var fErrors = document.getElementById('f-errors'), fCode = document.getElementById('f-code'), fFile = document.getElementById('f-file');
-  function filter() {
-    var code = fCode.value, file = fFile.value;
-    shown = [];
-    games.forEach(function (g, i) {
-      if ((!fErrors.checked || g.x) && (!code || (g.c || []).indexOf(code) >= 0) && (file === '' || String(g.f) === file)) { shown.push(i); }
+  var games, files;
+  function group(g) { return g.x ? 0 : g.w ? 1 : 2; }
+  var GROUPS = ['games with errors', 'games with warnings', 'valid games'];
+  function main(d) {
+    data = d;
+    window.arbiterData = d; // for tests and the curious: the page's data
+    window.arbiterCompose = function (s, pos, marks, flip, names, title) { return compose(scenes[s], decode(pos), marks, flip, names, title); };
+    scenes = data.scenes || [];
+    games = data.games || [];
+    files = data.files || [];
+    // Errors first, then warnings, then the valid games, each in input order.
+    var order = games.map(function (g, i) { return i; }).sort(function (a, b) { return group(games[a]) - group(games[b]) || a - b; });
+    var list = document.getElementById('games'), more = document.getElementById('more');
+    var PAGE = 200, shown = [], next = 0, opened = 0, lastGroup = -1;
+    function showMore() {
+      var end = Math.min(shown.length, next + PAGE);
+      for (; next < end; next++) {
+        var g = games[shown[next]], gr = group(g);
+        if (gr !== lastGroup) {
+          lastGroup = gr;
+          var n = 0;
+          for (var j = next; j < shown.length && group(games[shown[j]]) === gr; j++) { n++; }
+          var head = add(list, h('h2', 'group g' + gr, GROUPS[gr] + ' (' + n + ')'));
+          head.id = 'group-' + gr;
+        }
+        var sec = add(list, gameSection(g));
+        if (g.x && opened < data.open) { opened++; sec.open = true; fill(sec, g); }
+      }
+      more.hidden = next >= shown.length;
+      more.textContent = 'show ' + Math.min(PAGE, shown.length - next) + ' more of ' + (shown.length - next) + ' games';
+    }
+    more.addEventListener('click', showMore);
+
+    var fErrors = document.getElementById('f-errors'), fCode = document.getElementById('f-code'), fFile = document.getElementById('f-file');
+    function filter() {
+      var code = fCode.value, file = fFile.value;
+      shown = [];
+      order.forEach(function (i) {
+        var g = games[i];
+        if ((!fErrors.checked || g.x) && (!code || (g.c || []).indexOf(code) >= 0) && (file === '' || String(g.f) === file)) { shown.push(i); }
+      });
+      list.textContent = '';
+      next = 0;
+      lastGroup = -1;
+      active = null;
+      document.getElementById('f-count').textContent = shown.length + ' of ' + games.length + ' games shown';
+      showMore();
+    }
+    [fErrors, fCode, fFile].forEach(function (x) { x.addEventListener('change', filter); });
+    Array.prototype.forEach.call(document.querySelectorAll('button.code-filter'), function (btn) {
+      btn.addEventListener('click', function () {
+        fCode.value = btn.getAttribute('data-code');
+        filter();
+        list.scrollIntoView();
+      });
     });
-    list.textContent = '';
-    next = 0;
-    active = null;
-    document.getElementById('f-count').textContent = shown.length + ' of ' + games.length + ' games shown';
-    showMore();
+    filter();
+    barHeight();
+    window.arbiterReady = performance.now(); // ms from navigation to the list shown
   }
-  [fErrors, fCode, fFile].forEach(function (x) { x.addEventListener('change', filter); });
-  Array.prototype.forEach.call(document.querySelectorAll('button.code-filter'), function (btn) {
-    btn.addEventListener('click', function () { fCode.value = btn.getAttribute('data-code'); filter(); });
-  });
-  filter();
-  window.arbiterReady = performance.now(); // ms from navigation to the list shown
-}
 
   // The data is JSON, or for a large report gzip in base64.
   var dataEl = document.getElementById('arbiter-data');
