@@ -3,7 +3,6 @@
 package main
 
 import (
-	stdcontext "context"
 	"encoding/base64"
 	"fmt"
 	"net/http"
@@ -13,34 +12,21 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 
-	"arbiter/referee/report"
+	"arbiter/referee/report/browsertest"
 )
 
 // The browser page as a person uses it: a real headless Chromium opens
 // web/ (from disk, and served as a federation site would host it), a real
 // record is dropped on it and another picked, the report appears, and the
 // page asks for nothing but its own files. Screenshots go to
-// $ARBITER_SCREENSHOTS when it is set (docs/web-*.png are those).
+// $ARBITER_SCREENSHOTS when it is set (docs/web-report.png is one).
 
 const td = "../../testdata/"
-
-func chromium(t *testing.T) string {
-	t.Helper()
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "headless-shell"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	t.Skip("no Chromium installed (apt-get install chromium): the page is not checked in a browser")
-	return ""
-}
 
 // buildPage writes the page as 'make web' does into a folder of its own:
 // web/'s files, the module built for the browser, Go's wasm_exec.js.
@@ -83,97 +69,21 @@ func buildPage(t *testing.T) string {
 	return dir
 }
 
-// tab is one Chromium tab, with every request it makes and every console
-// message, exception or log entry (a policy's refusal is one).
-type tab struct {
-	ctx      stdcontext.Context
-	mu       sync.Mutex
-	requests []string
-	console  []string
+func eval[T any](t *testing.T, b *browsertest.Browser, js string) T {
+	t.Helper()
+	return browsertest.Do(t, b, chromedp.Evaluate[T](js))
 }
 
-func newTab(t *testing.T) *tab {
+func poll(t *testing.T, b *browsertest.Browser, js string) {
 	t.Helper()
-	opts := []chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(chromium(t)),
-		chromedp.Headless,
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.NoFirstRun,
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("disable-dev-shm-usage", true),
-		chromedp.Flag("hide-scrollbars", true),
-		chromedp.WindowSize(1200, 1500),
-		chromedp.UserDataDir(t.TempDir()),
-	}
-	actx, cancelA := chromedp.NewExecAllocator(stdcontext.Background(), opts...)
-	ctx, cancelC := chromedp.NewContext(actx)
-	ctx, cancelT := stdcontext.WithTimeout(ctx, 180*time.Second)
-	t.Cleanup(func() { cancelT(); cancelC(); cancelA() })
-	b := &tab{ctx: ctx}
-	if err := chromedp.Listen(ctx, func(ev any) {
-		if r, ok := ev.(*network.EventRequestWillBeSent); ok {
-			b.mu.Lock()
-			b.requests = append(b.requests, r.Request.URL)
-			b.mu.Unlock()
-		}
-	}); err != nil {
-		t.Fatalf("starting Chromium: %v", err)
-	}
-	go func() {
-		for m, err := range chromedp.Console(ctx) {
-			if err != nil {
-				return
-			}
-			b.mu.Lock()
-			b.console = append(b.console, fmt.Sprintf("%s: %s", m.Type, m.Text))
-			b.mu.Unlock()
-		}
-	}()
-	return b
-}
-
-func (b *tab) run(t *testing.T, actions ...chromedp.Action[chromedp.Void]) {
-	t.Helper()
-	if err := chromedp.Do(b.ctx, actions...); err != nil {
-		t.Fatal(err)
-	}
-}
-
-func eval[T any](t *testing.T, b *tab, js string) T {
-	t.Helper()
-	v, err := chromedp.Run(b.ctx, chromedp.Evaluate[T](js))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return v
-}
-
-func poll(t *testing.T, b *tab, js string) {
-	t.Helper()
-	if _, err := chromedp.Run(b.ctx, chromedp.Poll[chromedp.Void](js, chromedp.WithPollingTimeout(60*time.Second))); err != nil {
+	if _, err := chromedp.Run(b.Ctx, chromedp.Poll[chromedp.Void](js, chromedp.WithPollingTimeout(60*time.Second))); err != nil {
 		t.Fatalf("waiting for %s: %v", js, err)
 	}
 }
 
-func shot(t *testing.T, name string, data []byte) {
-	t.Helper()
-	dir := os.Getenv("ARBITER_SCREENSHOTS")
-	if dir == "" {
-		dir = t.TempDir()
-	}
-	p := filepath.Join(dir, name)
-	if err := os.WriteFile(p, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	t.Logf("screenshot %s", p)
-}
-
 // dropFile drops a file on the page's drop zone as a person's drag does:
 // a drop event whose DataTransfer holds it, its bytes the real file's.
-func dropFile(t *testing.T, b *tab, path string) {
+func dropFile(t *testing.T, b *browsertest.Browser, path string) {
 	t.Helper()
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -192,23 +102,19 @@ func dropFile(t *testing.T, b *tab, path string) {
 }
 
 // reportText is what the report frame shows.
-func reportText(t *testing.T, b *tab) string {
+func reportText(t *testing.T, b *browsertest.Browser) string {
 	t.Helper()
 	poll(t, b, `document.getElementById("report").contentDocument?.body?.innerText`)
 	return eval[string](t, b, `document.getElementById("report").contentDocument.body.innerText`)
 }
 
 // waitChecked waits for the page's n-th check to be shown.
-func waitChecked(t *testing.T, b *tab, n int) {
+func waitChecked(t *testing.T, b *browsertest.Browser, n int) {
 	t.Helper()
 	poll(t, b, fmt.Sprintf(`document.body.dataset.checked === "%d"`, n))
 }
-
 func TestPageInBrowser(t *testing.T) {
-	chromium(t)
-	if _, ok := report.Lookup("html"); !ok {
-		t.Skip("the html format is not in referee/report yet (it moves there once the html-diagrams branch lands)")
-	}
+	browsertest.Chromium(t)
 	dir := buildPage(t)
 	srv := httptest.NewServer(http.FileServer(http.Dir(dir)))
 	defer srv.Close()
@@ -219,10 +125,10 @@ func TestPageInBrowser(t *testing.T) {
 		{"hosted", srv.URL + "/", srv.URL + "/"},
 	} {
 		t.Run(site.name, func(t *testing.T) {
-			b := newTab(t)
-			b.run(t, chromedp.Navigate(site.url))
+			b := browsertest.New(t, 180*time.Second)
+			b.Navigate(t, site.url)
 			poll(t, b, `document.body.dataset.ready === "true"`)
-			own := len(b.requests)
+			own := len(b.Requests())
 
 			// A real record with an error, dropped: the report appears.
 			dropFile(t, b, td+"draughts/bruno-vs-scan31-game11.pdn")
@@ -231,27 +137,23 @@ func TestPageInBrowser(t *testing.T) {
 			if !strings.Contains(status, "1 with errors") {
 				t.Errorf("status %q", status)
 			}
-			poll(t, b, `document.getElementById("report").contentDocument?.querySelector("details.game.invalid")`)
+			poll(t, b, `document.getElementById("report").contentDocument?.querySelector("details.game.invalid figure.board svg")`)
 			if text := reportText(t, b); !strings.Contains(text, "bruno-vs-scan31-game11.pdn") || !strings.Contains(text, "no piece on 17") {
 				t.Errorf("the report does not show the error:\n%.2000s", text)
 			}
 			if site.name == "from disk" {
-				png, err := chromedp.Run(b.ctx, chromedp.CaptureScreenshot())
-				if err != nil {
-					t.Fatal(err)
-				}
-				shot(t, "web-report.png", png)
+				browsertest.Shot(t, "web-report.png", browsertest.Do(t, b, chromedp.CaptureScreenshot()))
 			}
 
-			// A setting of the form: an ignored code is gone from the next
-			// report; a mistyped one is said at its field and nothing is
-			// checked.
-			eval[bool](t, b, `(() => { const f = document.getElementById("form").elements["ignore"]; f.value = "ilegal"; f.dispatchEvent(new Event("change", {bubbles: true})); return true; })()`)
+			// A setting of the form: a mistyped code is said at its field
+			// and nothing is checked; an ignored code is gone from the
+			// next report.
+			setField(t, b, "ignore", "ilegal")
 			poll(t, b, `document.querySelector('#form output[data-for="ignore"]').textContent`)
 			if msg := eval[string](t, b, `document.querySelector('#form output[data-for="ignore"]').textContent`); !strings.Contains(msg, "did you mean illegal?") {
 				t.Errorf("the field's mistake: %q", msg)
 			}
-			eval[bool](t, b, `(() => { const f = document.getElementById("form").elements["ignore"]; f.value = "illegal"; f.dispatchEvent(new Event("change", {bubbles: true})); return true; })()`)
+			setField(t, b, "ignore", "illegal")
 			waitChecked(t, b, 2)
 			if status := eval[string](t, b, `document.getElementById("status").textContent`); !strings.Contains(status, "0 with errors") {
 				t.Errorf("with ignore: illegal, status %q", status)
@@ -260,27 +162,31 @@ func TestPageInBrowser(t *testing.T) {
 			// A second record picked with the file chooser: both are
 			// checked.
 			abs, _ := filepath.Abs(td + "morris/sanmill_2026-07-20_human_vs_ai.pgn")
-			b.run(t, chromedp.SetUploadFiles(chromedp.CSS(`#pick`), []string{abs}))
+			browsertest.Do(t, b, chromedp.SetUploadFiles(chromedp.CSS(`#pick`), []string{abs}))
 			waitChecked(t, b, 3)
 			if text := reportText(t, b); !strings.Contains(text, "sanmill_2026-07-20_human_vs_ai.pgn") {
 				t.Errorf("the picked file is not in the report:\n%.2000s", text)
 			}
 
-			time.Sleep(300 * time.Millisecond) // let late events arrive
-			b.mu.Lock()
-			defer b.mu.Unlock()
-			for _, u := range b.requests {
-				own := regexp.MustCompile(`^` + regexp.QuoteMeta(site.prefix) + `(|index\.html|style\.css|wasm_exec\.js|arbiter-module\.js|app\.js)$`)
-				if !own.MatchString(u) && !strings.HasPrefix(u, "data:") {
+			requests := b.Requests()
+			mine := regexp.MustCompile(`^` + regexp.QuoteMeta(site.prefix) + `(|index\.html|style\.css|wasm_exec\.js|arbiter-module\.js|app\.js)$`)
+			for _, u := range requests {
+				if !mine.MatchString(u) {
 					t.Errorf("the page made a request: %s", u)
 				}
 			}
-			if len(b.requests) != own {
-				t.Errorf("%d requests after the page loaded (%v)", len(b.requests)-own, b.requests[own:])
+			if len(requests) != own {
+				t.Errorf("%d requests after the page loaded (%v)", len(requests)-own, requests[own:])
 			}
-			for _, m := range b.console {
+			for _, m := range b.Console() {
 				t.Errorf("console: %s", m)
 			}
 		})
 	}
+}
+
+// setField types a value into one of the form's fields, as a person does.
+func setField(t *testing.T, b *browsertest.Browser, name, value string) {
+	t.Helper()
+	eval[bool](t, b, fmt.Sprintf(`(() => { const f = document.getElementById("form").elements[%q]; f.value = %q; f.dispatchEvent(new Event("change", {bubbles: true})); return true; })()`, name, value))
 }

@@ -1,19 +1,13 @@
 package main
 
 import (
-	"slices"
 	"strings"
 
 	"arbiter/referee/report"
 )
 
-// formats are the --format values: referee/report's, and html in its
-// place after sarif.
-func formats() []report.Format {
-	fs := report.Formats()
-	at := slices.IndexFunc(fs, func(f report.Format) bool { return f.Name == "sarif" }) + 1
-	return slices.Insert(fs, at, htmlFormat)
-}
+// formats are the --format values: referee/report's.
+func formats() []report.Format { return report.Formats() }
 
 // formatNames are the --format values, in the order --help lists them.
 func formatNames() []string {

@@ -12,8 +12,6 @@ import (
 	"arbiter/notation"
 	"arbiter/notation/input"
 	"arbiter/notation/pdn"
-	"arbiter/referee"
-	"arbiter/referee/report"
 	"arbiter/variants"
 )
 
@@ -141,46 +139,6 @@ func FuzzConvertJSON(f *testing.F) {
 		out, _ := convertText(t, in)
 		if got := strings.Count(out, "\n\n") + min(1, len(out)); lines > 0 && got < 1 {
 			t.Fatalf("%d readable records, nothing written", lines)
-		}
-	})
-}
-
-// FuzzWriters: every report writer handles any record: no panic, and the
-// text writer's quotes stay within a window of the line.
-func FuzzWriters(f *testing.F) {
-	fuzzSeeds(f)
-	f.Fuzz(func(t *testing.T, in string) {
-		if len(in) > 1<<14 {
-			return
-		}
-		recs, _ := pdn.ReadAll(strings.NewReader(in), "f", pdn.Options{})
-		for _, f := range formats() {
-			var b bytes.Buffer
-			w := f.New(&b, report.Options{})
-			for _, rec := range recs {
-				rep := referee.Check(rec, referee.Options{})
-				if err := w.Write(rep); err != nil {
-					t.Fatal(err)
-				}
-			}
-			if err := w.Finish(&report.Summary{}); err != nil {
-				t.Fatal(err)
-			}
-			switch f.Name {
-			case "text":
-				const window = 100 // the characters report.Quoter quotes of a long line
-				for _, line := range strings.Split(b.String(), "\n") {
-					if strings.HasPrefix(line, "    ") && len([]rune(line)) > 4+window+6+8*window {
-						t.Fatalf("quoted line of %d characters", len([]rune(line)))
-					}
-				}
-			case "json":
-				for _, line := range strings.Split(strings.TrimSpace(b.String()), "\n") {
-					if line != "" && !json.Valid([]byte(line)) {
-						t.Fatalf("invalid JSON line %q", line)
-					}
-				}
-			}
 		}
 	})
 }

@@ -229,13 +229,3 @@ func TestFindingOptions(t *testing.T) {
 		}
 	}
 }
-
-// firstDiff is the offset of the first byte where a and b differ.
-func firstDiff(a, b []byte) int {
-	for i := range min(len(a), len(b)) {
-		if a[i] != b[i] {
-			return i
-		}
-	}
-	return min(len(a), len(b))
-}

@@ -86,6 +86,11 @@ var formats = []Format{
 	}},
 	{Name: "junit", Usage: "JUnit XML: a testsuite per file, a testcase per game, a failure per error", New: func(out io.Writer, _ Options) Writer { return &junitWriter{out: out} }},
 	{Name: "sarif", Usage: "one SARIF 2.1.0 log (GitHub code scanning)", CarriesSuppressed: true, New: func(out io.Writer, o Options) Writer { return newSarifWriter(out, o) }},
+	{Name: "html", Usage: "one self-contained page: summary, filters, the board at each error, a replay viewer", Film: true, New: func(out io.Writer, o Options) Writer {
+		h := newHTMLWriter(out)
+		h.fixed = o.Variant
+		return h
+	}},
 	{Name: "concise", Usage: "one line per finding: file:line:col: code [severity] message", New: func(out io.Writer, _ Options) Writer { return &conciseWriter{out: out} }},
 	{Name: "gitlab", Usage: "GitLab code quality JSON (artifacts:reports:codequality)", Identifies: true, New: func(out io.Writer, _ Options) Writer { return newGitlabWriter(out) }},
 	{Name: "rdjson", Usage: "reviewdog's diagnostic format (reviewdog -f=rdjson)", New: func(out io.Writer, _ Options) Writer { return &rdjsonWriter{out: out} }},

@@ -1,4 +1,4 @@
-package main
+package report
 
 import (
 	"bytes"
@@ -44,11 +44,11 @@ func TestReportComposeIsRender(t *testing.T) {
 	opts.Film = true
 	if err := referee.CheckInputs(inputs, opts, func(r *referee.Report) error {
 		reps = append(reps, r)
-		return h.write(r)
+		return h.Write(r)
 	}, func(f referee.Input, err error) { t.Errorf("%s: %v", f.Name, err) }); err != nil {
 		t.Fatal(err)
 	}
-	if err := h.finish(nil); err != nil {
+	if err := h.Finish(nil); err != nil {
 		t.Fatal(err)
 	}
 	if len(reps) != len(familyRecords) {
@@ -94,7 +94,7 @@ func TestReportComposeIsRender(t *testing.T) {
 		t.Fatal(err)
 	}
 	b := newBrowser(t)
-	b.open(t, path)
+	b.Open(t, path)
 	do1(t, b, chromedp.WaitVisible(chromedp.CSS("details.game")))
 	const title = "a picture"
 	var args []any
@@ -118,7 +118,7 @@ func TestReportComposeIsRender(t *testing.T) {
 		}
 	}
 	t.Logf("%d pictures compared", len(cases))
-	b.quiet(t, path)
+	b.Quiet(t, path)
 }
 
 // partAt shows where two texts part.

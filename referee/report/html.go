@@ -1,4 +1,4 @@
-package main
+package report
 
 import (
 	"bytes"
@@ -23,23 +23,23 @@ import (
 // The report page: a template, its style and its script, all embedded and
 // written into the one file, so it opens with no network at all.
 //
-//go:embed report/report.html report/report.css report/report.js
+//go:embed page/report.html page/report.css page/report.js
 var reportFiles embed.FS
 
 // reportPage is parsed on first use: only --format html needs it, and
 // parsing it at init cost every run.
 var reportPage = sync.OnceValue(func() *template.Template {
 	return template.Must(template.New("report.html").Funcs(template.FuncMap{
-		"css": func() template.CSS { return template.CSS(mustRead("report/report.css")) },
-		"js":  func() template.JS { return template.JS(mustRead("report/report.js")) },
+		"css": func() template.CSS { return template.CSS(mustRead("page/report.css")) },
+		"js":  func() template.JS { return template.JS(mustRead("page/report.js")) },
 		// The page's Content-Security-Policy allows no fetch of any kind and
 		// runs only the page's own script and style, named by their hashes:
 		// even a record text that got past the escaping could not run.
 		"csp": func() string {
-			return "default-src 'none'; img-src data:; script-src '" + hash("report/report.js") +
-				"'; style-src '" + hash("report/report.css") + "'"
+			return "default-src 'none'; img-src data:; script-src '" + HTMLScriptHash() +
+				"'; style-src '" + HTMLStyleHash() + "'"
 		},
-	}).ParseFS(reportFiles, "report/report.html"))
+	}).ParseFS(reportFiles, "page/report.html"))
 })
 
 // maxOpen games with errors are shown unfolded; the others open on a click.
@@ -62,6 +62,13 @@ func hash(name string) string {
 	return "sha256-" + base64.StdEncoding.EncodeToString(sum[:])
 }
 
+// HTMLScriptHash and HTMLStyleHash name the html report's script and
+// style as a Content-Security-Policy does ("sha256-..."): its own policy
+// runs nothing else, and a page that shows the report in a frame (which
+// keeps the page's policy) allows them by these names.
+func HTMLScriptHash() string { return hash("page/report.js") }
+func HTMLStyleHash() string  { return hash("page/report.css") }
+
 // htmlWriter keeps what the page shows of each game (not the records
 // themselves) and writes the page when every game is in: the summary comes
 // first on the page and counts them all.
@@ -76,8 +83,6 @@ type htmlWriter struct {
 	// one has no name to look up), nil when each game says.
 	fixed *variants.Variant
 }
-
-func (h *htmlWriter) setOutput(w io.Writer) { h.out = w }
 
 // htmlPage is the template's data. The summary and the tables are HTML;
 // the games are data for the page's script, which builds each game's
@@ -189,7 +194,7 @@ func newHTMLWriter(w io.Writer) *htmlWriter {
 	return &htmlWriter{out: w, byPtr: map[*picture.Board]int{}, byJSON: map[string]int{}, files: map[string]int{}}
 }
 
-func (h *htmlWriter) write(rep *referee.Report) error {
+func (h *htmlWriter) Write(rep *referee.Report) error {
 	fi, ok := h.files[rep.File]
 	if !ok {
 		fi = len(h.page.Files)
@@ -197,7 +202,7 @@ func (h *htmlWriter) write(rep *referee.Report) error {
 		h.page.Files = append(h.page.Files, htmlFile{Name: rep.File})
 		h.page.Data.Files = append(h.page.Data.Files, rep.File)
 	}
-	g := htmlGame{File: fi, Line: rep.Pos.Line, Name: gameName(rep), Invalid: rep.Verdict != referee.Valid, Summary: verdictLine(rep)}
+	g := htmlGame{File: fi, Line: rep.Pos.Line, Name: GameName(rep), Invalid: rep.Verdict != referee.Valid, Summary: VerdictLine(rep)}
 	h.page.Games++
 	h.page.Files[fi].Games++
 	if g.Invalid {
@@ -215,13 +220,13 @@ func (h *htmlWriter) write(rep *referee.Report) error {
 	}
 	v := h.variant(rep)
 	codes := map[string]bool{}
-	q := newQuoter(rep.Record)
+	q := NewQuoter(rep.Record)
 	for _, d := range rep.Diagnostics {
 		p := d.Pos
 		if !p.IsValid() {
 			p = rep.Pos
 		}
-		hd := htmlDiag{Line: p.Line, Col: max(p.Col, 1), Severity: d.Severity.String(), Code: d.Code, Msg: d.Msg + fixNote(d), Legal: d.Legal}
+		hd := htmlDiag{Line: p.Line, Col: max(p.Col, 1), Severity: d.Severity.String(), Code: d.Code, Msg: d.Msg + FixNote(d), Legal: d.Legal}
 		if len(d.Legal) > 0 {
 			hd.LegalLabel = "legal"
 			if d.Code == "ambiguous" {
@@ -235,8 +240,8 @@ func (h *htmlWriter) write(rep *referee.Report) error {
 			}
 			hd.Move = where + " " + strconv.Itoa(d.MoveNumber) + " (" + d.Move + ")"
 		}
-		if line, col, ok := q.quote(d.Pos); ok {
-			hd.Source, hd.Caret = printable(line), caret(line, col)
+		if line, col, ok := q.Quote(d.Pos); ok {
+			hd.Source, hd.Caret = Printable(line), Caret(line, col)
 		}
 		if d.Severity == notation.Error && d.FEN != "" {
 			hd.Board = h.errorBoard(v, film, d)
@@ -430,7 +435,7 @@ func (h *htmlWriter) errorBoard(v *variants.Variant, film *referee.Film, d refer
 }
 
 // finish writes the page (it counts the games itself, as it shows them).
-func (h *htmlWriter) finish(*summary) error {
+func (h *htmlWriter) Finish(*Summary) error {
 	sort.SliceStable(h.page.Codes, func(i, j int) bool {
 		a, b := h.page.Codes[i], h.page.Codes[j]
 		if a.Errors != b.Errors {

@@ -1,151 +1,47 @@
-package main
+package report
 
 import (
 	"bytes"
-	stdcontext "context"
 	"encoding/json"
 	"fmt"
 	"image"
 	"image/color"
-	"image/png"
+	"io"
 	"math"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+
+	"arbiter/referee"
+	"arbiter/referee/codes"
+	"arbiter/referee/report/browsertest"
 )
 
 // The HTML report as a person sees it: a real headless Chromium opens the
 // page, and the test looks at pixels, presses keys, and watches the network
 // and the console. Screenshots go to $ARBITER_SCREENSHOTS when it is set.
 
-func chromium(t *testing.T) string {
-	t.Helper()
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "headless-shell"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	t.Skip("no Chromium installed (apt-get install chromium): the report is not checked in a browser")
-	return ""
-}
+// browser is browsertest's tab, with the report's own questions as
+// methods (html_families_browser_test.go).
+type browser struct{ *browsertest.Browser }
 
-// browser watches one tab: every request it makes and every console
-// message, exception or browser-log entry (a Content-Security-Policy
-// refusal is one).
-type browser struct {
-	ctx      stdcontext.Context
-	mu       sync.Mutex
-	requests []string
-	console  []string
-}
+func chromium(t *testing.T) string { return browsertest.Chromium(t) }
 
-func newBrowser(t *testing.T) *browser {
-	t.Helper()
-	exe := chromium(t)
-	opts := []chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(exe),
-		chromedp.Headless,
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.NoFirstRun,
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("disable-dev-shm-usage", true),
-		chromedp.Flag("hide-scrollbars", true),
-		chromedp.WindowSize(1000, 1400),
-		chromedp.UserDataDir(t.TempDir()),
-	}
-	actx, cancelA := chromedp.NewExecAllocator(stdcontext.Background(), opts...)
-	ctx, cancelC := chromedp.NewContext(actx)
-	ctx, cancelT := stdcontext.WithTimeout(ctx, 90*time.Second)
-	t.Cleanup(func() { cancelT(); cancelC(); cancelA() })
-	b := &browser{ctx: ctx}
-	if err := chromedp.Listen(ctx, func(ev any) {
-		if r, ok := ev.(*network.EventRequestWillBeSent); ok {
-			b.mu.Lock()
-			b.requests = append(b.requests, r.Request.URL)
-			b.mu.Unlock()
-		}
-	}); err != nil {
-		t.Fatalf("starting Chromium: %v", err)
-	}
-	go func() {
-		for m, err := range chromedp.Console(ctx) {
-			if err != nil {
-				return
-			}
-			b.mu.Lock()
-			b.console = append(b.console, fmt.Sprintf("%s: %s", m.Type, m.Text))
-			b.mu.Unlock()
-		}
-	}()
-	return b
-}
-
-// open loads a page from disk and waits for its script to draw.
-func (b *browser) open(t *testing.T, path string) {
-	t.Helper()
-	abs, err := filepath.Abs(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := chromedp.Do(b.ctx, chromedp.Navigate("file://"+abs)); err != nil {
-		t.Fatalf("opening %s: %v", path, err)
-	}
-}
-
-// quiet checks that the page asked for nothing but itself and that
-// nothing went wrong in its console.
-func (b *browser) quiet(t *testing.T, page string) {
-	t.Helper()
-	time.Sleep(300 * time.Millisecond) // let late events arrive
-	abs, _ := filepath.Abs(page)
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	for _, u := range b.requests {
-		if u != "file://"+abs {
-			t.Errorf("the page made a request: %s", u)
-		}
-	}
-	for _, m := range b.console {
-		t.Errorf("console: %s", m)
-	}
-}
+func newBrowser(t *testing.T) *browser { return &browser{browsertest.New(t, 90*time.Second)} }
 
 func do1[T any](t *testing.T, b *browser, a chromedp.Action[T]) T {
 	t.Helper()
-	v, err := chromedp.Run(b.ctx, a)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return v
+	return browsertest.Do(t, b.Browser, a)
 }
 
 func shot(t *testing.T, name string, data []byte) image.Image {
 	t.Helper()
-	img, err := png.Decode(bytes.NewReader(data))
-	if err != nil {
-		t.Fatalf("%s: %v", name, err)
-	}
-	dir := os.Getenv("ARBITER_SCREENSHOTS")
-	if dir == "" {
-		dir = t.TempDir()
-	}
-	path := filepath.Join(dir, name)
-	if err := os.WriteFile(path, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	t.Logf("screenshot %s (%dx%d)", path, img.Bounds().Dx(), img.Bounds().Dy())
-	return img
+	return browsertest.Shot(t, name, data)
 }
 
 // cellGeometry is what the test needs of a drawn board: its viewBox and
@@ -189,17 +85,40 @@ func near(c color.RGBA, hex string, tol int) bool {
 	return d(c.R, r) <= tol && d(c.G, g) <= tol && d(c.B, b) <= tol
 }
 
-func writeReport(t *testing.T, dir string, args ...string) string {
+// writeReport writes the html report of files into dir, as 'arbiter
+// check --format html' writes it (referee/checker runs the same check).
+func writeReport(t *testing.T, dir string, files ...string) string {
 	t.Helper()
-	out, errOut, code := arbiter(t, "", append([]string{"check", "--format", "html"}, args...)...)
-	if code == exitUsage {
-		t.Fatalf("check --format html: %s", errOut)
-	}
 	path := filepath.Join(dir, "report.html")
-	if err := os.WriteFile(path, []byte(out), 0o644); err != nil {
+	if err := os.WriteFile(path, []byte(checkHTML(t, 0, files...)), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	return path
+}
+
+// checkHTML is the html report of files: every game's film, in input
+// order, on jobs workers (0: one per CPU).
+func checkHTML(t testing.TB, jobs int, files ...string) string {
+	t.Helper()
+	var in []referee.Input
+	for _, f := range files {
+		in = append(in, referee.Input{Name: f, Open: func() (io.ReadCloser, error) { return os.Open(f) }})
+	}
+	var b bytes.Buffer
+	h := newHTMLWriter(&b)
+	opts := referee.StreamOptions{Jobs: jobs, Codes: codes.Matcher}
+	opts.Film, opts.Variations = true, referee.VariationsWarn
+	err := referee.CheckInputs(in, opts, func(rep *referee.Report) error {
+		rep.SetVerdict()
+		return h.Write(rep)
+	}, func(f referee.Input, err error) { t.Errorf("%s: %v", f.Name, err) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := h.Finish(&Summary{}); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
 }
 
 func TestReportInBrowser(t *testing.T) {
@@ -210,7 +129,7 @@ func TestReportInBrowser(t *testing.T) {
 	dir := t.TempDir()
 	page := writeReport(t, dir, td+"draughts/bruno-vs-scan31-game11.pdn", td+"draughts/championnat-de-france-2021.pdn", td+"morris/sanmill_2026-07-20_human_vs_ai.pgn")
 	b := newBrowser(t)
-	b.open(t, page)
+	b.Open(t, page)
 	do1(t, b, chromedp.WaitVisible(chromedp.CSS("details.game.invalid figure.board svg")))
 	if enc := do1(t, b, chromedp.Evaluate[string](`document.getElementById("arbiter-data").getAttribute("data-encoding") || ""`)); enc != "gzip" {
 		t.Errorf("data-encoding %q, want the packed data", enc)
@@ -268,7 +187,7 @@ func TestReportInBrowser(t *testing.T) {
 	if ply := do1(t, b, chromedp.Evaluate[string](`document.querySelector(".viewer").getAttribute("data-ply")`)); ply != "63" {
 		t.Fatalf("viewer at ply %s, want 63", ply)
 	}
-	if err := chromedp.Do(b.ctx, chromedp.Focus(chromedp.CSS(viewer)), chromedp.KeyEvent(kb.ArrowLeft)); err != nil {
+	if err := chromedp.Do(b.Ctx, chromedp.Focus(chromedp.CSS(viewer)), chromedp.KeyEvent(kb.ArrowLeft)); err != nil {
 		t.Fatal(err)
 	}
 	if ply := do1(t, b, chromedp.Evaluate[string](`document.querySelector(".viewer").getAttribute("data-ply")`)); ply != "62" {
@@ -290,24 +209,24 @@ func TestReportInBrowser(t *testing.T) {
 	// Mid-game, for a person to look at (the sticky filter bar would
 	// cover part of an element's screenshot).
 	do1(t, b, chromedp.Evaluate[int](`document.getElementById("filters").style.position = "static", 0`))
-	if err := chromedp.Do(b.ctx, chromedp.KeyEvent(kb.Home)); err != nil {
+	if err := chromedp.Do(b.Ctx, chromedp.KeyEvent(kb.Home)); err != nil {
 		t.Fatal(err)
 	}
 	for i := 0; i < 30; i++ {
-		if err := chromedp.Do(b.ctx, chromedp.KeyEvent(kb.ArrowRight)); err != nil {
+		if err := chromedp.Do(b.Ctx, chromedp.KeyEvent(kb.ArrowRight)); err != nil {
 			t.Fatal(err)
 		}
 	}
 	shot(t, "report-viewer-mid.png", do1(t, b, chromedp.Screenshot(chromedp.CSS("details.game.invalid .body"))))
 
 	// The filter: errors only hides the 58 valid games of the second file.
-	if err := chromedp.Do(b.ctx, chromedp.Click(chromedp.CSS("#f-errors"))); err != nil {
+	if err := chromedp.Do(b.Ctx, chromedp.Click(chromedp.CSS("#f-errors"))); err != nil {
 		t.Fatal(err)
 	}
 	if got := do1(t, b, chromedp.Evaluate[string](`document.getElementById("f-count").textContent`)); got != "1 of 60 games shown" {
 		t.Errorf("errors only: %q", got)
 	}
-	b.quiet(t, page)
+	b.Quiet(t, page)
 }
 
 // Record text is hostile: a tag, a comment, a player's name and a file
@@ -339,10 +258,7 @@ func hostileFile(t *testing.T) string {
 
 // Without a browser: the record's text reaches the page only escaped.
 func TestReportEscapesRecordText(t *testing.T) {
-	out, errOut, code := arbiter(t, "", "check", "--format", "html", hostileFile(t))
-	if code == exitUsage {
-		t.Fatal(errOut)
-	}
+	out := checkHTML(t, 0, hostileFile(t))
 	for _, bad := range []string{"<img", "<svg onload", "</td></table>", "<script>document", "</pre><script>", "</script><script"} {
 		if strings.Contains(out, bad) {
 			t.Errorf("the page holds %q unescaped", bad)
@@ -362,16 +278,13 @@ func TestReportEscapesRecordText(t *testing.T) {
 
 func TestReportHostileRecordInBrowser(t *testing.T) {
 	chromium(t)
-	out, errOut, code := arbiter(t, "", "check", "--format", "html", hostileFile(t))
-	if code == exitUsage {
-		t.Fatal(errOut)
-	}
+	out := checkHTML(t, 0, hostileFile(t))
 	page := filepath.Join(t.TempDir(), "hostile.html")
 	if err := os.WriteFile(page, []byte(out), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	b := newBrowser(t)
-	b.open(t, page)
+	b.Open(t, page)
 	do1(t, b, chromedp.WaitVisible(chromedp.CSS("details.game")))
 	// Open every game, so that each board and viewer is drawn too.
 	do1(t, b, chromedp.Evaluate[int](`document.querySelectorAll("details").forEach(d => d.open = true), 0`))
@@ -389,7 +302,7 @@ func TestReportHostileRecordInBrowser(t *testing.T) {
 	if !strings.Contains(text, "<script>document.title='PWNED'</script>") {
 		t.Errorf("the Event tag is not shown as text")
 	}
-	b.quiet(t, page)
+	b.Quiet(t, page)
 }
 
 // TestReportCorpusLoad measures (and asserts nothing about time) the
@@ -415,7 +328,7 @@ func TestReportCorpusLoad(t *testing.T) {
 	}
 	b := newBrowser(t)
 	start = time.Now()
-	b.open(t, page)
+	b.Open(t, page)
 	do1(t, b, chromedp.WaitVisible(chromedp.CSS("details.game")))
 	opened := time.Since(start)
 	nav := do1(t, b, chromedp.Evaluate[string](`(() => { const n = performance.getEntriesByType("navigation")[0];
@@ -423,19 +336,19 @@ func TestReportCorpusLoad(t *testing.T) {
 	games := do1(t, b, chromedp.Evaluate[string](`document.getElementById("f-count").textContent`))
 	t.Logf("%d files, %s; report %.2f MB written in %v; Chromium: %s (navigate to first game visible, seen from Go: %v)",
 		len(files), games, float64(fi.Size())/1e6, built.Round(time.Millisecond), nav, opened.Round(time.Millisecond))
-	b.quiet(t, page)
+	b.Quiet(t, page)
 }
 
 // The page is the same byte for byte from run to run and for any number
 // of workers, packed or not.
 func TestReportDeterministic(t *testing.T) {
-	args := []string{"check", "--format", "html", td + "draughts/championnat-de-france-2021.pdn", td + "race/mens-erger-je-niet.txt", td + "morris/playok_2026-03-11_gyorgyusz_vs_nft7489g.pgn", td + "halma/twee-in-een-simulated.pdn"}
+	files := []string{td + "draughts/championnat-de-france-2021.pdn", td + "race/mens-erger-je-niet.txt", td + "morris/playok_2026-03-11_gyorgyusz_vs_nft7489g.pgn", td + "halma/twee-in-een-simulated.pdn"}
 	for _, pack := range []int{0, 1 << 30} {
 		func() {
 			defer func(n int) { packAbove = n }(packAbove)
 			packAbove = pack
-			one, _, _ := arbiter(t, "", append(args, "--jobs", "1")...)
-			four, _, _ := arbiter(t, "", append(args, "--jobs", "4")...)
+			one := checkHTML(t, 1, files...)
+			four := checkHTML(t, 4, files...)
 			if one != four || len(one) < 1000 {
 				t.Errorf("packAbove %d: --jobs 1 and 4 differ (%d and %d bytes)", pack, len(one), len(four))
 			}

@@ -1,4 +1,4 @@
-package main
+package report
 
 import (
 	"bytes"
@@ -31,11 +31,11 @@ func FuzzHTMLReport(f *testing.F) {
 		var b bytes.Buffer
 		h := newHTMLWriter(&b)
 		for _, rec := range recs {
-			if err := h.write(referee.Check(rec, referee.Options{Film: true})); err != nil {
+			if err := h.Write(referee.Check(rec, referee.Options{Film: true})); err != nil {
 				t.Fatal(err)
 			}
 		}
-		if err := h.finish(nil); err != nil {
+		if err := h.Finish(nil); err != nil {
 			t.Fatal(err)
 		}
 		if !strings.Contains(b.String(), `id="arbiter-data"`) {

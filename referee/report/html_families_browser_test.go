@@ -1,4 +1,4 @@
-package main
+package report
 
 import (
 	"encoding/json"
@@ -40,7 +40,7 @@ var familyRecords = []struct {
 // first on the command line, then one error in each family.
 func familiesReport(t *testing.T) string {
 	t.Helper()
-	args := []string{"--ext", "pdn,pgn,txt", td + "draughts/championnat-de-france-2021.pdn"}
+	args := []string{td + "draughts/championnat-de-france-2021.pdn"}
 	for _, f := range familyRecords {
 		args = append(args, f.file)
 	}
@@ -48,14 +48,6 @@ func familiesReport(t *testing.T) string {
 	// warning there, an error in the games above.
 	args = append(args, td+"draughts/world-title-match-women-2024-game2.pdn")
 	return writeReport(t, t.TempDir(), args...)
-}
-
-// viewport sets the page's width in CSS pixels (and a screen's height).
-func (b *browser) viewport(t *testing.T, w, h int64) {
-	t.Helper()
-	if err := chromedp.Do(b.ctx, chromedp.EmulateViewport(w, h)); err != nil {
-		t.Fatal(err)
-	}
 }
 
 // markGame opens the game of a file and marks its section with
@@ -90,8 +82,8 @@ func TestReportFamiliesInBrowser(t *testing.T) {
 	for _, width := range []int64{1400, 390} {
 		t.Run(fmt.Sprint(width), func(t *testing.T) {
 			b := newBrowser(t)
-			b.viewport(t, width, 1000)
-			b.open(t, page)
+			b.Viewport(t, width, 1000)
+			b.Open(t, page)
 			do1(t, b, chromedp.WaitVisible(chromedp.CSS("details.game")))
 			shot(t, fmt.Sprintf("report-first-screen-%d.png", width), do1(t, b, chromedp.CaptureScreenshot()))
 			b.errorsFirst(t)
@@ -120,7 +112,7 @@ func TestReportFamiliesInBrowser(t *testing.T) {
 				}
 			}
 			b.noSideScroll(t, width)
-			b.quiet(t, page)
+			b.Quiet(t, page)
 		})
 	}
 }
@@ -387,8 +379,8 @@ func TestReportViewerVariations(t *testing.T) {
 	for _, width := range []int64{1400, 390} {
 		t.Run(fmt.Sprint(width), func(t *testing.T) {
 			b := newBrowser(t)
-			b.viewport(t, width, 1000)
-			b.open(t, page)
+			b.Viewport(t, width, 1000)
+			b.Open(t, page)
 			do1(t, b, chromedp.WaitVisible(chromedp.CSS("details.game")))
 			if !b.markGame(t, "game", file) {
 				t.Fatal("no game on the page")
@@ -423,7 +415,7 @@ func TestReportViewerVariations(t *testing.T) {
 			shot(t, fmt.Sprintf("report-viewer-variation-%d.png", width), do1(t, b, chromedp.Screenshot(chromedp.CSS(v))))
 			key := func(k string) {
 				t.Helper()
-				if err := chromedp.Do(b.ctx, chromedp.Focus(chromedp.CSS(v)), chromedp.KeyEvent(k)); err != nil {
+				if err := chromedp.Do(b.Ctx, chromedp.Focus(chromedp.CSS(v)), chromedp.KeyEvent(k)); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -439,7 +431,7 @@ func TestReportViewerVariations(t *testing.T) {
 			if ply, cur := state(); !strings.HasPrefix(ply, "v") || cur != "24-29" {
 				t.Errorf("a step on in the variation: at %q, %q highlighted; want its 24-29", ply, cur)
 			}
-			b.quiet(t, page)
+			b.Quiet(t, page)
 		})
 	}
 }
