@@ -168,6 +168,20 @@ func TestPageInBrowser(t *testing.T) {
 				t.Errorf("the picked file is not in the report:\n%.2000s", text)
 			}
 
+			// A dropped .arbiter.yaml fills the form and checks again
+			// under it.
+			cfg := filepath.Join(t.TempDir(), ".arbiter.yaml")
+			os.WriteFile(cfg, []byte("severity:\n  illegal: warning\nvariations: error\n"), 0o644)
+			dropFile(t, b, cfg)
+			waitChecked(t, b, 4)
+			fields := eval[string](t, b, `["ignore", "severity", "variations"].map((k) => k + "=" + document.getElementById("form").elements[k].value).join(";")`)
+			if fields != "ignore=;severity=illegal: warning;variations=error" {
+				t.Errorf("the form after the dropped config: %s", fields)
+			}
+			if status := eval[string](t, b, `document.getElementById("status").textContent`); !strings.Contains(status, "2 games: 2 valid") {
+				t.Errorf("under the dropped config, status %q", status)
+			}
+
 			requests := b.Requests()
 			mine := regexp.MustCompile(`^` + regexp.QuoteMeta(site.prefix) + `(|index\.html|style\.css|wasm_exec\.js|arbiter-module\.js|app\.js)$`)
 			for _, u := range requests {
