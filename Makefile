@@ -8,7 +8,7 @@ CORPUS  ?= ../shared/corpus
 # finding. A count has no deadline, so it is never cut short either.
 FUZZTIME ?= 3000x
 
-.PHONY: all build test bench corpus fuzz lint clean docs man
+.PHONY: all build test bench corpus fuzz lint clean docs man web
 
 all: build
 
@@ -56,7 +56,7 @@ lint:
 	@if command -v staticcheck >/dev/null; then staticcheck ./...; else echo "staticcheck not installed (go install honnef.co/go/tools/cmd/staticcheck@latest): skipped"; fi
 
 # docs/codes.md, every diagnostic code with an example and the fix, from
-# cmd/arbiter/codes.go (a test fails when it is stale).
+# referee/codes/codes.go (a test fails when it is stale).
 docs: build
 	./arbiter explain --markdown > docs/codes.md
 
@@ -66,5 +66,16 @@ man: build
 	./arbiter man > arbiter.1
 	@if command -v man >/dev/null; then MANWIDTH=80 man -l arbiter.1 >/dev/null && echo "arbiter.1 renders (man -l arbiter.1)"; fi
 
+# The browser page (web/): arbiter's check compiled to WebAssembly
+# (cmd/arbiter-wasm), gzipped and in base64 inside web/arbiter-module.js so
+# that loading it is no request (the page's policy allows none), and Go's
+# wasm_exec.js beside it. Host the folder as it is, or open web/index.html.
+web:
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-s -w" -o web/arbiter.wasm ./cmd/arbiter-wasm
+	cp "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" web/wasm_exec.js
+	{ printf 'window.arbiterModule = "'; gzip -9 -n -c web/arbiter.wasm | base64 -w0; printf '";\n'; } > web/arbiter-module.js
+	@echo "web/arbiter.wasm: $$(wc -c < web/arbiter.wasm) bytes, $$(gzip -9 -n -c web/arbiter.wasm | wc -c) gzipped; web/arbiter-module.js: $$(wc -c < web/arbiter-module.js) bytes"
+	rm web/arbiter.wasm
+
 clean:
-	rm -f arbiter arbiter.1
+	rm -f arbiter arbiter.1 web/arbiter.wasm web/arbiter-module.js web/wasm_exec.js

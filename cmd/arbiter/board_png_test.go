@@ -57,8 +57,8 @@ func TestBoardPNGIsTheSVG(t *testing.T) {
 			if err := os.WriteFile(path, []byte(svg), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			b.viewport(t, int64(w), int64(h))
-			b.open(t, path)
+			b.Viewport(t, int64(w), int64(h))
+			b.Open(t, path)
 			ref, err := png.Decode(bytes.NewReader(do1(t, b, chromedp.CaptureScreenshot())))
 			if err != nil {
 				t.Fatal(err)

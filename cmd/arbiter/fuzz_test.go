@@ -4,17 +4,14 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"flag"
 	"io"
 	"os"
 	"strings"
 	"testing"
 
-	"github.com/urfave/cli/v2"
-
 	"arbiter/notation"
+	"arbiter/notation/input"
 	"arbiter/notation/pdn"
-	"arbiter/referee"
 	"arbiter/variants"
 )
 
@@ -59,7 +56,7 @@ func convertText(t *testing.T, text string, args ...string) (out string, clean b
 // that are not text (NUL bytes, an archive's magic) or a broken gzip
 // stream; "" when it reads it.
 func unreadable(text string) string {
-	rc, err := decompressed(io.NopCloser(strings.NewReader(text)), defaultUnpackLimits(), 0) // as standard input: size unknown
+	rc, err := input.Decompressed(io.NopCloser(strings.NewReader(text)), input.DefaultLimits(), 0) // as standard input: size unknown
 	if err == nil {
 		_, err = io.Copy(io.Discard, pdn.DecodeText(rc))
 		rc.Close()
@@ -142,56 +139,6 @@ func FuzzConvertJSON(f *testing.F) {
 		out, _ := convertText(t, in)
 		if got := strings.Count(out, "\n\n") + min(1, len(out)); lines > 0 && got < 1 {
 			t.Fatalf("%d readable records, nothing written", lines)
-		}
-	})
-}
-
-// FuzzWriters: every report writer handles any record: no panic, and the
-// text writer's quotes stay within a window of the line.
-func FuzzWriters(f *testing.F) {
-	fuzzSeeds(f)
-	f.Fuzz(func(t *testing.T, in string) {
-		if len(in) > 1<<14 {
-			return
-		}
-		recs, _ := pdn.ReadAll(strings.NewReader(in), "f", pdn.Options{})
-		set := flag.NewFlagSet("check", flag.ContinueOnError)
-		for _, fl := range checkCommand().Flags {
-			fl.Apply(set)
-		}
-		for _, f := range formats {
-			var b bytes.Buffer
-			c := cli.NewContext(newApp(strings.NewReader(""), &b, io.Discard), set, nil)
-			w, err := newReportWriter(f.name, c)
-			if err != nil {
-				t.Fatal(err)
-			}
-			w.setOutput(&b)
-			for _, rec := range recs {
-				rep := referee.Check(rec, referee.Options{})
-				if err := w.write(rep); err != nil {
-					t.Fatal(err)
-				}
-			}
-			if fin, ok := w.(finisher); ok {
-				if err := fin.finish(&summary{}); err != nil {
-					t.Fatal(err)
-				}
-			}
-			switch f.name {
-			case "text":
-				for _, line := range strings.Split(b.String(), "\n") {
-					if strings.HasPrefix(line, "    ") && len([]rune(line)) > 4+quoteWidth+6+8*quoteWidth {
-						t.Fatalf("quoted line of %d characters", len([]rune(line)))
-					}
-				}
-			case "json":
-				for _, line := range strings.Split(strings.TrimSpace(b.String()), "\n") {
-					if line != "" && !json.Valid([]byte(line)) {
-						t.Fatalf("invalid JSON line %q", line)
-					}
-				}
-			}
 		}
 	})
 }

@@ -1,8 +1,0 @@
-//go:build !unix
-
-package main
-
-import "os"
-
-// openRead is os.Open (see openread_unix.go).
-func openRead(path string) (*os.File, error) { return os.Open(path) }
