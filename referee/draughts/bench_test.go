@@ -1,6 +1,7 @@
 package draughts
 
 import (
+	"os"
 	"strings"
 	"syscall"
 	"testing"
@@ -124,4 +125,28 @@ func cpuTime() time.Duration {
 		return 0
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// BenchmarkReplayHot replays the 58 games of a national championship
+// (testdata) again and again, with their records in the cache as check's
+// stream has them (each game is replayed right after it is read): the
+// cost of a ply of tournament play, in CPU ns per ply.
+func BenchmarkReplayHot(b *testing.B) {
+	text, err := os.ReadFile("../../testdata/draughts/championnat-de-france-2021.pdn")
+	if err != nil {
+		b.Skip(err)
+	}
+	recs, err := pdn.ReadAll(strings.NewReader(string(text)), "c.pdn", pdn.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	plies := 0
+	b.ResetTimer()
+	cpu0 := cpuTime()
+	for i := 0; i < b.N; i++ {
+		for _, rec := range recs {
+			plies += referee.Check(rec, referee.Options{}).Plies
+		}
+	}
+	b.ReportMetric(float64((cpuTime()-cpu0).Nanoseconds())/float64(plies), "cpu-ns/ply")
 }
