@@ -1,6 +1,7 @@
 package draughts
 
 import (
+	"slices"
 	"strings"
 
 	"arbiter/notation"
@@ -23,7 +24,8 @@ func (family) Walk(rec *notation.Record, v *variants.Variant, plies int) []refer
 	plies = min(plies, len(rec.Moves))
 	stops := make([]referee.Stop, 0, plies+1)
 	for i := 0; ; i++ {
-		legal := l.Legal()
+		legal := slices.Clone(l.Legal()) // the line's own list: sorted apart
+		SortMoves(legal)
 		st := referee.Stop{FEN: l.FEN(), Legal: make([]string, 0, len(legal)), Counters: l.Counters()}
 		if _, why, over := l.Over(); over {
 			st.Over = why

@@ -44,7 +44,7 @@ func (d *Document) Actions(from, to int) []Action {
 				continue
 			}
 			off := d.offset(g, x.Pos)
-			if end := off + d.spanAt(off, x.Move); end < from || off > to {
+			if start, end := d.span(g, x); end < from || start > to {
 				continue
 			}
 			f := d.finding(g, x)
@@ -140,8 +140,16 @@ func (d *Document) normalise(g *Game, r *reading, code string, off int) (string,
 		}
 		return fmt.Sprintf("Add the terminator %s (%s)", result, why), d.edit(end, end, " "+result), true
 	case pdn.CodeSpacedResult, pdn.CodeColonResult:
+		if strings.HasPrefix(d.text[off:], "[") {
+			// The Result tag's value: [Result "1:0"].
+			q := strings.IndexByte(d.text[off:min(off+64, g.End)], '"')
+			if q < 0 {
+				break
+			}
+			off += q + 1
+		}
 		n := 0
-		for rest := d.text[off:]; n < len(rest) && strings.IndexByte("0123456789/-: \t", rest[n]) >= 0; n++ {
+		for rest := d.text[off:g.End]; n < len(rest) && strings.IndexByte("0123456789/-: \t", rest[n]) >= 0; n++ {
 		}
 		written := strings.TrimRight(d.text[off:off+n], " \t")
 		fixed := strings.ReplaceAll(strings.Join(strings.Fields(written), ""), ":", "-")

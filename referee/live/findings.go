@@ -51,9 +51,9 @@ func (d *Document) finding(g *Game, x *referee.Diagnostic) Finding {
 	case notation.Note:
 		sev = SeverityInformation
 	}
-	start := d.offset(g, x.Pos)
+	start, end := d.span(g, x)
 	return Finding{
-		Range:    Range{d.Position(start), d.Position(start + d.spanAt(start, x.Move))},
+		Range:    Range{d.Position(start), d.Position(end)},
 		Severity: sev,
 		Code:     x.Code,
 		Source:   "arbiter",
@@ -81,6 +81,25 @@ func message(g *Game, x *referee.Diagnostic) string {
 		b.WriteString("\n" + lead + ": " + f.Describe(x.Pos))
 	}
 	return clean(b.String())
+}
+
+// span is the byte range a finding covers. A finding at the end of its
+// game (a missing terminator) covers the game's last word, not the blank
+// lines or the next game's first tag after it.
+func (d *Document) span(g *Game, x *referee.Diagnostic) (int, int) {
+	start := d.offset(g, x.Pos)
+	if start >= g.End || strings.TrimSpace(d.text[start:g.End]) == "" {
+		end := start
+		for end > g.Start && isSpace(d.text[end-1]) {
+			end--
+		}
+		start = end
+		for start > g.Start && !isSpace(d.text[start-1]) {
+			start--
+		}
+		return start, end
+	}
+	return start, start + d.spanAt(start, x.Move)
 }
 
 // spanAt is how many bytes a finding at off covers: the move it is about
