@@ -30,7 +30,7 @@ func TestPositions(t *testing.T) {
 		{"a\r\nbc", 4, Position{1, 1}},
 		{"a\rbc", 2, Position{1, 0}},   // a lone CR ends a line too
 		{"é1-6", 2, Position{0, 1}},    // é: two bytes, one UTF-16 unit
-		{"𝄞 1-6", 5, Position{0, 3}},  // 𝄞: four bytes, two UTF-16 units
+		{"𝄞 1-6", 5, Position{0, 3}},   // 𝄞: four bytes, two UTF-16 units
 		{"\xff1-6", 1, Position{0, 1}}, // a byte that is no UTF-8: one unit
 		{"ab", 9, Position{0, 2}},      // past the end: the end
 	} {

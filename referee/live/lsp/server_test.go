@@ -13,8 +13,8 @@ import (
 	"testing"
 	"time"
 
-	"arbiter/referee/live"
 	_ "arbiter/referee/draughts"
+	"arbiter/referee/live"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden transcript in testdata/golden")
