@@ -91,7 +91,10 @@ func (d *Document) Text() string { return d.text }
 func (d *Document) Games() []*Game { return d.games }
 
 // Edit applies a client's changes and checks the games they changed.
-func (d *Document) Edit(changes []Change) { d.SetText(Apply(d.text, changes)) }
+func (d *Document) Edit(changes []Change) {
+	text, _ := apply(d.text, d.lines, changes)
+	d.SetText(text)
+}
 
 // SetText replaces the document's text. The text is cut into games again
 // (the splitter is linear and the cheapest stage of a check); each game

@@ -2,6 +2,7 @@ package live
 
 import (
 	"sort"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -24,7 +25,18 @@ type Range struct {
 type lineIndex []int
 
 func indexLines(text string) lineIndex {
-	idx := lineIndex{0}
+	idx := make(lineIndex, 1, 1+len(text)/32)
+	if !strings.Contains(text, "\r") {
+		// Most texts: a line ends at "\n" alone, found a word at a time.
+		for i := 0; ; {
+			j := strings.IndexByte(text[i:], '\n')
+			if j < 0 {
+				return idx
+			}
+			i += j + 1
+			idx = append(idx, i)
+		}
+	}
 	for i := 0; i < len(text); i++ {
 		switch text[i] {
 		case '\n':
@@ -117,7 +129,13 @@ type Change struct {
 // Apply applies changes to text in order, each on the text the ones before
 // it left, as the protocol's incremental sync asks.
 func Apply(text string, changes []Change) string {
-	var idx lineIndex
+	text, _ = apply(text, nil, changes)
+	return text
+}
+
+// apply is Apply given the line index of text, when known (nil when not);
+// it returns the new text's index when it computed it.
+func apply(text string, idx lineIndex, changes []Change) (string, lineIndex) {
 	for _, c := range changes {
 		if c.Range == nil {
 			text, idx = c.Text, nil
@@ -133,5 +151,5 @@ func Apply(text string, changes []Change) string {
 		text = text[:start] + c.Text + text[end:]
 		idx = nil
 	}
-	return text
+	return text, idx
 }
