@@ -167,8 +167,9 @@ type showDocumentParams struct {
 	Selection *live.Range `json:"selection,omitempty"`
 }
 
-// Kinds, as the protocol numbers them.
+// Kinds, as the protocol names and numbers them.
 const (
+	markdown            = "markdown"
 	completionKindValue = 12
 	symbolKindEvent     = 24
 )

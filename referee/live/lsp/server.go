@@ -184,6 +184,11 @@ func (s *server) dispatch(m message) (result any, rerr *respError) {
 			ServerInfo: serverInfo{Name: "arbiter", Version: s.opts.Version},
 		}, nil
 	case "shutdown":
+		// The diagnostics still owed (the messages came faster than they
+		// were published) go out first.
+		if err := s.publish(); err != nil {
+			return nil, errOf(err)
+		}
 		s.shutdown = true
 		return nil, nil
 	case "textDocument/didOpen":
@@ -229,7 +234,7 @@ func (s *server) dispatch(m message) (result any, rerr *respError) {
 		if !ok {
 			return nil, nil
 		}
-		return hoverResult{Contents: markupContent{Kind: "markdown", Value: h.Markdown}, Range: h.Range}, nil
+		return hoverResult{Contents: markupContent{Kind: markdown, Value: h.Markdown}, Range: h.Range}, nil
 	case "textDocument/codeAction":
 		var p codeActionParams
 		if e := decode(&p); e != nil {

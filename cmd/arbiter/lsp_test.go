@@ -1,0 +1,129 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// frames writes messages as a language client frames them; a message
+// with an id is a request.
+func frames(msgs ...map[string]any) string {
+	var b strings.Builder
+	for _, m := range msgs {
+		m["jsonrpc"] = "2.0"
+		body, _ := json.Marshal(m)
+		fmt.Fprintf(&b, "Content-Length: %d\r\n\r\n%s", len(body), body)
+	}
+	return b.String()
+}
+
+func TestLSPCommand(t *testing.T) {
+	initialize := map[string]any{"id": 1, "method": "initialize", "params": map[string]any{"capabilities": map[string]any{}}}
+	shutdown := map[string]any{"id": 2, "method": "shutdown"}
+	exit := map[string]any{"method": "exit"}
+	for _, tc := range []struct {
+		name   string
+		args   []string
+		stdin  string
+		code   int
+		stdout string // a substring
+		stderr string
+	}{
+		{"a whole session", nil, frames(initialize, shutdown, exit), 0, `"serverInfo":{"name":"arbiter"`, ""},
+		{"exit without shutdown", nil, frames(initialize, exit), 1, `"capabilities"`, ""},
+		{"the stream ends", nil, frames(initialize), 1, `"capabilities"`, ""},
+		{"not framed", nil, "hello\r\n\r\n", 2, "", "lsp: bad message framing"},
+		{"an argument", []string{"x.pdn"}, "", 2, "", "lsp takes no arguments"},
+		{"a bad variant", []string{"--variant", "nonsense"}, "", 2, "", "nonsense"},
+	} {
+		stdout, stderr, code := arbiter(t, tc.stdin, append([]string{"lsp"}, tc.args...)...)
+		if code != tc.code || !strings.Contains(stdout, tc.stdout) || !strings.Contains(stderr, tc.stderr) {
+			t.Errorf("%s: exit %d, want %d\nstdout: %s\nstderr: %s", tc.name, code, tc.code, stdout, stderr)
+		}
+	}
+}
+
+// TestLSPConfig: a document is checked under the .arbiter.yaml nearest
+// to it, as check would check the file, and the command line's flags over
+// it.
+func TestLSPConfig(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, ".arbiter.yaml"), []byte("ignore: [no-terminator]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	text, err := os.ReadFile(td + "draughts/bruno-vs-scan31-game11.pdn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	open := func(name string) map[string]any {
+		return map[string]any{"method": "textDocument/didOpen", "params": map[string]any{"textDocument": map[string]any{
+			"uri": "file://" + filepath.Join(dir, name), "languageId": "pdn", "version": 1, "text": string(text)}}}
+	}
+	session := frames(map[string]any{"id": 1, "method": "initialize", "params": map[string]any{}}, open("game.pdn"),
+		map[string]any{"id": 2, "method": "shutdown"}, map[string]any{"method": "exit"})
+	for _, tc := range []struct {
+		args         []string
+		terminator   bool
+		illegal      bool
+		unknownEscape bool
+	}{
+		{nil, false, true, true},
+		{[]string{"--isolated"}, true, true, true},
+		{[]string{"--ignore", "illegal"}, true, false, true}, // the flag replaces the file's ignore, as check's does
+	} {
+		stdout, stderr, code := arbiter(t, session, append([]string{"lsp"}, tc.args...)...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", tc.args, code, stderr)
+		}
+		for _, c := range []struct {
+			code string
+			want bool
+		}{{"no-terminator", tc.terminator}, {"illegal", tc.illegal}, {"unknown-escape", tc.unknownEscape}} {
+			if got := strings.Contains(stdout, `"code":"`+c.code+`"`); got != c.want {
+				t.Errorf("%v: a %s diagnostic: %v, want %v", tc.args, c.code, got, c.want)
+			}
+		}
+	}
+}
+
+// TestNeovim: Neovim's own LSP client, headless, against the program
+// (Debian's package: apt-get install neovim): diagnostics, hover, a quick
+// fix applied, completion, symbols, the first error.
+func TestNeovim(t *testing.T) {
+	nvim, err := exec.LookPath("nvim")
+	if err != nil {
+		t.Skip("nvim is not installed (apt-get install neovim): the Neovim end-to-end test is skipped")
+	}
+	if testing.Short() {
+		t.Skip("builds the program")
+	}
+	bin := buildArbiter(t)
+	dir := t.TempDir()
+	pdn := filepath.Join(dir, "bruno.pdn")
+	text, err := os.ReadFile(td + "draughts/bruno-vs-scan31-game11.pdn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(pdn, text, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	script, err := filepath.Abs("testdata/nvim-lsp.lua")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "out.txt")
+	cmd := exec.Command(nvim, "--headless", "-u", "NONE", "-i", "NONE", "-n", "-c", "luafile "+script)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "ARBITER="+bin, "PDN="+pdn, "OUT="+out, "XDG_STATE_HOME="+dir, "XDG_CACHE_HOME="+dir)
+	msgs, err := cmd.CombinedOutput()
+	got, _ := os.ReadFile(out)
+	if err != nil {
+		t.Fatalf("nvim: %v\n%s\n%s", err, msgs, got)
+	}
+	golden(t, "lsp-neovim.txt", string(got))
+}
