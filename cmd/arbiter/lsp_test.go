@@ -67,9 +67,9 @@ func TestLSPConfig(t *testing.T) {
 	session := frames(map[string]any{"id": 1, "method": "initialize", "params": map[string]any{}}, open("game.pdn"),
 		map[string]any{"id": 2, "method": "shutdown"}, map[string]any{"method": "exit"})
 	for _, tc := range []struct {
-		args         []string
-		terminator   bool
-		illegal      bool
+		args          []string
+		terminator    bool
+		illegal       bool
 		unknownEscape bool
 	}{
 		{nil, false, true, true},
