@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // frames writes messages as a language client frames them; a message
@@ -126,4 +127,79 @@ func TestNeovim(t *testing.T) {
 		t.Fatalf("nvim: %v\n%s\n%s", err, msgs, got)
 	}
 	golden(t, "lsp-neovim.txt", string(got))
+}
+
+// TestScreenshots takes the README's picture of the language server in an
+// editor: Neovim in an xterm on a virtual X display (Debian's neovim,
+// xvfb, xterm and imagemagick), with the README's set-up
+// (editors/neovim/arbiter.lua), a record's diagnostics and a move's
+// hover. It runs when ARBITER_SCREENSHOTS names the folder to write to:
+// ARBITER_SCREENSHOTS=$PWD/docs/images go test ./cmd/arbiter -run Screenshots
+func TestScreenshots(t *testing.T) {
+	outDir := os.Getenv("ARBITER_SCREENSHOTS")
+	if outDir == "" {
+		t.Skip("ARBITER_SCREENSHOTS is not set")
+	}
+	tools := map[string]string{}
+	for _, name := range []string{"nvim", "Xvfb", "xterm", "import"} {
+		p, err := exec.LookPath(name)
+		if err != nil {
+			t.Skipf("%s is not installed (apt-get install neovim xvfb xterm imagemagick)", name)
+		}
+		tools[name] = p
+	}
+	bin := buildArbiter(t)
+	dir := t.TempDir()
+	pdnFile := filepath.Join(dir, "bruno-vs-scan31-game11.pdn")
+	text, err := os.ReadFile(td + "draughts/bruno-vs-scan31-game11.pdn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(pdnFile, text, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// Xvfb says its display number on a pipe when it is ready.
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	xvfb := exec.Command(tools["Xvfb"], "-displayfd", "3", "-screen", "0", "1400x860x24", "-nolisten", "tcp")
+	xvfb.ExtraFiles = []*os.File{w}
+	if err := xvfb.Start(); err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+	defer func() { xvfb.Process.Kill(); xvfb.Wait() }()
+	buf := make([]byte, 16)
+	n, _ := r.Read(buf)
+	display := ":" + strings.TrimSpace(string(buf[:n]))
+	if display == ":" {
+		t.Fatal("Xvfb gave no display")
+	}
+	config, _ := filepath.Abs("../../editors/neovim/arbiter.lua")
+	script, _ := filepath.Abs("testdata/nvim-screenshot.lua")
+	ready := filepath.Join(dir, "ready")
+	term := exec.Command(tools["xterm"], "-geometry", "150x40+0+0", "-fa", "Monospace", "-fs", "11", "-bg", "#1e1e1e", "-fg", "#d4d4d4",
+		"-e", tools["nvim"], "-u", script, "-i", "NONE", "-n", pdnFile)
+	term.Dir = dir
+	term.Env = append(os.Environ(), "DISPLAY="+display, "PATH="+filepath.Dir(bin)+string(os.PathListSeparator)+os.Getenv("PATH"),
+		"CONFIG="+config, "READY="+ready, "XDG_STATE_HOME="+dir, "XDG_CACHE_HOME="+dir, "XDG_CONFIG_HOME="+dir, "XDG_DATA_HOME="+dir)
+	if err := term.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { term.Process.Kill(); term.Wait() }()
+	for deadline := time.Now().Add(60 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+		if _, err := os.Stat(ready); err == nil {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("Neovim did not show the diagnostics and the hover within a minute")
+		}
+	}
+	time.Sleep(500 * time.Millisecond)
+	shot := filepath.Join(outDir, "lsp-neovim.png")
+	if out, err := exec.Command(tools["import"], "-display", display, "-window", "root", "-crop", "1350x730+0+0", shot).CombinedOutput(); err != nil {
+		t.Fatalf("import: %v\n%s", err, out)
+	}
+	t.Logf("wrote %s", shot)
 }

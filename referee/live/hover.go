@@ -56,7 +56,9 @@ func (d *Document) Hover(off int, images bool) (Hover, bool) {
 		if ply > 0 {
 			before = film.Frames[ply-1].After
 		}
-		board(&b, film.Board, "Before", before, picture.Marks{}, images)
+		if images || ply == len(film.Frames) {
+			board(&b, film.Board, "Before", before, picture.Marks{}, images)
+		}
 		if ply == len(film.Frames) {
 			path, captured := []int(nil), []int(nil)
 			if film.Cells != nil {
@@ -71,7 +73,10 @@ func (d *Document) Hover(off int, images bool) (Hover, bool) {
 			break
 		}
 		f := film.Frames[ply]
-		board(&b, film.Board, "After", f.After, f.Marks, images)
+		if images {
+			board(&b, film.Board, "After", f.After, f.Marks, images)
+		}
+		fmt.Fprintf(&b, "```text\n%s\n```\n", sideBySide("before", clean(picture.Text(film.Board, before)), "after", clean(picture.Text(film.Board, f.After))))
 	}
 	if stops := d.walk(r, ply+1); len(stops) == ply+2 {
 		s := stops[ply+1]
@@ -114,14 +119,39 @@ func moveLabel(line notation.Line, ply int, text string) string {
 	return fmt.Sprintf("%d... %s", num, text)
 }
 
-// board writes a position: an SVG image when asked, and the text board.
+// board writes a position: an SVG image when asked, else the text board.
 func board(b *strings.Builder, pb *picture.Board, title string, p picture.Position, m picture.Marks, images bool) {
 	fmt.Fprintf(b, "%s:\n\n", title)
 	if images {
 		svg := picture.Render(pb, p, m, picture.Options{Title: title, Size: 240})
 		fmt.Fprintf(b, "![%s](data:image/svg+xml;base64,%s)\n\n", title, base64.StdEncoding.EncodeToString(svg))
+		return
 	}
 	fmt.Fprintf(b, "```text\n%s\n```\n", strings.TrimRight(clean(picture.Text(pb, p)), "\n"))
+}
+
+// sideBySide sets two text boards side by side under their titles, so a
+// hover shows both without scrolling.
+func sideBySide(leftTitle, left, rightTitle, right string) string {
+	l := strings.Split(strings.TrimRight(left, "\n"), "\n")
+	r := strings.Split(strings.TrimRight(right, "\n"), "\n")
+	width := len([]rune(leftTitle))
+	for _, line := range l {
+		width = max(width, len([]rune(line)))
+	}
+	pad := func(s string) string { return s + strings.Repeat(" ", width-len([]rune(s))+4) }
+	out := []string{pad(leftTitle) + rightTitle}
+	for i := range max(len(l), len(r)) {
+		a, c := "", ""
+		if i < len(l) {
+			a = l[i]
+		}
+		if i < len(r) {
+			c = r[i]
+		}
+		out = append(out, strings.TrimRight(pad(a)+c, " "))
+	}
+	return strings.Join(out, "\n")
 }
 
 func firstError(rep *referee.Report) string {

@@ -226,7 +226,7 @@ func TestHover(t *testing.T) {
 		images bool
 		want   []string
 	}{
-		{"43-38 17-11", false, []string{"**32. 43-38** · ply 63", "Before:", "After:", "black to move", "FEN after: `B:"}},
+		{"43-38 17-11", false, []string{"**32. 43-38** · ply 63", "before", "after", "black to move", "FEN after: `B:"}},
 		{"43-38 17-11", true, []string{"data:image/svg+xml;base64,"}},
 		{"17-11 33.", false, []string{"**32... 17-11** · ply 64", "This move does not replay: illegal: no piece on 17"}},
 		{"17-11 33.", true, []string{"![Written](data:image/svg+xml;base64,"}},

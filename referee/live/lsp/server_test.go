@@ -225,7 +225,7 @@ func TestTranscript(t *testing.T) {
 	// Hover over 43-38, the move before the illegal 17-11 (line 17, 0-based 16).
 	var h hoverResult
 	unmarshal(t, c.call("textDocument/hover", map[string]any{"textDocument": map[string]string{"uri": docURI}, "position": pos(16, 22)}), &h)
-	if !strings.Contains(h.Contents.Value, "32. 43-38") || !strings.Contains(h.Contents.Value, "After:") {
+	if !strings.Contains(h.Contents.Value, "32. 43-38") || !strings.Contains(h.Contents.Value, "after") {
 		t.Errorf("hover: %q", h.Contents.Value)
 	}
 	// The quick fixes at the illegal move; the certain one applied as a
