@@ -18,8 +18,8 @@ type Completion struct {
 // in the position the main line's moves written before it reach, each
 // replacing the word typed so far ("32-" at the cursor: 32-27, 32-28). It
 // lists none inside a comment, a variation or a tag, after a move the
-// referee could not replay, or for a family that does not walk
-// (referee.Walker).
+// referee could not replay, or for a family that does not explore
+// (referee.Explorer).
 func (d *Document) Complete(off int) []Completion {
 	g := d.GameAt(off)
 	if g == nil || off < g.Start || off > g.End || !inMovetext(d.text[g.Start:off]) {
@@ -36,7 +36,7 @@ func (d *Document) Complete(off int) []Completion {
 			ply++
 		}
 	}
-	stops := d.walk(r, ply)
+	stops := d.explore(r, ply)
 	if len(stops) != ply+1 {
 		return nil
 	}

@@ -10,7 +10,7 @@
 //
 // It knows no game: what it asks of a family beyond referee.Family it asks
 // through the optional interfaces referee.Drawer (pictures of positions)
-// and referee.Walker (legal moves and draw counters at each ply).
+// and referee.Explorer (legal moves and draw counters at each ply).
 package live
 
 import (

@@ -78,7 +78,7 @@ func (d *Document) Hover(off int, images bool) (Hover, bool) {
 		}
 		fmt.Fprintf(&b, "```text\n%s\n```\n", sideBySide("before", clean(picture.Text(film.Board, before)), "after", clean(picture.Text(film.Board, f.After))))
 	}
-	if stops := d.walk(r, ply+1); len(stops) == ply+2 {
+	if stops := d.explore(r, ply+1); len(stops) == ply+2 {
 		s := stops[ply+1]
 		if s.FEN != "" {
 			fmt.Fprintf(&b, "\nFEN after: `%s`\n", clean(s.FEN))
@@ -163,11 +163,11 @@ func firstError(rep *referee.Report) string {
 	return ""
 }
 
-// walk walks the first plies of a reading's main line, when its family
-// walks (referee.Walker).
-func (d *Document) walk(r *reading, plies int) []referee.Stop {
+// explore replays the first plies of a reading's main line, when its family
+// explores (referee.Explorer).
+func (d *Document) explore(r *reading, plies int) []referee.Stop {
 	f := referee.FamilyFor(r.rec, d.settings.Options)
-	w, ok := f.(referee.Walker)
+	w, ok := f.(referee.Explorer)
 	if !ok {
 		return nil
 	}
@@ -175,7 +175,7 @@ func (d *Document) walk(r *reading, plies int) []referee.Stop {
 	if v == nil {
 		return nil
 	}
-	return w.Walk(r.rec, v, plies)
+	return w.Explore(r.rec, v, plies)
 }
 
 // variantOf is the variant a reading was checked under.

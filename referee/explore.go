@@ -5,23 +5,23 @@ import (
 	"arbiter/variants"
 )
 
-// Walker is a family that walks a record's main line move by move (an
+// Explorer is a family that walks a record's main line move by move (an
 // optional part of Family, asked with a type assertion), for a front-end
 // that shows a person where the game stands at a move: the language
 // server's completion of legal moves and its hover. Check says what is
-// wrong with a record; a walk says what could be written next.
-type Walker interface {
-	// Walk replays the first plies moves of rec's main line under v, as
+// wrong with a record; exploring says what could be written next.
+type Explorer interface {
+	// Explore replays the first plies moves of rec's main line under v, as
 	// a check with Options.Rewrite left them (each move in the form the
 	// family writes it), and returns the stops: the position before each
 	// move replayed, and the one after the last. It stops early at a move
 	// it cannot replay (so a record with an error in its first plies has
 	// fewer stops than plies+1) and returns nil when the record's start
 	// cannot be read.
-	Walk(rec *notation.Record, v *variants.Variant, plies int) []Stop
+	Explore(rec *notation.Record, v *variants.Variant, plies int) []Stop
 }
 
-// Stop is one position of a walk.
+// Stop is one position of a main line explored.
 type Stop struct {
 	// FEN is the position in the family's own FEN form.
 	FEN string

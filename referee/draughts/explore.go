@@ -9,11 +9,11 @@ import (
 	"arbiter/variants"
 )
 
-// Walk is referee.Walker's: the main line replayed on a Line (the very
+// Explore is referee.Explorer's: the main line replayed on a Line (the very
 // bookkeeping of the check and of 'arbiter match'), each written move
 // matched to the legal move that a rewrite writes the same way.
-func (family) Walk(rec *notation.Record, v *variants.Variant, plies int) []referee.Stop {
-	start, ok := walkStart(rec, v)
+func (family) Explore(rec *notation.Record, v *variants.Variant, plies int) []referee.Stop {
+	start, ok := exploreStart(rec, v)
 	if !ok {
 		return nil
 	}
@@ -54,9 +54,9 @@ func (family) Walk(rec *notation.Record, v *variants.Variant, plies int) []refer
 	}
 }
 
-// walkStart is the record's start, as the check reads it: its FEN tag,
+// exploreStart is the record's start, as the check reads it: its FEN tag,
 // else a setup before the first move, else the variant's start.
-func walkStart(rec *notation.Record, v *variants.Variant) (Position, bool) {
+func exploreStart(rec *notation.Record, v *variants.Variant) (Position, bool) {
 	fen := ""
 	if t, ok := rec.TagPos("FEN"); ok && strings.TrimSpace(t.Value) != "" {
 		fen = t.Value
