@@ -539,9 +539,14 @@ func (g *draughtsGame) replay(st *lineState, line notation.Line, depth int) *lin
 		mv, ok := g.match(st, m, hold)
 		if !ok && held != nil {
 			what, fix := g.ambiguity, g.ambiguityFix // (the trial replay matches moves again)
-			if mv, ok = g.resolveByContinuation(st, line[i+1:]); ok {
-				diag(notation.Warning, "ambiguous", fmt.Sprintf("%s, and only %s lets the moves after it be played: read as that (%s)",
-					what, g.num.move(mv, true), fix), held.Legal)
+			var unlikely bool
+			if mv, ok, unlikely = g.resolveByContinuation(st, line[i+1:]); ok {
+				how := "lets the moves after it be played"
+				if unlikely {
+					how = "lets the moves after it be played without another ambiguous move"
+				}
+				diag(notation.Warning, "ambiguous", fmt.Sprintf("%s, and only %s %s: read as that (%s)",
+					what, g.num.move(mv, true), how, fix), held.Legal)
 			} else {
 				if i+1 < len(line) {
 					held.Msg += "; the moves after it do not tell which"
@@ -621,44 +626,66 @@ const trialPlies = 40
 
 // resolveByContinuation chooses among the candidates of an ambiguous
 // capture (g.ambiguous) the one after which the rest of the line can be
-// played; ok is false when none or more than one can.
-func (g *draughtsGame) resolveByContinuation(st *lineState, rest notation.Line) (Move, bool) {
+// played; ok is false when none or more than one can. A candidate after
+// which the moves replay without another ambiguity is preferred to one
+// whose continuation reaches an ambiguous move (it may be a reading of
+// the record, but one that needs a second guess): unlikely says that
+// another candidate reached such a move, so the choice rests on that.
+func (g *draughtsGame) resolveByContinuation(st *lineState, rest notation.Line) (mv Move, ok, unlikely bool) {
 	cands := g.ambiguous
 	if len(rest) == 0 || len(cands) < 2 {
-		return Move{}, false
+		return Move{}, false, false
 	}
-	var fit []Move
+	var best continuation
+	n, ambiguousToo := 0, false
 	for _, c := range cands {
-		if g.continues(st, c, rest) {
-			fit = append(fit, c)
+		grade := g.continues(st, c, rest)
+		switch {
+		case grade > best:
+			best, mv, n = grade, c, 1
+		case grade == best:
+			n++
 		}
+		ambiguousToo = ambiguousToo || grade == reachesAmbiguity
 	}
-	if len(fit) != 1 {
-		return Move{}, false
+	if best == refuted || n != 1 {
+		return Move{}, false, false
 	}
-	return fit[0], true
+	return mv, true, best == replaysClean && ambiguousToo
 }
 
-// continues reports whether the moves of rest can be played after mv (the
-// first trialPlies of them). A move that is itself ambiguous stops the
-// trial without refuting mv.
-func (g *draughtsGame) continues(st *lineState, mv Move, rest notation.Line) bool {
+// continuation grades how far the moves after a candidate replay.
+type continuation int8
+
+const (
+	refuted          continuation = iota // a move after it is illegal (or follows a decided game)
+	reachesAmbiguity                     // the moves replay up to one that is itself ambiguous
+	replaysClean                         // the moves replay (the first trialPlies of them)
+)
+
+// continues grades how the moves of rest replay after mv (the first
+// trialPlies of them). A move that is itself ambiguous stops the trial
+// without refuting mv.
+func (g *draughtsGame) continues(st *lineState, mv Move, rest notation.Line) continuation {
 	t := st.clone()
 	g.play(t, mv)
 	for k, m := range rest {
 		if k == trialPlies || m.Setup != "" {
-			return true
+			return replaysClean
 		}
 		if t.over != "" && t.winner != referee.Drawn {
-			return false
+			return refuted
 		}
 		next, ok := g.quietMatch(t, m)
 		if !ok {
-			return g.ambiguous != nil
+			if g.ambiguous != nil {
+				return reachesAmbiguity
+			}
+			return refuted
 		}
 		g.play(t, next)
 	}
-	return true
+	return replaysClean
 }
 
 // writtenForNextMove spots a variation written before the move it replaces

@@ -177,7 +177,12 @@ func (ev boardEvidence) candidates(tried *variants.Variant) []*variants.Variant 
 				continue
 			}
 		case ev.maxNum > 32:
-			continue
+			// A 10x10 record, or an 8x8 one with a slip past 32 (28x39
+			// for 28x19): 8x8 rules are tried, adopted only when the
+			// moves go clearly further under them (slipMargin).
+			if squares != 32 {
+				continue
+			}
 		default: // squares 1-32: any 8x8 board, or international's
 			if squares > 32 && d.PDNGameType != 20 {
 				continue
@@ -199,6 +204,13 @@ func (ev boardEvidence) candidates(tried *variants.Variant) []*variants.Variant 
 	slices.SortStableFunc(out, func(a, b *variants.Variant) int { return rank(a) - rank(b) })
 	return out
 }
+
+// slipMargin is how many plies further than the rules tried first the
+// moves of a record with a square past 32 must go under 8x8 rules for
+// those to be adopted. A 10x10 game breaks 8x8 rules within its first
+// plies (White's men stand on 31-50); an 8x8 game breaks 10x10 rules at
+// its first move.
+const slipMargin = 6
 
 // trial is a variant a record was replayed under, without rewriting it.
 type trial struct {
@@ -222,6 +234,10 @@ func inferRules(rec *notation.Record, tried *variants.Variant, plies int, opts r
 	var fit []string
 	var chosen *trial
 	best := trial{v: tried, plies: plies}
+	margin := 0
+	if ev.maxNum > 32 {
+		margin = slipMargin
+	}
 	for _, v := range ev.candidates(tried) {
 		t := try(rec, v, opts)
 		switch {
@@ -229,7 +245,7 @@ func inferRules(rec *notation.Record, tried *variants.Variant, plies int, opts r
 			chosen = &t
 		case t.fits:
 			fit = append(fit, v.Name)
-		case t.plies > best.plies:
+		case t.plies > best.plies && t.plies >= plies+margin:
 			best = t
 		}
 	}

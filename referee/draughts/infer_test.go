@@ -52,6 +52,13 @@ func TestUntaggedRecordsChooseTheirRules(t *testing.T) {
 		// A 10x10 ending on squares 1-32 with few pieces stays 10x10.
 		{"10x10 ending on 1-32", `[FEN "W:W28,K12:B3,19"]` + "\n1. 28-23 *\n", "international", []string{""}, true},
 		{"10x10 record", read(t, "draughts/bruno-vs-scan31-game11.pdn"), "international", []string{""}, false},
+		// An English game with a slip past square 32 (move 17's 28x19
+		// written 28x39): replayed as english, the slip reported where it
+		// is, not every move from the first as 10x10 errors.
+		{"english with a square past 32", strings.Replace(read(t, "draughts/tinsley-petal-1981-game18.pdn"), "28x19", "28x39", 1), "english",
+			[]string{"replayed as english, the rules under which its moves go furthest (33 plies; international: 0)"}, false},
+		// A 10x10 game whose moves break early: 8x8 rules never read it.
+		{"10x10 record broken at move 2", "1. 32-28 19-23 2. 28x17 *\n", "international", []string{""}, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			reps := checkText(t, nil, tc.text)
@@ -147,5 +154,26 @@ func TestConvertUntaggedRecord(t *testing.T) {
 	}
 	if out := b.String(); !strings.Contains(out, "1. 11-15 23-19 2. 8-11 22-17 *") {
 		t.Errorf("written:\n%s", out)
+	}
+}
+
+// The slip past 32 is the one error, with the repair search's fix.
+func TestEnglishSlipPast32IsTheError(t *testing.T) {
+	b, err := os.ReadFile("../../testdata/draughts/tinsley-petal-1981-game18.pdn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	reps := checkText(t, nil, strings.Replace(string(b), "28x19", "28x39", 1))
+	var errs []string
+	for _, d := range reps[0].Diagnostics {
+		if d.Severity == notation.Error {
+			errs = append(errs, d.Code+" "+d.Move)
+			if len(d.Fixes) == 0 || d.Fixes[0].Text != "28x19" {
+				t.Errorf("fixes %+v, want 28x19 first", d.Fixes)
+			}
+		}
+	}
+	if strings.Join(errs, ";") != "no-such-square 28x39" {
+		t.Errorf("errors %v", errs)
 	}
 }

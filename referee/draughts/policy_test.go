@@ -1,6 +1,7 @@
 package draughts
 
 import (
+	"os"
 	"strings"
 	"testing"
 
@@ -197,5 +198,27 @@ func TestFENHalfMoveCounter(t *testing.T) {
 	r = checkWith(t, referee.Options{Variant: intl}, `[FEN "`+fen+`:H0:F40"] [Result "1-1"] `+walk+` 1-1`)
 	if r.Result.Derived != "" || r.Result.Draw != referee.DrawAgreed {
 		t.Errorf("H0: derived %q draw %q %v", r.Result.Derived, r.Result.Draw, diagnosticsOf(r))
+	}
+}
+
+// A real record (schildpad - ArthurdeSwart): 35. 36x16 has two paths.
+// After 36x18x7x16 the moves replay up to 43. 49x16, itself ambiguous;
+// after 36x13x2x16 the whole rest replays. The record reads one way
+// without a second guess: a warning naming that path, not an error.
+func TestAmbiguityPrefersAContinuationWithoutAnother(t *testing.T) {
+	src, err := os.ReadFile("../../testdata/draughts/schildpad-game3.pdn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := checkWith(t, referee.Options{}, string(src))
+	wantDiagnostics(t, r, referee.Valid,
+		"warning padded-square",
+		"warning ambiguous 35 36x16 [36x13x2x16,36x18x7x16]: 2 captures go from 36 to 16, and only 36x13x2x16 lets the moves after it be played without another ambiguous move")
+	// Written with the other path, 49x16 is ambiguous and nothing after
+	// it tells: that stays an error.
+	other := strings.Replace(string(src), "35. 36x16", "35. 36x18x7x16", 1)
+	r = checkWith(t, referee.Options{}, other)
+	if r.Verdict != referee.Invalid || !strings.Contains(strings.Join(diagnosticsOf(r), "\n"), "error ambiguous 43 49x16") {
+		t.Errorf("with 36x18x7x16 written: %s\n%s", r.Verdict, strings.Join(diagnosticsOf(r), "\n"))
 	}
 }

@@ -321,7 +321,7 @@ func (g *draughtsGame) advance(st *lineState, m *notation.Move, rest notation.Li
 	}
 	mv, ok := g.quietMatch(st, m)
 	if !ok && g.ambiguous != nil {
-		mv, ok = g.resolveByContinuation(st, rest)
+		mv, ok, _ = g.resolveByContinuation(st, rest)
 	}
 	if !ok {
 		return false

@@ -1,7 +1,6 @@
 package halma
 
 import (
-	"arbiter/notation"
 	halmanot "arbiter/notation/halma"
 	"arbiter/referee"
 )
@@ -47,63 +46,31 @@ func (g *halmaGame) advance(text string) bool {
 
 // repairSite is the replay of g stopped at the main line's move failed.
 type repairSite struct {
-	g      *halmaGame
-	start  state
-	line   notation.Line
-	failed int
-	states map[int]state // before each ply the search asks about
-	walked int           // the last ply before the window walked to
+	*referee.Walk[state]
+	g *halmaGame
 }
 
 // repair gives the move error the replay stopped at its fixes.
 func (g *halmaGame) repair(start state, failed int) {
-	s := &repairSite{g: g, start: start, line: g.rec.Moves, failed: failed, states: map[int]state{}}
 	end := g.save()
 	defer g.load(end)
-	g.load(start)
-	for j := 0; j < failed; j++ {
-		if j >= failed-referee.RepairWindow {
-			s.states[j] = g.save()
+	line := g.rec.Moves
+	advance := func(j int) int {
+		if g.advance(line[j].Text) {
+			return 1
 		}
-		if !g.advance(s.line[j].Text) {
-			return // cannot be: the replay got past it
-		}
+		return 0
 	}
-	s.states[failed] = g.save()
-	g.rep.AttachFixes(s.line[failed].Pos, referee.SuggestFixes(s))
+	walk, ok := referee.NewWalk(line, g.save, g.load, advance, start, failed)
+	if !ok {
+		return // cannot be: the replay got past it
+	}
+	s := &repairSite{Walk: walk, g: g}
+	g.rep.AttachFixes(line[failed].Pos, referee.SuggestFixes(s))
 }
-
-// stateAt is the state before line[k], walked again from the start for a
-// ply before the window.
-func (s *repairSite) stateAt(k int) (state, bool) {
-	if st, ok := s.states[k]; ok {
-		return st, true
-	}
-	if k < 0 || k > s.failed {
-		return state{}, false
-	}
-	j := 0
-	s.g.load(s.start)
-	if s.walked > 0 && s.walked <= k {
-		j = s.walked // on from the last ply walked to (asked in order)
-		s.g.load(s.states[j])
-	}
-	for ; j < k; j++ {
-		if !s.g.advance(s.line[j].Text) {
-			return state{}, false
-		}
-	}
-	st := s.g.save()
-	s.states[k], s.walked = st, k
-	return st, true
-}
-
-func (s *repairSite) Line() notation.Line { return s.line }
-func (s *repairSite) Failed() int         { return s.failed }
-func (s *repairSite) Start() int          { return 0 }
 
 func (s *repairSite) Number(k int) int {
-	if st, ok := s.stateAt(k); ok {
+	if st, ok := s.At(k); ok {
 		return st.plies/len(s.g.r.Players) + 1
 	}
 	return 0
@@ -112,11 +79,11 @@ func (s *repairSite) Number(k int) int {
 // Alternatives are the legal moves at ply k, as the record writes moves,
 // each with how like the written move it is.
 func (s *repairSite) Alternatives(k, _ int) []referee.Alternative {
-	st, ok := s.stateAt(k)
+	st, ok := s.At(k)
 	if !ok {
 		return nil
 	}
-	written := s.line[k].Text
+	written := s.Line()[k].Text
 	var out []referee.Alternative
 	for _, mv := range s.g.r.Legal(&st.pos, nil) {
 		text := s.g.r.Format(mv)
@@ -129,7 +96,7 @@ func (s *repairSite) Alternatives(k, _ int) []referee.Alternative {
 // Replay plays first, then the written moves from next on, from the state
 // before line[k].
 func (s *repairSite) Replay(k int, first []string, next, limit int) int {
-	st, ok := s.stateAt(k)
+	st, ok := s.At(k)
 	if !ok {
 		return -1
 	}
@@ -140,7 +107,7 @@ func (s *repairSite) Replay(k int, first []string, next, limit int) int {
 		}
 	}
 	n := 0
-	for j := next; j < len(s.line) && n < limit && s.g.advance(s.line[j].Text); j++ {
+	for j := next; j < len(s.Line()) && n < limit && s.g.advance(s.Line()[j].Text); j++ {
 		n++
 	}
 	return n

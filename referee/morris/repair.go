@@ -68,70 +68,29 @@ func (g *morrisGame) advance(line notation.Line, j int) (consumed int, ok bool) 
 
 // repairSite is the replay of g stopped at the main line's move failed.
 type repairSite struct {
-	g      *morrisGame
-	start  state
-	line   notation.Line
-	failed int
-	states map[int]state // before each ply the search asks about
-	walked int           // the last ply before the window walked to
+	*referee.Walk[state]
+	g *morrisGame
 }
 
 // repair gives the move error the replay stopped at its fixes.
 func (g *morrisGame) repair(start state, failed int) {
-	s := &repairSite{g: g, start: start, line: g.rec.Moves, failed: failed, states: map[int]state{}}
 	end := g.save()
 	defer g.load(end)
-	// The states of the plies an edit may touch, walked again from the start.
-	g.load(start)
-	for j := 0; j < failed; {
-		if j >= failed-referee.RepairWindow {
-			s.states[j] = g.save()
-		}
-		n, ok := g.advance(s.line, j)
-		if !ok {
-			return // cannot be: the replay got past it
-		}
-		j += n
+	line := g.rec.Moves
+	advance := func(j int) int {
+		n, _ := g.advance(line, j) // (0 when it cannot be played)
+		return n
 	}
-	s.states[failed] = g.save()
-	g.rep.AttachFixes(s.line[failed].Pos, referee.SuggestFixes(s))
+	walk, ok := referee.NewWalk(line, g.save, g.load, advance, start, failed)
+	if !ok {
+		return // cannot be: the replay got past it
+	}
+	s := &repairSite{Walk: walk, g: g}
+	g.rep.AttachFixes(line[failed].Pos, referee.SuggestFixes(s))
 }
-
-// stateAt is the state before line[k], walked again from the start for a
-// ply before the window; ok is false for a removal written as its own item
-// (part of the move before it).
-func (s *repairSite) stateAt(k int) (state, bool) {
-	if st, ok := s.states[k]; ok {
-		return st, true
-	}
-	g := s.g
-	j := 0
-	g.load(s.start)
-	if s.walked > 0 && s.walked <= k {
-		j = s.walked // on from the last ply walked to (asked in order)
-		g.load(s.states[j])
-	}
-	for j < k {
-		n, ok := g.advance(s.line, j)
-		if !ok {
-			return state{}, false
-		}
-		j += n
-		if j > k {
-			return state{}, false
-		}
-	}
-	st := g.save()
-	s.states[k], s.walked = st, k
-	return st, true
-}
-
-func (s *repairSite) Line() notation.Line { return s.line }
-func (s *repairSite) Failed() int         { return s.failed }
-func (s *repairSite) Start() int          { return 0 }
 
 func (s *repairSite) Number(k int) int {
-	if st, ok := s.stateAt(k); ok {
+	if st, ok := s.At(k); ok {
 		return st.plies/2 + 1
 	}
 	return 0
@@ -140,12 +99,12 @@ func (s *repairSite) Number(k int) int {
 // Alternatives are the legal moves at ply k, written as the record writes
 // moves, each with how like the written move it is.
 func (s *repairSite) Alternatives(k, _ int) []referee.Alternative {
-	st, ok := s.stateAt(k)
+	st, ok := s.At(k)
 	if !ok {
 		return nil
 	}
 	g := s.g
-	written := s.line[k].Text
+	written := s.Line()[k].Text
 	var out []referee.Alternative
 	for _, mv := range st.legal {
 		text := g.moveText(mv)
@@ -173,7 +132,7 @@ func (s *repairSite) point(name string) int {
 // Replay plays first, then the written moves from next on, from the state
 // before line[k].
 func (s *repairSite) Replay(k int, first []string, next, limit int) int {
-	st, ok := s.stateAt(k)
+	st, ok := s.At(k)
 	if !ok {
 		return -1
 	}
@@ -185,8 +144,8 @@ func (s *repairSite) Replay(k int, first []string, next, limit int) int {
 		}
 	}
 	n := 0
-	for j := next; j < len(s.line) && n < limit; {
-		c, ok := g.advance(s.line, j)
+	for j := next; j < len(s.Line()) && n < limit; {
+		c, ok := g.advance(s.Line(), j)
 		if !ok {
 			break
 		}

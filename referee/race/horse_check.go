@@ -131,18 +131,7 @@ func horseMoveText(dice []int, m HorseMove) string {
 
 func (g *horseGame) run() {
 	g.filmStart()
-	start, failed := g.save(), -1
-	for i, m := range g.rec.Moves {
-		if r := g.throw(m, false); r != throwPlayed {
-			if r == throwWrong {
-				failed = i
-			}
-			break
-		}
-	}
-	if failed >= 0 && !g.noFixes {
-		repairRace(g, g.rep, g.rec.Moves, start, failed)
-	}
+	replayThrows(g, g.rec.Moves, g.rep, g.noFixes)
 	g.rep.Plies = g.s.Throws
 	g.rep.FinalFEN = g.position()
 	g.judge()

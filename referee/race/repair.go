@@ -31,64 +31,62 @@ type raceGame interface {
 	roundNow() int
 }
 
+// thrower is a race game's replay, throw by throw.
+type thrower interface {
+	raceGame
+	// throw replays one written throw: played, or wrong (said, unless
+	// quiet), or after the end of the game.
+	throw(m *notation.Move, quiet bool) throwResult
+}
+
+// replayThrows replays the throws of line until one cannot stand, and
+// gives that one its fixes (unless noFixes).
+func replayThrows(g thrower, line notation.Line, rep *referee.Report, noFixes bool) {
+	start, failed := g.save(), -1
+	for i, m := range line {
+		if r := g.throw(m, false); r != throwPlayed {
+			if r == throwWrong {
+				failed = i
+			}
+			break
+		}
+	}
+	if failed >= 0 && !noFixes {
+		repairRace(g, rep, line, start, failed)
+	}
+}
+
 // raceSite is a race game's replay stopped at the main line's throw
 // failed.
 type raceSite struct {
-	g      raceGame
-	line   notation.Line
-	failed int
-	start  any
-	states map[int]any
-	walked int // the last throw before the window walked to
+	*referee.Walk[any]
+	g raceGame
 }
 
 // repairRace gives the throw a replay stopped at its fixes; start is the
 // state before the first throw.
 func repairRace(g raceGame, rep *referee.Report, line notation.Line, start any, failed int) {
-	s := &raceSite{g: g, line: line, failed: failed, start: start, states: map[int]any{}}
 	end := g.save()
 	defer g.load(end)
-	g.load(start)
-	for j := 0; j < failed; j++ {
-		if j >= failed-referee.RepairWindow {
-			s.states[j] = g.save()
+	advance := func(j int) int {
+		if g.advance(line[j]) {
+			return 1
 		}
-		if !g.advance(line[j]) {
-			return // cannot be: the replay got past it
-		}
+		return 0
 	}
-	s.states[failed] = g.save()
+	walk, ok := referee.NewWalk(line, g.save, g.load, advance, start, failed)
+	if !ok {
+		return // cannot be: the replay got past it
+	}
+	s := &raceSite{Walk: walk, g: g}
 	rep.AttachFixes(line[failed].Pos, referee.SuggestFixes(s))
 }
 
-// stateAt loads the state before line[k], walked again from the start for
-// a throw before the window.
+// stateAt loads the state before line[k].
 func (s *raceSite) stateAt(k int) bool {
-	if st, ok := s.states[k]; ok {
-		s.g.load(st)
-		return true
-	}
-	if k < 0 || k > s.failed {
-		return false
-	}
-	j := 0
-	s.g.load(s.start)
-	if s.walked > 0 && s.walked <= k {
-		j = s.walked // on from the last throw walked to (asked in order)
-		s.g.load(s.states[j])
-	}
-	for ; j < k; j++ {
-		if !s.g.advance(s.line[j]) {
-			return false
-		}
-	}
-	s.states[k], s.walked = s.g.save(), k
-	return true
+	_, ok := s.At(k)
+	return ok
 }
-
-func (s *raceSite) Line() notation.Line { return s.line }
-func (s *raceSite) Failed() int         { return s.failed }
-func (s *raceSite) Start() int          { return 0 }
 
 func (s *raceSite) Number(k int) int {
 	if s.stateAt(k) {
@@ -101,7 +99,7 @@ func (s *raceSite) Alternatives(k, _ int) []referee.Alternative {
 	if !s.stateAt(k) {
 		return nil
 	}
-	return s.g.alternatives(s.line[k].Text)
+	return s.g.alternatives(s.Line()[k].Text)
 }
 
 // Replay plays first, then the written throws from next on, from the
@@ -116,7 +114,7 @@ func (s *raceSite) Replay(k int, first []string, next, limit int) int {
 		}
 	}
 	n := 0
-	for j := next; j < len(s.line) && n < limit && s.g.advance(s.line[j]); j++ {
+	for j := next; j < len(s.Line()) && n < limit && s.g.advance(s.Line()[j]); j++ {
 		n++
 	}
 	return n
