@@ -49,6 +49,30 @@ func TestLSPCommand(t *testing.T) {
 	}
 }
 
+// TestLSPCompletion: the shell completes the command and its flags.
+func TestLSPCompletion(t *testing.T) {
+	app := newApp(strings.NewReader(""), &strings.Builder{}, &strings.Builder{})
+	for _, tc := range []struct {
+		words []string
+		want  string
+	}{
+		{[]string{""}, "lsp"},
+		{[]string{"lsp", "--"}, "--default-variant"},
+		{[]string{"lsp", "--"}, "--isolated"},
+		{[]string{"lsp", "--variant", ""}, "international"},
+		{[]string{"lsp", "--ignore", ""}, "no-terminator"},
+	} {
+		got := complete(app, tc.words)
+		found := false
+		for _, w := range got {
+			found = found || w == tc.want
+		}
+		if !found {
+			t.Errorf("completing %q: %q lacks %q", tc.words, got, tc.want)
+		}
+	}
+}
+
 // TestLSPConfig: a document is checked under the .arbiter.yaml nearest
 // to it, as check would check the file, and the command line's flags over
 // it.
