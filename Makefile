@@ -56,7 +56,7 @@ lint:
 	@if command -v staticcheck >/dev/null; then staticcheck ./...; else echo "staticcheck not installed (go install honnef.co/go/tools/cmd/staticcheck@latest): skipped"; fi
 
 # docs/codes.md, every diagnostic code with an example and the fix, from
-# cmd/arbiter/codes.go (a test fails when it is stale).
+# referee/codes/codes.go (a test fails when it is stale).
 docs: build
 	./arbiter explain --markdown > docs/codes.md
 

@@ -1,7 +1,7 @@
 // Package referee replays recorded games against a rule variant and reports
 // what is wrong and where: illegal or ambiguous moves, draws a rule forced or
 // allowed, and results the moves do not support. It returns values; the
-// writers in cmd/ turn them into text, JSON or CI annotations.
+// writers of referee/report turn them into text, JSON or CI annotations.
 package referee
 
 import (

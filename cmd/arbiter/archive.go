@@ -12,8 +12,13 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"arbiter/notation/input"
+	"arbiter/notation/safefile"
 	"arbiter/referee"
 	"arbiter/referee/archive"
+	"arbiter/referee/codes"
+	"arbiter/referee/config"
+	"arbiter/referee/report"
 )
 
 // The archivist's commands (select, dupes, split, names, diff, ballots):
@@ -24,7 +29,7 @@ import (
 func archiveFlags(more ...cli.Flag) []cli.Flag {
 	flags := append(more,
 		&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, DefaultText: "one per CPU", Usage: "games read and replayed in parallel; the output is the same for any value"},
-		&cli.StringFlag{Name: "ext", Value: strings.Join(defaultExtensions, ","), Usage: "`EXTENSIONS` of the record files read in a directory or zip archive (each also as .gz)"},
+		&cli.StringFlag{Name: "ext", Value: strings.Join(input.DefaultExtensions, ","), Usage: "`EXTENSIONS` of the record files read in a directory or zip archive (each also as .gz)"},
 		&cli.StringFlag{Name: "config", Usage: "read the settings of this `FILE` (in .arbiter.yaml's form) for every input, instead of the .arbiter.yaml nearest to each"},
 		&cli.BoolFlag{Name: "isolated", Usage: "read no config file: the flags and the defaults alone"},
 		maxDecompressedFlag,
@@ -37,8 +42,8 @@ func archiveFlags(more ...cli.Flag) []cli.Flag {
 type archiveRun struct {
 	c    *cli.Context
 	opts referee.StreamOptions
-	in   []input
-	cf   *configured
+	in   []input.Source
+	cf   *config.Applied
 }
 
 // newArchiveRun reads the flags and lists the inputs (all of c's
@@ -54,7 +59,7 @@ func newArchiveRun(c *cli.Context, trace uint8, paths ...string) (*archiveRun, e
 	}
 	opts.Jobs = c.Int("jobs")
 	opts.Trace = trace
-	var in []input
+	var in []input.Source
 	if paths == nil {
 		if in, err = inputs(c); err != nil {
 			return nil, err
@@ -65,13 +70,13 @@ func newArchiveRun(c *cli.Context, trace uint8, paths ...string) (*archiveRun, e
 			return nil, err
 		}
 		for _, p := range paths {
-			in = append(in, expand(p, extensions(c), limits)...)
+			in = append(in, input.Expand(p, extensions(c), limits)...)
 		}
 	}
 	in, _ = readInputs(in, c.App.ErrWriter)
-	cf, err := applyConfigs(c, cfgs, in, opts.Options, &findingFilter{})
+	cf, err := config.Apply(cfgs, in, opts.Options, &config.Filter{}, configFlags(c))
 	if err != nil {
-		return nil, err
+		return nil, usageError("%v", err)
 	}
 	return &archiveRun{c: c, opts: opts, in: in, cf: cf}, nil
 }
@@ -86,17 +91,17 @@ func (r *archiveRun) each(emit func(rep *referee.Report, seq int) error) (bool, 
 	var sources []referee.Input
 	for i, f := range r.in {
 		var o *referee.Options
-		if r.cf.opts[i] != nil {
-			x := *r.cf.opts[i]
+		if r.cf.Opts[i] != nil {
+			x := *r.cf.Opts[i]
 			x.Trace, x.Rewrite = r.opts.Trace, r.opts.Rewrite
 			o = &x
 		}
-		sources = append(sources, referee.Input{Name: f.name, Open: f.open, Options: o})
+		sources = append(sources, referee.Input{Name: f.Name, Open: f.Open, Options: o})
 	}
 	seq, ok := 0, true
 	err := referee.CheckInputs(sources, r.opts, func(rep *referee.Report) error {
 		if d, bad := referee.FamilyMismatch(rep); bad {
-			return usageError("%s: %s: %s: %s", firstNonEmpty(r.cf.chosenBy[rep.File], variantSource(r.c)), where(rep, d.Pos), gameName(rep), d.Msg)
+			return usageError("%s: %s: %s: %s", firstNonEmpty(r.cf.ChosenBy[rep.File], variantSource(r.c)), report.Where(rep, d.Pos), report.GameName(rep), d.Msg)
 		}
 		seq++
 		return emit(rep, seq)
@@ -116,7 +121,7 @@ func (r *archiveRun) each(emit func(rep *referee.Report, seq int) error) (bool, 
 // rereadable: every input can be opened again (not standard input).
 func (r *archiveRun) rereadable() bool {
 	for _, f := range r.in {
-		if f.name == "<stdin>" {
+		if f.Name == "<stdin>" {
 			return false
 		}
 	}
@@ -136,18 +141,18 @@ func ownText(rep *referee.Report) []byte {
 // safe writer or to standard output.
 type gameWriter struct {
 	out   *bufio.Writer
-	af    *atomicFile
+	af    *safefile.File
 	games int
 }
 
-func newGameWriter(c *cli.Context, name string, in []input) (*gameWriter, error) {
+func newGameWriter(c *cli.Context, name string, in []input.Source) (*gameWriter, error) {
 	if name == "" || name == "-" {
 		return &gameWriter{out: bufio.NewWriterSize(c.App.Writer, 64<<10)}, nil
 	}
-	if same, ok := sameFileAsAny(name, in); ok {
+	if same, ok := input.Overwrites(name, in); ok {
 		return nil, usageError("--output %s is the input %s: refusing to overwrite it", name, same)
 	}
-	af, err := createAtomic(name)
+	af, err := safefile.Create(name)
 	if err != nil {
 		return nil, cli.Exit(err.Error(), exitUsage)
 	}
@@ -178,7 +183,7 @@ func (w *gameWriter) finish(ok bool) error {
 	if err != nil || !ok {
 		w.af.Abort()
 		if err == nil {
-			err = fmt.Errorf("%s not written: an input could not be read", w.af.target)
+			err = fmt.Errorf("%s not written: an input could not be read", w.af.Target())
 		}
 		return err
 	}
@@ -241,8 +246,8 @@ func runSelect(c *cli.Context) error {
 		f.Tags = append(f.Tags, tf)
 	}
 	for _, code := range f.Codes {
-		if _, ok := findCode(code); !ok {
-			return usageError("--with-code: unknown code %q%s (see 'arbiter explain')", code, suggestCode(code))
+		if _, ok := codes.Find(code); !ok {
+			return usageError("--with-code: unknown code %q%s (see 'arbiter explain')", code, codes.Suggest(code))
 		}
 	}
 	for _, m := range c.StringSlice("material") {

@@ -9,6 +9,7 @@ import (
 
 	"arbiter/notation"
 	"arbiter/notation/pdn"
+	"arbiter/referee/config"
 )
 
 // FuzzNamesMap: a config's names: map (which convert applies) is read
@@ -35,30 +36,30 @@ func FuzzNamesMap(f *testing.F) {
 			}
 			return r
 		}, strings.ToValidUTF8(player, "\uFFFD"))
-		cfg, err := parseConfig("c.yaml", data)
+		cfg, err := config.Parse("c.yaml", data, formatNames())
 		if err != nil {
-			var ce *configError
+			var ce *config.Error
 			// YAML's line breaks: \n, \r\n and a lone \r.
 			lines := bytes.Count(bytes.ReplaceAll(data, []byte("\r\n"), []byte("\n")), []byte("\n")) + bytes.Count(data, []byte("\r")) - bytes.Count(data, []byte("\r\n")) + 1
-			if !errors.As(err, &ce) || ce.line < 0 || ce.line > lines {
+			if !errors.As(err, &ce) || ce.Line < 0 || ce.Line > lines {
 				t.Fatalf("not an error at a line of the file: %v", err)
 			}
 			return
 		}
 		want := player
-		if to, ok := cfg.names[strings.TrimSpace(player)]; ok {
+		if to, ok := cfg.Names[strings.TrimSpace(player)]; ok {
 			if strings.TrimSpace(to) == "" {
 				t.Fatalf("%q mapped to an empty name", player)
 			}
 			want = to
 		}
-		for k, v := range cfg.names {
+		for k, v := range cfg.Names {
 			if strings.IndexFunc(v, unicode.IsControl) >= 0 {
 				t.Fatalf("%q mapped to %q, a control character", k, v)
 			}
 		}
 		rec := &notation.Record{Tags: []notation.Tag{{Name: "White", Value: player}, {Name: "Black", Value: "B"}}}
-		renamePlayers(rec, cfg.names)
+		renamePlayers(rec, cfg.Names)
 		var b bytes.Buffer
 		if err := pdn.Write(&b, rec); err != nil {
 			t.Fatal(err)

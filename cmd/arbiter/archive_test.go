@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"arbiter/referee/config"
 )
 
 // The French championship 2021 (testdata): select by tag, by verdict and
@@ -124,9 +126,9 @@ func TestNamesMapConfig(t *testing.T) {
 		{"names:\n  a: b\n  c: \"x\\0y\"\n", "c.yaml:3: names: \"c\": the name to write has a control character"},
 		{"names:\n  a: \"Koops,\\nLambert\"\n", "c.yaml:2: names: \"a\": the name to write has a control character"},
 	} {
-		cfg, err := parseConfig("c.yaml", []byte(c.yaml))
+		cfg, err := config.Parse("c.yaml", []byte(c.yaml), formatNames())
 		switch {
-		case c.err == "" && (err != nil || cfg.names["koops, Lambert Jan"] != "Koops, Lambert Jan"):
+		case c.err == "" && (err != nil || cfg.Names["koops, Lambert Jan"] != "Koops, Lambert Jan"):
 			t.Errorf("%q: %v %v", c.yaml, cfg, err)
 		case c.err != "" && (err == nil || !strings.HasPrefix(err.Error(), c.err)):
 			t.Errorf("%q: error %v, want %s", c.yaml, err, c.err)

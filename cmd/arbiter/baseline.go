@@ -10,6 +10,8 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"arbiter/notation/input"
+	"arbiter/notation/safefile"
 	"arbiter/referee"
 	"arbiter/referee/baseline"
 )
@@ -28,30 +30,30 @@ type baselineRun struct {
 	matcher             *baseline.Matcher
 	recorder            *baseline.Recorder
 	previous            *baseline.File // --write-baseline's file as it was, alone
-	out                 *atomicFile
-	inputs              map[string]input // by name
-	checked             map[string]bool  // inputs read whole, by name
+	out                 *safefile.File
+	inputs              map[string]input.Source // by name
+	checked             map[string]bool         // inputs read whole, by name
 }
 
 // newBaselineRun reads --baseline and starts writing --write-baseline (the
 // file locked, and replaced at the end only if nothing else wrote it
 // meanwhile); nil when neither is given.
-func newBaselineRun(c *cli.Context, in []input) (*baselineRun, error) {
-	b := &baselineRun{readPath: c.String("baseline"), writePath: c.String("write-baseline"), inputs: map[string]input{}, checked: map[string]bool{}}
+func newBaselineRun(c *cli.Context, in []input.Source) (*baselineRun, error) {
+	b := &baselineRun{readPath: c.String("baseline"), writePath: c.String("write-baseline"), inputs: map[string]input.Source{}, checked: map[string]bool{}}
 	if b.readPath == "" && b.writePath == "" {
 		return nil, nil
 	}
 	for _, f := range in {
-		b.inputs[f.name] = f
+		b.inputs[f.Name] = f
 	}
 	if b.writePath != "" {
-		if same, ok := sameFileAsAny(b.writePath, in); ok {
+		if same, ok := input.Overwrites(b.writePath, in); ok {
 			return nil, usageError("--write-baseline %s is the input %s: refusing to overwrite it", b.writePath, same)
 		}
 		if out := c.String("output-file"); out != "" && mustAbs(out) == mustAbs(b.writePath) {
 			return nil, usageError("--write-baseline and --output-file name the same file %s", out)
 		}
-		af, err := createAtomic(b.writePath)
+		af, err := safefile.Create(b.writePath)
 		if err != nil {
 			return nil, cli.Exit(fmt.Sprintf("--write-baseline %v", err), exitUsage)
 		}
@@ -93,7 +95,7 @@ func newBaselineRun(c *cli.Context, in []input) (*baselineRun, error) {
 func readBaseline(path string) (*baseline.File, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, unwrapPath(err)
+		return nil, safefile.UnwrapPath(err)
 	}
 	defer f.Close()
 	return baseline.Read(f)
@@ -104,16 +106,16 @@ func readBaseline(path string) (*baseline.File, error) {
 // standard input.
 func (b *baselineRun) fileKey(dir, name string) string {
 	in, ok := b.inputs[name]
-	if !ok || in.path == "" {
+	if !ok || in.Path == "" {
 		return name
 	}
-	rel, err := filepath.Rel(dir, mustAbs(in.path))
+	rel, err := filepath.Rel(dir, mustAbs(in.Path))
 	if err != nil {
-		rel = mustAbs(in.path)
+		rel = mustAbs(in.Path)
 	}
 	rel = filepath.ToSlash(rel)
-	if in.member != "" {
-		rel += ":" + in.member
+	if in.Member != "" {
+		rel += ":" + in.Member
 	}
 	return rel
 }

@@ -10,6 +10,7 @@ import (
 	"arbiter/notation"
 	"arbiter/referee"
 	"arbiter/referee/picture"
+	"arbiter/referee/report"
 	"arbiter/variants"
 )
 
@@ -133,7 +134,7 @@ func recordPicture(c *cli.Context) (*picture.Board, picture.Position, picture.Ma
 	}
 	var rep *referee.Report
 	var failed error
-	err = referee.CheckInputs([]referee.Input{{Name: in[0].name, Open: in[0].open}}, opts, func(r *referee.Report) error {
+	err = referee.CheckInputs([]referee.Input{{Name: in[0].Name, Open: in[0].Open}}, opts, func(r *referee.Report) error {
 		if r.Game == game {
 			rep = r
 			return errFound
@@ -146,14 +147,14 @@ func recordPicture(c *cli.Context) (*picture.Board, picture.Position, picture.Ma
 	case err != nil && !errors.Is(err, errFound):
 		return nil, pos, marks, "", ioError("output", err)
 	case rep == nil:
-		return nil, pos, marks, "", usageError("%s has no game %d", in[0].name, game)
+		return nil, pos, marks, "", usageError("%s has no game %d", in[0].Name, game)
 	}
 	if d, ok := referee.FamilyMismatch(rep); ok {
-		return nil, pos, marks, "", usageError("%s: %s: %s: %s", variantSource(c), where(rep, d.Pos), gameName(rep), d.Msg)
+		return nil, pos, marks, "", usageError("%s: %s: %s: %s", variantSource(c), report.Where(rep, d.Pos), report.GameName(rep), d.Msg)
 	}
 	switch {
 	case rep.Film == nil || rep.Film.Board == nil:
-		return nil, pos, marks, "", usageError("%s game %d: arbiter cannot draw it (%s)", in[0].name, game, firstNonEmpty(rep.Variant, "no rules"))
+		return nil, pos, marks, "", usageError("%s game %d: arbiter cannot draw it (%s)", in[0].Name, game, firstNonEmpty(rep.Variant, "no rules"))
 	}
 	f := rep.Film
 	reached := len(f.Frames)
@@ -162,19 +163,19 @@ func recordPicture(c *cli.Context) (*picture.Board, picture.Position, picture.Ma
 	if ply > reached {
 		if stop != nil {
 			return nil, pos, marks, "", usageError("--ply %d: the replay of game %d stopped after ply %d, at %s: %s; --ply %d draws the last position reached (arbiter check %s)",
-				ply, game, reached, stopMove(stop), stopWhy(stop), reached, in[0].name)
+				ply, game, reached, stopMove(stop), stopWhy(stop), reached, in[0].Name)
 		}
 		return nil, pos, marks, "", usageError("--ply %d: game %d has %d plies", ply, game, reached)
 	}
 	if ply < 0 {
 		ply = reached
 	}
-	title := fmt.Sprintf("%s, %s, start", in[0].name, gameName(rep))
+	title := fmt.Sprintf("%s, %s, start", in[0].Name, report.GameName(rep))
 	pos = f.Start
 	if ply > 0 {
 		fr := f.Frames[ply-1]
 		pos, marks = fr.After, fr.Marks
-		title = fmt.Sprintf("%s, %s, after ply %d (%s)", in[0].name, gameName(rep), ply, fr.Move)
+		title = fmt.Sprintf("%s, %s, after ply %d (%s)", in[0].Name, report.GameName(rep), ply, fr.Move)
 	}
 	if stop != nil && ply == reached {
 		// The last position reached is not the end of the game: the
@@ -187,7 +188,7 @@ func recordPicture(c *cli.Context) (*picture.Board, picture.Position, picture.Ma
 			marks.Path, marks.Captured = f.Cells(stop.Move)
 		}
 		fmt.Fprintf(c.App.ErrWriter, "arbiter: warning: %s: %s: the replay stopped after ply %d, at %s: %s[%s]: %s; drawn: the position after ply %d, the last one reached, not the end of the game\n",
-			where(rep, stop.Pos), gameName(rep), reached, stopMove(stop), stop.Severity, stop.Code, stop.Msg, reached)
+			report.Where(rep, stop.Pos), report.GameName(rep), reached, stopMove(stop), stop.Severity, stop.Code, stop.Msg, reached)
 	}
 	return f.Board, pos, marks, title, nil
 }

@@ -4,19 +4,21 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
-	"io"
 	"math"
 	"os"
 	"path/filepath"
 	"runtime/debug"
-	"sort"
 	"strings"
 	"time"
 
 	"github.com/urfave/cli/v2"
 
-	"arbiter/notation"
+	"arbiter/notation/input"
 	"arbiter/referee"
+	"arbiter/referee/checker"
+	"arbiter/referee/codes"
+	"arbiter/referee/config"
+	"arbiter/referee/report"
 )
 
 func checkCommand() *cli.Command {
@@ -67,7 +69,7 @@ func checkCommand() *cli.Command {
 			&cli.BoolFlag{Name: "strict", Usage: "warnings fail the run too (exit 1)"},
 			&cli.StringFlag{Name: "variations", Value: referee.VariationsWarn, Usage: "what is wrong inside a variation: warn (an annotation: the game stays valid), error, or ignore (not replayed)"},
 			&cli.BoolFlag{Name: "as-played", Usage: "draughts: play an illegal main-line move that can be carried out on the board (a piece of the side to move to an empty square, taking what it jumps) as written, as it stood over the board, and go on: every later error is reported too (the error stays)"},
-			&cli.StringFlag{Name: "ext", Value: strings.Join(defaultExtensions, ","), Usage: "`EXTENSIONS` of the record files read in a directory or zip archive (each also as .gz)"},
+			&cli.StringFlag{Name: "ext", Value: strings.Join(input.DefaultExtensions, ","), Usage: "`EXTENSIONS` of the record files read in a directory or zip archive (each also as .gz)"},
 			&cli.StringFlag{Name: "config", Usage: "read the settings of this `FILE` (in .arbiter.yaml's form) for every input, instead of the .arbiter.yaml nearest to each"},
 			&cli.BoolFlag{Name: "isolated", Usage: "read no config file: the flags and the defaults alone"},
 			&cli.StringFlag{Name: "show-settings", Usage: "print the settings that apply to `PATH` and where each comes from (a flag, a config file's line, the default), and check nothing"},
@@ -75,224 +77,6 @@ func checkCommand() *cli.Command {
 		}, variantFlags...),
 		Action: runCheck,
 	}
-}
-
-// summary counts every game the splitter found, and the findings reported;
-// suppressed findings (in the record, or by the baseline) are counted
-// apart.
-type summary struct {
-	games, valid, invalid, warnings, errors, notes int
-	suppressed, baselined                          int
-	byCode                                         map[string]*codeCount
-}
-
-type codeCount struct {
-	code                    string
-	errors, warnings, notes int
-}
-
-func (s *summary) add(rep *referee.Report) {
-	s.games++
-	if rep.Verdict == referee.Valid {
-		s.valid++
-	} else {
-		s.invalid++
-	}
-	for _, d := range rep.Diagnostics {
-		if d.Suppressed != nil {
-			s.suppressed++
-			if d.Suppressed.Kind == referee.SuppressedExternal {
-				s.baselined++
-			}
-			continue
-		}
-		c := s.byCode[d.Code]
-		if c == nil {
-			c = &codeCount{code: d.Code}
-			s.byCode[d.Code] = c
-		}
-		switch d.Severity {
-		case notation.Error:
-			s.errors++
-			c.errors++
-		case notation.Warning:
-			s.warnings++
-			c.warnings++
-		case notation.Note:
-			s.notes++
-			c.notes++
-		}
-	}
-}
-
-func (c *codeCount) total() int { return c.errors + c.warnings + c.notes }
-
-// codes returns the counts by code, most frequent first.
-func (s *summary) codes() []*codeCount {
-	var out []*codeCount
-	for _, c := range s.byCode {
-		out = append(out, c)
-	}
-	sort.Slice(out, func(i, j int) bool {
-		a, b := out[i], out[j]
-		if a.total() != b.total() {
-			return a.total() > b.total()
-		}
-		return a.code < b.code
-	})
-	return out
-}
-
-// findingFilter chooses the codes reported (select, ignore and their
-// extend- forms: the command line's over the config files'), sets the
-// severities a config file chose, and applies --quiet.
-type findingFilter struct {
-	selected, ignored *codeSelection // selected nil: every code
-	severity          []severityRule // in order: a later rule wins
-	variations        string         // the policy the input's games were checked under
-	quiet             bool
-	// selFrom and ignFrom are the settings that made selected and
-	// ignored, in order, with where each was written.
-	selFrom, ignFrom []codeRef
-	flagCodes        codeLayer // the command line's
-	// flags is what the command line alone chooses: an error it keeps
-	// and this filter drops was kept out of the report by a config file,
-	// whose lines why names (sevWhy: those that made errors quieter).
-	flags       *findingFilter
-	why, sevWhy string
-}
-
-// codeRef is one setting that chose codes.
-type codeRef struct {
-	where  string
-	codes  *codeSelection
-	extend bool
-}
-
-// keeps says whether code is reported.
-func (f *findingFilter) keeps(code string) bool {
-	return (f.selected == nil || f.selected.has(code)) && !f.ignored.has(code)
-}
-
-// layer applies one level of settings over those above it.
-func (f *findingFilter) layer(l codeLayer) {
-	if l.sel != nil {
-		f.selected, f.selFrom = l.sel, []codeRef{{l.where["select"], l.sel, false}}
-	}
-	if l.ign != nil {
-		f.ignored, f.ignFrom = l.ign, []codeRef{{l.where["ignore"], l.ign, false}}
-	}
-	if l.extSel != nil && f.selected != nil {
-		f.selected, f.selFrom = f.selected.union(l.extSel), append(f.selFrom[:len(f.selFrom):len(f.selFrom)], codeRef{l.where["extend-select"], l.extSel, true})
-	}
-	if l.extIgn != nil {
-		f.ignored, f.ignFrom = f.ignored.union(l.extIgn), append(f.ignFrom[:len(f.ignFrom):len(f.ignFrom)], codeRef{l.where["extend-ignore"], l.extIgn, true})
-	}
-}
-
-// flagLayer is what the command line says of the codes.
-func flagLayer(c *cli.Context) (codeLayer, error) {
-	l := codeLayer{where: map[string]string{}}
-	for _, flag := range []struct {
-		name string
-		to   **codeSelection
-	}{{"select", &l.sel}, {"ignore", &l.ign}, {"extend-select", &l.extSel}, {"extend-ignore", &l.extIgn}} {
-		if !c.IsSet(flag.name) {
-			continue
-		}
-		s, err := selectCodes([]string{c.String(flag.name)})
-		if err != nil {
-			return l, usageError("--%s: %v", flag.name, err)
-		}
-		if s == nil {
-			s = &codeSelection{codes: map[string]bool{}}
-		}
-		*flag.to = s
-		l.where[flag.name] = "--" + flag.name + " (command line)"
-	}
-	return l, nil
-}
-
-func newFindingFilter(c *cli.Context) (*findingFilter, error) {
-	f := &findingFilter{quiet: c.Bool("quiet")}
-	l, err := flagLayer(c)
-	if err != nil {
-		return nil, err
-	}
-	f.layer(l)
-	f.flagCodes = l
-	return f, nil
-}
-
-// severityOf is the severity a config file gives code, if one does.
-func (f *findingFilter) severityOf(code string) (notation.Severity, bool) {
-	for i := len(f.severity) - 1; i >= 0; i-- {
-		if f.severity[i].codes.has(code) {
-			return f.severity[i].sev, true
-		}
-	}
-	return 0, false
-}
-
-// apply drops the findings of the codes not chosen and gives the others
-// the severity a config file chose. It returns how many errors (not
-// suppressed) a config file kept out of the report, and how many it made
-// warnings or notes.
-func (f *findingFilter) apply(rep *referee.Report) (hidden, demoted int) {
-	kept := rep.Diagnostics[:0]
-	for _, d := range rep.Diagnostics {
-		live := d.Severity == notation.Error && d.Suppressed == nil
-		if !f.keeps(d.Code) {
-			if live && f.flags != nil && f.flags.keeps(d.Code) {
-				hidden++
-			}
-			continue
-		}
-		if sev, ok := f.severityOf(d.Code); ok {
-			if d.Variation {
-				sev = referee.Options{Variations: f.variations}.VariationSeverity(sev) // a variation is an annotation still
-			}
-			if live && sev != notation.Error {
-				demoted++
-			}
-			d.Severity = sev
-		}
-		kept = append(kept, d)
-	}
-	rep.Diagnostics = kept
-	return hidden, demoted
-}
-
-// carrier is a format that carries suppressed findings, marked as such
-// (json, sarif); the others are given only the findings that count.
-type carrier interface {
-	carriesSuppressed()
-}
-
-// shown is the report as written out: --quiet drops its warnings, after
-// they were counted, and formats that cannot mark a suppressed finding do
-// not get them.
-func (f *findingFilter) shown(rep *referee.Report, carries bool) *referee.Report {
-	drop := func(d *referee.Diagnostic) bool {
-		return f.quiet && d.Severity != notation.Error || d.Suppressed != nil && !carries
-	}
-	n := 0
-	for i := range rep.Diagnostics {
-		if drop(&rep.Diagnostics[i]) {
-			n++
-		}
-	}
-	if n == 0 {
-		return rep
-	}
-	r := *rep
-	r.Diagnostics = make([]referee.Diagnostic, 0, len(rep.Diagnostics)-n)
-	for _, d := range rep.Diagnostics {
-		if !drop(&d) {
-			r.Diagnostics = append(r.Diagnostics, d)
-		}
-	}
-	return &r
 }
 
 func runCheck(c *cli.Context) error {
@@ -304,18 +88,19 @@ func runCheck(c *cli.Context) error {
 	if !c.IsSet("format") {
 		// The output is one stream: its format comes from the working
 		// directory's config (or --config's), not from each input's.
-		cfg, err := cfgs.forDir(mustAbs("."))
+		cfg, err := cfgs.ForDir(mustAbs("."))
 		if err != nil {
 			return usageError("%v", err)
 		}
-		if cfg != nil && cfg.format != "" {
-			format = cfg.format
+		if cfg != nil && cfg.Format != "" {
+			format = cfg.Format
 		}
 	}
-	if _, err := useColor(c.String("color"), c.App.Writer); err != nil {
+	color, err := useColor(c.String("color"), c.App.Writer)
+	if err != nil {
 		return err
 	}
-	w, err := newReportWriter(format, c)
+	rf, err := lookupFormat(format)
 	if err != nil {
 		return err
 	}
@@ -331,8 +116,7 @@ func runCheck(c *cli.Context) error {
 	if path := c.String("show-settings"); path != "" {
 		return showSettings(c, cfgs, path, filter)
 	}
-	if h, ok := w.(*htmlWriter); ok {
-		h.fixed = opts.Variant
+	if rf.Film {
 		opts.Film = true // the page's replay viewer
 		// The page holds every game until the end, so its live heap grows
 		// with the archive: main's soft memory limit, meant for formats that
@@ -346,16 +130,16 @@ func runCheck(c *cli.Context) error {
 		return err
 	}
 	in, inputWarnings := readInputs(in, c.App.ErrWriter)
-	cf, err := applyConfigs(c, cfgs, in, opts.Options, filter)
+	cf, err := config.Apply(cfgs, in, opts.Options, filter, configFlags(c))
 	if err != nil {
-		return err
+		return usageError("%v", err)
 	}
 	if c.Bool("verbose") {
-		sayConfigs(c.App.ErrWriter, cfgs, in, cf.cfgOf)
+		sayConfigs(c.App.ErrWriter, cfgs, in, cf.FileOf)
 	}
-	if r, ok := w.(configRecorder); ok {
-		r.recordConfigs(in, cf.cfgOf)
-	}
+	ro := report.Options{Verbose: c.Bool("verbose"), NoBoard: c.Bool("no-board"), Color: color,
+		StepSummary: os.Getenv("GITHUB_STEP_SUMMARY"), Version: version(), Variant: opts.Variant}
+	ro.Configs, ro.ConfigFiles = configNames(in, cf.FileOf)
 	rout, err := openReportOutput(c, in)
 	if err != nil {
 		return err
@@ -366,79 +150,41 @@ func runCheck(c *cli.Context) error {
 		return err
 	}
 	defer bl.abort() // unless committed
-	opts.Codes = codeMatcher
-	_, identifies := w.(interface{ identifies() })
-	opts.Identify = bl != nil || identifies
-	if sw, ok := w.(*sarifWriter); ok && bl != nil {
-		sw.baseline = firstNonEmpty(bl.readPath, bl.writePath)
+	opts.Codes = codes.Matcher
+	opts.Identify = bl != nil || rf.Identifies
+	if bl != nil {
+		ro.Baseline = firstNonEmpty(bl.readPath, bl.writePath)
 	}
-	var hidden, demoted reasons // errors a config's settings kept from the report, or made quieter
 	start := time.Now()
-	sum := summary{byCode: map[string]*codeCount{}}
 	prog := newProgress(c.App.ErrWriter, c.Bool("quiet"))
 	dst := rout.w
 	if prog.enabled && isTerminal(dst) {
 		dst = clearingWriter{dst, prog} // the report and the bar share the terminal
 	}
 	out := bufio.NewWriterSize(dst, 64<<10)
-	w.setOutput(out)
-	_, carries := w.(carrier)
 	var failed error
-	unreadable := map[string]bool{}
-	var sources []referee.Input
-	perFile := map[string]int{}
-	for i, f := range in {
-		sources = append(sources, referee.Input{Name: f.name, Open: f.open, Options: cf.opts[i]})
-	}
-	err = referee.CheckInputs(sources, opts, func(rep *referee.Report) error {
-		if d, ok := referee.FamilyMismatch(rep); ok {
-			// The variant the user chose (or the config did) is of another
-			// game: not a finding in the record but a mistake in the
-			// command, whatever --ignore says. It stops the run.
-			return usageError("%s: %s: %s: %s", firstNonEmpty(cf.chosenBy[rep.File], variantSource(c)), where(rep, d.Pos), gameName(rep), d.Msg)
-		}
-		f := filter
-		if g := cf.filters[rep.File]; g != nil {
-			f = g
-		}
-		h, q := f.apply(rep)
-		hidden.add(f.why, h)
-		demoted.add(f.sevWhy, q)
-		bl.match(rep)
-		rep.SetVerdict()
-		sum.add(rep)
-		perFile[rep.File]++
-		prog.game(rep.File)
-		return w.write(f.shown(rep, carries))
-	}, func(f referee.Input, err error) {
-		failed = ioError(f.Name, err)
-		unreadable[f.Name] = true
-		fmt.Fprintln(c.App.ErrWriter, "arbiter:", failed)
-	})
-	prog.finish()
-	if ue := (*usageErr)(nil); errors.As(err, &ue) {
-		return ue
-	}
-	if err != nil {
+	run := &checker.Run{Inputs: in, Skipped: inputWarnings, Options: opts, Filter: filter, Config: cf,
+		Writer: rf.New(out, ro), CarriesSuppressed: rf.CarriesSuppressed,
+		Match: bl.match, Progress: prog.game, Done: prog.finish,
+		Unreadable: func(name string, err error) {
+			failed = ioError(name, err)
+			fmt.Fprintln(c.App.ErrWriter, "arbiter:", failed)
+		}}
+	res, err := run.Check()
+	var fe *checker.FamilyError
+	switch {
+	case errors.As(err, &fe):
+		// The variant the user chose (or the config did) is of another
+		// game: not a finding in the record but a mistake in the command,
+		// whatever --ignore says. It stops the run.
+		return usageError("%s: %s", firstNonEmpty(fe.ChosenBy, variantSource(c)), fe)
+	case err != nil:
 		return ioError("output", err)
 	}
-	// A file with no game is most often the wrong file; a run with no
-	// game at all must not pass in CI (a glob that matched nothing useful).
-	// These warnings, and those of the inputs not read, count with the
-	// games' in the summary, GitHub's too (and for --strict).
-	var noGame []string
+	sum := res.Summary
 	for _, f := range in {
-		if perFile[f.name] == 0 && !unreadable[f.name] {
-			noGame = append(noGame, f.name)
-		}
-		if !unreadable[f.name] {
-			bl.readWhole(f.name)
-		}
-	}
-	sum.warnings += inputWarnings + len(noGame)
-	if fw, ok := w.(finisher); ok {
-		if err := fw.finish(&sum); err != nil {
-			return ioError("output", err)
+		if !res.Unreadable[f.Name] {
+			bl.readWhole(f.Name)
 		}
 	}
 	if err := out.Flush(); err != nil {
@@ -447,35 +193,39 @@ func runCheck(c *cli.Context) error {
 	if err := rout.commit(); err != nil {
 		return ioError("output", err)
 	}
-	for _, name := range noGame {
+	// A file with no game is most often the wrong file; a run with no
+	// game at all must not pass in CI (a glob that matched nothing useful).
+	// These warnings, and those of the inputs not read, count with the
+	// games' in the summary, GitHub's too (and for --strict).
+	for _, name := range res.NoGame {
 		fmt.Fprintf(c.App.ErrWriter, "arbiter: warning: %s: no game in this file\n", printable(name))
 	}
-	if sum.games == 0 && failed == nil {
+	if sum.Games == 0 && failed == nil {
 		return cli.Exit(fmt.Sprintf("no games found in %d %s", len(in), plural(len(in), "input", "inputs")), exitUsage)
 	}
 	if err := bl.finish(c.App.ErrWriter, failed != nil, c.Bool("quiet")); err != nil {
 		return err
 	}
 	if c.Bool("statistics") {
-		writeStatistics(c.App.ErrWriter, &sum)
+		report.WriteStatistics(c.App.ErrWriter, &sum)
 	}
 	if !c.Bool("quiet") {
-		sayHidden(c.App.ErrWriter, &hidden, &demoted)
+		sayHidden(c.App.ErrWriter, &res.Hidden, &res.Demoted)
 		// On standard error: the report itself stays byte-identical from run
 		// to run, and the seconds never are.
-		fmt.Fprintf(c.App.ErrWriter, "%s (%.2f s)\n", sum.line(), time.Since(start).Seconds())
+		fmt.Fprintf(c.App.ErrWriter, "%s (%.2f s)\n", sum.Line(), time.Since(start).Seconds())
 	}
 	maxWarnings := c.Int("max-warnings")
 	var fail error
 	switch {
 	case failed != nil:
 		return cli.Exit("", exitUsage)
-	case sum.invalid > 0:
+	case sum.Invalid > 0:
 		fail = cli.Exit("", exitFindings)
-	case c.Bool("strict") && sum.warnings > 0:
-		fail = cli.Exit(fmt.Sprintf("%d %s, and --strict fails on any", sum.warnings, plural(sum.warnings, "warning", "warnings")), exitFindings)
-	case maxWarnings >= 0 && sum.warnings > maxWarnings:
-		fail = cli.Exit(fmt.Sprintf("%d %s, more than --max-warnings %d", sum.warnings, plural(sum.warnings, "warning", "warnings"), maxWarnings), exitFindings)
+	case c.Bool("strict") && sum.Warnings > 0:
+		fail = cli.Exit(fmt.Sprintf("%d %s, and --strict fails on any", sum.Warnings, plural(sum.Warnings, "warning", "warnings")), exitFindings)
+	case maxWarnings >= 0 && sum.Warnings > maxWarnings:
+		fail = cli.Exit(fmt.Sprintf("%d %s, more than --max-warnings %d", sum.Warnings, plural(sum.Warnings, "warning", "warnings"), maxWarnings), exitFindings)
 	}
 	if fail != nil && c.Bool("exit-zero") {
 		return nil // the findings are reported; the exit status is the caller's choice
@@ -483,39 +233,13 @@ func runCheck(c *cli.Context) error {
 	return fail
 }
 
-// line is the summary line: games, verdicts, counts.
-func (s *summary) line() string {
-	out := fmt.Sprintf("%d %s: %d valid, %d with errors, %d warnings", s.games, plural(s.games, "game", "games"), s.valid, s.invalid, s.warnings)
-	if s.notes > 0 {
-		out += fmt.Sprintf(", %d %s", s.notes, plural(s.notes, "note", "notes"))
-	}
-	switch {
-	case s.suppressed == 0:
-	case s.baselined == 0:
-		out += fmt.Sprintf(", %d suppressed", s.suppressed)
-	case s.baselined == s.suppressed:
-		out += fmt.Sprintf(", %d suppressed by the baseline", s.suppressed)
-	default:
-		out += fmt.Sprintf(", %d suppressed in the records, %d by the baseline", s.suppressed-s.baselined, s.baselined)
-	}
-	return out
-}
-
-// writeStatistics prints the findings per code, like ruff --statistics.
-func writeStatistics(w io.Writer, sum *summary) {
-	for _, c := range sum.codes() {
-		var sevs []string
-		for _, n := range []struct {
-			name  string
-			count int
-		}{{"error", c.errors}, {"warning", c.warnings}, {"note", c.notes}} {
-			if n.count > 0 {
-				sevs = append(sevs, n.name)
-			}
+func firstNonEmpty(s ...string) string {
+	for _, x := range s {
+		if x != "" {
+			return x
 		}
-		doc, _ := findCode(c.code)
-		fmt.Fprintf(w, "%7d  %-22s %-13s %s\n", c.total(), c.code, strings.Join(sevs, "/"), doc.Summary)
 	}
+	return ""
 }
 
 func plural(n int, one, many string) string {
@@ -531,50 +255,6 @@ func mustAbs(p string) string {
 		return p
 	}
 	return abs
-}
-
-// configured is what the config files give each input.
-type configured struct {
-	opts     []*referee.Options        // per input; nil: the command line's
-	filters  map[string]*findingFilter // by input name
-	chosenBy map[string]string         // of an input whose default variant a config chose, where
-	cfgOf    map[string]*config        // the config that applies to an input
-}
-
-// applyConfigs gives each input the options and filter of its nearest
-// .arbiter.yaml (or --config's) and the per-file entries that match it,
-// under the command line's flags: a flag the user typed wins over the file.
-func applyConfigs(c *cli.Context, cfgs *configs, in []input, base referee.Options, filter *findingFilter) (*configured, error) {
-	cf := &configured{opts: make([]*referee.Options, len(in)), filters: map[string]*findingFilter{}, chosenBy: map[string]string{}, cfgOf: map[string]*config{}}
-	for i, f := range in {
-		cfg, rel, err := cfgs.forInput(f)
-		if err != nil {
-			return nil, usageError("%v", err)
-		}
-		if cfg == nil {
-			continue
-		}
-		cf.cfgOf[f.name] = cfg
-		s := resolveInput(c, cfg, rel, filter)
-		o, changed := base, false
-		switch {
-		case s.variant != nil:
-			o.Variant, changed = s.variant, true
-		case s.def != nil:
-			o.Default, changed = s.def, true
-		}
-		if s.chosenBy != "" {
-			cf.chosenBy[f.name] = s.chosenBy
-		}
-		if s.variationsFrom != "" && !c.IsSet("variations") {
-			o.Variations, changed = s.variations, true
-		}
-		if changed {
-			cf.opts[i] = &o
-		}
-		cf.filters[f.name] = s.filter
-	}
-	return cf, nil
 }
 
 // variantSource names the flag that chose the rules of a run, for a

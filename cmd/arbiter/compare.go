@@ -9,8 +9,11 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"arbiter/notation"
+	"arbiter/notation/input"
 	"arbiter/notation/pdn"
+	"arbiter/notation/safefile"
 	"arbiter/referee"
+	"arbiter/referee/report"
 )
 
 func compareCommand() *cli.Command {
@@ -52,15 +55,15 @@ func runCompare(c *cli.Context) error {
 			return usageError("--games %q: give two game numbers, N,M (from 1)", s)
 		}
 	}
-	var files [2]input
+	var files [2]input.Source
 	switch {
 	case len(in) == 2:
-		files = [2]input{in[0], in[1]}
+		files = [2]input.Source{in[0], in[1]}
 	case len(in) == 1 && c.String("games") != "":
 		if games[0] == games[1] {
-			return usageError("--games %d,%d: name two different games of %s", games[0], games[1], in[0].name)
+			return usageError("--games %d,%d: name two different games of %s", games[0], games[1], in[0].Name)
 		}
-		files = [2]input{in[0], in[0]}
+		files = [2]input.Source{in[0], in[0]}
 	case len(in) == 1:
 		return usageError("compare: give two files, or one file and --games N,M")
 	default:
@@ -73,7 +76,7 @@ func runCompare(c *cli.Context) error {
 			return cli.Exit(fmt.Sprintf("arbiter: %s", printableLines(err.Error())), exitUsage)
 		}
 		if count > 1 && c.String("games") == "" {
-			fmt.Fprintf(c.App.ErrWriter, "arbiter: note: %s has %d games: game 1 compared (--games N,M chooses)\n", printable(f.name), count)
+			fmt.Fprintf(c.App.ErrWriter, "arbiter: note: %s has %d games: game 1 compared (--games N,M chooses)\n", printable(f.Name), count)
 		}
 		recs[i] = rec
 	}
@@ -86,10 +89,10 @@ func runCompare(c *cli.Context) error {
 }
 
 // gameOf reads game n of an input, and how many games it has.
-func gameOf(f input, n int, opts referee.StreamOptions) (*notation.Record, int, error) {
-	rc, err := f.open()
+func gameOf(f input.Source, n int, opts referee.StreamOptions) (*notation.Record, int, error) {
+	rc, err := f.Open()
 	if err != nil {
-		return nil, 0, fmt.Errorf("%s: %w", f.name, unwrapPath(err))
+		return nil, 0, fmt.Errorf("%s: %w", f.Name, safefile.UnwrapPath(err))
 	}
 	defer rc.Close()
 	sp := pdn.NewSplitter(rc, opts.PDN)
@@ -101,15 +104,15 @@ func gameOf(f input, n int, opts referee.StreamOptions) (*notation.Record, int, 
 			break
 		}
 		if err != nil {
-			return nil, 0, fmt.Errorf("%s: %w", f.name, err)
+			return nil, 0, fmt.Errorf("%s: %w", f.Name, err)
 		}
 		count++
 		if count == n {
-			found = referee.ParseGameFor(g, f.name, opts.Options)
+			found = referee.ParseGameFor(g, f.Name, opts.Options)
 		}
 	}
 	if found == nil {
-		return nil, count, fmt.Errorf("%s has %d %s: there is no game %d", f.name, count, plural(count, "game", "games"), n)
+		return nil, count, fmt.Errorf("%s has %d %s: there is no game %d", f.Name, count, plural(count, "game", "games"), n)
 	}
 	return found, count, nil
 }
@@ -117,7 +120,7 @@ func gameOf(f input, n int, opts referee.StreamOptions) (*notation.Record, int, 
 // writeComparison writes a comparison for a person.
 func writeComparison(w io.Writer, cmp *referee.Comparison, board bool) {
 	side := func(label string, rep *referee.Report, n int) {
-		fmt.Fprintf(w, "%s: %s, %s: %d %s written, %s\n", label, printable(rep.File), printable(gameName(rep)), n, plural(n, "ply", "plies"), printable(howFar(rep, n)))
+		fmt.Fprintf(w, "%s: %s, %s: %d %s written, %s\n", label, printable(rep.File), printable(report.GameName(rep)), n, plural(n, "ply", "plies"), printable(howFar(rep, n)))
 	}
 	side("A", cmp.A, cmp.LenA)
 	side("B", cmp.B, cmp.LenB)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"arbiter/referee/codes"
 	"arbiter/referee/tournament"
 	"arbiter/variants"
 )
@@ -173,8 +174,8 @@ func flagValues(flag string) []string {
 	switch flag {
 	case "format":
 		var out []string
-		for _, f := range formats {
-			out = append(out, f.name)
+		for _, f := range formats() {
+			out = append(out, f.Name)
 		}
 		return out
 	case "color":
@@ -195,10 +196,10 @@ func flagValues(flag string) []string {
 		return out
 	case "select", "ignore", "extend-select", "extend-ignore":
 		var out []string
-		for _, d := range codeDocs {
+		for _, d := range codes.Docs() {
 			out = append(out, d.Code)
 		}
-		return append(append(out, codeGroups()...), allCodes) // the groups, and ALL
+		return append(append(out, codes.Groups()...), codes.All) // the groups, and ALL
 	}
 	return nil // a file name, a number: the shell's own completion
 }

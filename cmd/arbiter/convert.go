@@ -14,10 +14,13 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"arbiter/notation"
+	"arbiter/notation/input"
 	"arbiter/notation/jsonl"
 	"arbiter/notation/pdn"
+	"arbiter/notation/safefile"
 	"arbiter/referee"
 	"arbiter/referee/archive"
+	"arbiter/referee/config"
 )
 
 func convertCommand() *cli.Command {
@@ -110,40 +113,40 @@ func runConvert(c *cli.Context) error {
 		}
 		for _, f := range in {
 			switch {
-			case f.path == "":
+			case f.Path == "":
 				return usageError("--in-place cannot rewrite standard input")
-			case f.member != "":
-				return usageError("--in-place cannot rewrite %s, a member of a zip archive", f.name)
-			case !isRegularFile(f.path):
+			case f.Member != "":
+				return usageError("--in-place cannot rewrite %s, a member of a zip archive", f.Name)
+			case !isRegularFile(f.Path):
 				// (Checked before isGzipFile, which would wait on a FIFO.)
-				return usageError("--in-place cannot rewrite %s: not a regular file", f.name)
-			case isGzipFile(f.path):
-				return usageError("--in-place cannot rewrite %s, a gzip file (it would be written unpacked)", f.name)
+				return usageError("--in-place cannot rewrite %s: not a regular file", f.Name)
+			case isGzipFile(f.Path):
+				return usageError("--in-place cannot rewrite %s, a gzip file (it would be written unpacked)", f.Name)
 			case isJSONFile(f):
-				return usageError("--in-place rewrites PDN files; %s holds JSON records (as --to json writes them): write its PDN to another file with -o", f.name)
+				return usageError("--in-place rewrites PDN files; %s holds JSON records (as --to json writes them): write its PDN to another file with -o", f.Name)
 			}
 		}
 		for _, f := range in {
-			if f.viaLink {
+			if f.ViaLink {
 				// It may be anywhere: name it to rewrite it.
-				fmt.Fprintf(c.App.ErrWriter, "arbiter: warning: %s: not rewritten: the folder walk reached it through a symbolic link (name the file itself to rewrite it)\n", printable(f.name))
+				fmt.Fprintf(c.App.ErrWriter, "arbiter: warning: %s: not rewritten: the folder walk reached it through a symbolic link (name the file itself to rewrite it)\n", printable(f.Name))
 				continue
 			}
 			cv.inPlace(f)
 		}
 	case name != "":
-		if same, ok := sameFileAsAny(name, in); ok {
+		if same, ok := input.Overwrites(name, in); ok {
 			return usageError("--output %s is the input %s: refusing to overwrite it (use --in-place to rewrite a file)", name, same)
 		}
 		if w, closeOut, ok, err := directOutput(c, name); err != nil {
-			return cli.Exit(fmt.Sprintf("%s: %v", name, unwrapPath(err)), exitUsage)
+			return cli.Exit(fmt.Sprintf("%s: %v", name, safefile.UnwrapPath(err)), exitUsage)
 		} else if ok {
 			if err := cv.writeDirect(in, name, w, closeOut); err != nil {
 				return err
 			}
 			break
 		}
-		af, err := createAtomic(name)
+		af, err := safefile.Create(name)
 		if err != nil {
 			return cli.Exit(err.Error(), exitUsage)
 		}
@@ -180,16 +183,16 @@ type converter struct {
 	opts      referee.StreamOptions
 	failed    bool
 	bad       int
-	lost      int          // JSON records that could not be read
-	buf       bytes.Buffer // one record as written
-	addTags   []string     // --add-tags
-	cfgs      *configs     // for each input's names map
+	lost      int            // JSON records that could not be read
+	buf       bytes.Buffer   // one record as written
+	addTags   []string       // --add-tags
+	cfgs      *config.Finder // for each input's names map
 	names     map[string]string
 }
 
 // convertAll writes every input's records to dst. It returns false when an
 // input or the output failed (said on stderr): the output is incomplete.
-func (cv *converter) convertAll(in []input, dst io.Writer) bool {
+func (cv *converter) convertAll(in []input.Source, dst io.Writer) bool {
 	out := bufio.NewWriterSize(dst, 64<<10)
 	ok, sep := true, false
 	for _, f := range in {
@@ -213,8 +216,8 @@ func (cv *converter) convertAll(in []input, dst io.Writer) bool {
 
 // inPlace rewrites one file, replacing it only when it was read whole and
 // every record in it could be written back.
-func (cv *converter) inPlace(f input) {
-	af, err := createAtomic(f.path)
+func (cv *converter) inPlace(f input.Source) {
+	af, err := safefile.Create(f.Path)
 	if err != nil {
 		cv.report(err)
 		cv.failed = true
@@ -228,7 +231,7 @@ func (cv *converter) inPlace(f input) {
 		err = out.Flush()
 	}
 	if err == nil && cv.lost > lostBefore {
-		err = fmt.Errorf("%s: a record could not be read; the file is left as it was", f.name)
+		err = fmt.Errorf("%s: a record could not be read; the file is left as it was", f.Name)
 	}
 	if err != nil {
 		af.Abort()
@@ -256,20 +259,20 @@ func isGzipFile(path string) bool {
 	defer f.Close()
 	var magic [2]byte
 	n, _ := io.ReadFull(f, magic[:])
-	return isGzip(magic[:n])
+	return input.IsGzip(magic[:n])
 }
 
 // isJSONFile: the input holds JSON records. In place they would be
 // written as PDN under a JSON name, which no JSON reader could read; and
 // written back as JSON, a rewrite would change nothing convert normalises
 // but would drop whatever else a line holds (keys a record has not).
-func isJSONFile(f input) bool {
-	rc, err := f.open()
+func isJSONFile(f input.Source) bool {
+	rc, err := f.Open()
 	if err != nil {
 		return false // reported when it is read
 	}
 	defer rc.Close()
-	_, isJSON := jsonl.Sniff(rc, f.name)
+	_, isJSON := jsonl.Sniff(rc, f.Name)
 	return isJSON
 }
 
@@ -296,19 +299,19 @@ func isWriteError(err error) bool {
 
 // convertFile converts the records of one input. sep says whether the
 // next game needs a blank line before it: games are parted by one.
-func (cv *converter) convertFile(f input, out *bufio.Writer, sep *bool) error {
+func (cv *converter) convertFile(f input.Source, out *bufio.Writer, sep *bool) error {
 	cv.names = nil
 	if cv.cfgs != nil {
-		if cfg, _, err := cv.cfgs.forInput(f); err == nil && cfg != nil {
-			cv.names = cfg.names
+		if cfg, _, err := cv.cfgs.ForInput(f); err == nil && cfg != nil {
+			cv.names = cfg.Names
 		}
 	}
-	rc, err := f.open()
+	rc, err := f.Open()
 	if err != nil {
-		return fmt.Errorf("%s: %w", f.name, unwrapPath(err))
+		return fmt.Errorf("%s: %w", f.Name, safefile.UnwrapPath(err))
 	}
 	defer rc.Close()
-	err = cv.readRecords(rc, f.name, func(rec *notation.Record) error {
+	err = cv.readRecords(rc, f.Name, func(rec *notation.Record) error {
 		if cv.to == "json" {
 			b, err := json.Marshal(rec)
 			if err != nil {
@@ -354,7 +357,7 @@ func (cv *converter) convertFile(f input, out *bufio.Writer, sep *bool) error {
 		return nil
 	})
 	if err != nil && !isWriteError(err) {
-		err = fmt.Errorf("%s: %w", f.name, err)
+		err = fmt.Errorf("%s: %w", f.Name, err)
 	}
 	return err
 }

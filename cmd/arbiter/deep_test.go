@@ -29,8 +29,8 @@ func TestDeepNesting(t *testing.T) {
 	for _, n := range []int{39_999, 40_000, 500_000} {
 		in := "1. 32-28 " + strings.Repeat("(19-23 ", n) + strings.Repeat(")", n) + " *\n"
 		runs := [][]string{}
-		for _, f := range formats {
-			runs = append(runs, []string{"check", "--format", f.name, "-"})
+		for _, f := range formats() {
+			runs = append(runs, []string{"check", "--format", f.Name, "-"})
 		}
 		runs = append(runs, []string{"convert", "-"}, []string{"convert", "--to", "json", "-"})
 		for _, args := range runs {

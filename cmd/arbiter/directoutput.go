@@ -4,11 +4,11 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
-	"strconv"
-	"strings"
 
 	"github.com/urfave/cli/v2"
+
+	"arbiter/notation/input"
+	"arbiter/notation/safefile"
 )
 
 // An output that is not a regular file is written directly: /dev/null, a
@@ -21,7 +21,7 @@ import (
 // which is written beside it and renamed. close is nil for arbiter's own
 // standard output or error, which stay open.
 func directOutput(c *cli.Context, name string) (w io.Writer, close func() error, ok bool, err error) {
-	if fd, isFD := descriptorPath(name); isFD {
+	if fd, isFD := safefile.DescriptorPath(name); isFD {
 		switch fd {
 		case 1:
 			return c.App.Writer, nil, true, nil
@@ -47,52 +47,13 @@ func directOutput(c *cli.Context, name string) (w io.Writer, close func() error,
 	return f, f.Close, true, nil
 }
 
-// descriptorPath says whether name leads, through symlinks, to one of
-// arbiter's own open descriptors: /dev/stdout, /dev/stderr, /dev/fd/N,
-// /proc/self/fd/N. Such a name is the descriptor the shell gave arbiter,
-// even when behind it is a regular file (arbiter ... -o /dev/stdout >>
-// all.pdn): replacing that file would lose what it held.
-func descriptorPath(name string) (int, bool) {
-	p, err := filepath.Abs(name)
-	if err != nil {
-		return 0, false
-	}
-	self := "/proc/" + strconv.Itoa(os.Getpid()) + "/fd/"
-	for range 16 {
-		switch p {
-		case "/dev/stdin":
-			return 0, true
-		case "/dev/stdout":
-			return 1, true
-		case "/dev/stderr":
-			return 2, true
-		}
-		for _, dir := range []string{"/dev/fd/", "/proc/self/fd/", self} {
-			if n, ok := strings.CutPrefix(p, dir); ok {
-				if fd, err := strconv.Atoi(n); err == nil && fd >= 0 {
-					return fd, true
-				}
-			}
-		}
-		link, err := os.Readlink(p)
-		if err != nil {
-			return 0, false
-		}
-		if !filepath.IsAbs(link) {
-			link = filepath.Join(filepath.Dir(p), link)
-		}
-		p = filepath.Clean(link)
-	}
-	return 0, false
-}
-
 // writeDirect converts into a direct output; the conversion's errors are
 // reported, and a failed close (a pipe's reader gone) is one more.
-func (cv *converter) writeDirect(in []input, name string, w io.Writer, close func() error) error {
+func (cv *converter) writeDirect(in []input.Source, name string, w io.Writer, close func() error) error {
 	ok := cv.convertAll(in, w)
 	if close != nil {
 		if err := close(); err != nil && ok {
-			cv.report(fmt.Errorf("%s: %w", name, unwrapPath(err)))
+			cv.report(fmt.Errorf("%s: %w", name, safefile.UnwrapPath(err)))
 			ok = false
 		}
 	}

@@ -8,6 +8,8 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"arbiter/notation"
+	"arbiter/notation/input"
+	"arbiter/notation/safefile"
 	"arbiter/referee"
 	"arbiter/referee/fixer"
 )
@@ -57,7 +59,7 @@ func runFix(c *cli.Context) error {
 	case output != "" && len(in) != 1:
 		return usageError("--output writes the fixed text of one input; give one, or use --in-place")
 	case output != "":
-		if same, ok := sameFileAsAny(output, in); ok {
+		if same, ok := input.Overwrites(output, in); ok {
 			return usageError("--output %s is the input %s: refusing to overwrite it (use --in-place to rewrite a file)", output, same)
 		}
 	case inPlace:
@@ -70,8 +72,8 @@ func runFix(c *cli.Context) error {
 	fx := &fixRun{c: c, opts: opts, diff: showDiff}
 	for _, f := range in {
 		switch {
-		case inPlace && f.viaLink:
-			fmt.Fprintf(c.App.ErrWriter, "arbiter: warning: %s: not rewritten: the folder walk reached it through a symbolic link (name the file itself to rewrite it)\n", printable(f.name))
+		case inPlace && f.ViaLink:
+			fmt.Fprintf(c.App.ErrWriter, "arbiter: warning: %s: not rewritten: the folder walk reached it through a symbolic link (name the file itself to rewrite it)\n", printable(f.Name))
 		case inPlace:
 			fx.inPlace(f)
 		case output != "":
@@ -94,16 +96,16 @@ func runFix(c *cli.Context) error {
 
 // inPlaceRefusal says why a file cannot be rewritten in place, nil when
 // it can (convert's rules).
-func inPlaceRefusal(f input) error {
+func inPlaceRefusal(f input.Source) error {
 	switch {
-	case f.path == "":
+	case f.Path == "":
 		return usageError("--in-place cannot rewrite standard input")
-	case f.member != "":
-		return usageError("--in-place cannot rewrite %s, a member of a zip archive", f.name)
-	case !isRegularFile(f.path):
-		return usageError("--in-place cannot rewrite %s: not a regular file", f.name)
-	case isGzipFile(f.path):
-		return usageError("--in-place cannot rewrite %s, a gzip file (it would be written unpacked)", f.name)
+	case f.Member != "":
+		return usageError("--in-place cannot rewrite %s, a member of a zip archive", f.Name)
+	case !isRegularFile(f.Path):
+		return usageError("--in-place cannot rewrite %s: not a regular file", f.Name)
+	case isGzipFile(f.Path):
+		return usageError("--in-place cannot rewrite %s, a gzip file (it would be written unpacked)", f.Name)
 	}
 	return nil
 }
@@ -119,34 +121,34 @@ type fixRun struct {
 
 // read reads and fixes one input, shows the diff when asked, and says
 // what was fixed and left. It returns nil when the input failed (said).
-func (fx *fixRun) read(f input) *fixer.Result {
-	rc, err := f.open()
+func (fx *fixRun) read(f input.Source) *fixer.Result {
+	rc, err := f.Open()
 	if err != nil {
-		fx.fail(fmt.Errorf("%s: %w", f.name, unwrapPath(err)))
+		fx.fail(fmt.Errorf("%s: %w", f.Name, safefile.UnwrapPath(err)))
 		return nil
 	}
 	src, err := io.ReadAll(rc)
 	rc.Close()
 	if err != nil {
-		fx.fail(fmt.Errorf("%s: %w", f.name, unwrapPath(err)))
+		fx.fail(fmt.Errorf("%s: %w", f.Name, safefile.UnwrapPath(err)))
 		return nil
 	}
-	res, err := fixer.File(src, f.name, fx.opts)
+	res, err := fixer.File(src, f.Name, fx.opts)
 	if err != nil {
 		if errors.Is(err, fixer.ErrNotEditable) {
-			err = fmt.Errorf("%s: not fixed: %v", f.name, err)
+			err = fmt.Errorf("%s: not fixed: %v", f.Name, err)
 		} else {
-			err = fmt.Errorf("%s: %v", f.name, err)
+			err = fmt.Errorf("%s: %v", f.Name, err)
 		}
 		fx.fail(err)
 		return nil
 	}
 	fx.games += res.Games
-	fx.say(f.name, res)
+	fx.say(f.Name, res)
 	if fx.diff && len(res.Applied) > 0 {
 		out := fx.c.App.Writer
 		terminal := isTerminal(out)
-		err := fixer.Diff(out, f.name, src, res.Text, func(w io.Writer, prefix byte, text []byte) error {
+		err := fixer.Diff(out, f.Name, src, res.Text, func(w io.Writer, prefix byte, text []byte) error {
 			if terminal {
 				// Shown, not applied: what a terminal would act on is escaped.
 				_, err := fmt.Fprintf(w, "%c%s\n", prefix, printable(string(trimEOL(text))))
@@ -174,9 +176,9 @@ func trimEOL(b []byte) []byte {
 
 // inPlace rewrites one file with its fixes. The file is locked and its
 // state taken before it is read, so that a change made meanwhile by
-// another program is never overwritten (atomicFile.Commit).
-func (fx *fixRun) inPlace(f input) {
-	af, err := createAtomic(f.path)
+// another program is never overwritten (safefile.File.Commit).
+func (fx *fixRun) inPlace(f input.Source) {
+	af, err := safefile.Create(f.Path)
 	if err != nil {
 		fx.fail(err)
 		return
@@ -197,24 +199,24 @@ func (fx *fixRun) inPlace(f input) {
 }
 
 // toFile writes the fixed text of f to name.
-func (fx *fixRun) toFile(f input, name string) {
+func (fx *fixRun) toFile(f input.Source, name string) {
 	if w, closeOut, ok, err := directOutput(fx.c, name); err != nil {
-		fx.fail(fmt.Errorf("%s: %w", name, unwrapPath(err)))
+		fx.fail(fmt.Errorf("%s: %w", name, safefile.UnwrapPath(err)))
 		return
 	} else if ok {
 		if res := fx.read(f); res != nil {
 			if _, err := w.Write(res.Text); err != nil {
-				fx.fail(fmt.Errorf("%s: %w", name, unwrapPath(err)))
+				fx.fail(fmt.Errorf("%s: %w", name, safefile.UnwrapPath(err)))
 			}
 		}
 		if closeOut != nil {
 			if err := closeOut(); err != nil {
-				fx.fail(fmt.Errorf("%s: %w", name, unwrapPath(err)))
+				fx.fail(fmt.Errorf("%s: %w", name, safefile.UnwrapPath(err)))
 			}
 		}
 		return
 	}
-	af, err := createAtomic(name)
+	af, err := safefile.Create(name)
 	if err != nil {
 		fx.fail(err)
 		return

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"arbiter/notation/safefile"
 )
 
 // tinsley is a real record with a certain fix: 62. 32-28 is 28-32.
@@ -77,7 +79,7 @@ func TestFixChangedMeanwhile(t *testing.T) {
 	file := filepath.Join(dir, "match.pdn")
 	src := readFile(t, td+tinsley)
 	writeFile(t, file, src)
-	beforeRename = func(final string) {
+	safefile.BeforeRename = func(final string) {
 		f, err := os.OpenFile(final, os.O_WRONLY|os.O_APPEND, 0)
 		if err != nil {
 			t.Error(err)
@@ -86,7 +88,7 @@ func TestFixChangedMeanwhile(t *testing.T) {
 		f.WriteString(oneGame)
 		f.Close()
 	}
-	defer func() { beforeRename = nil }()
+	defer func() { safefile.BeforeRename = nil }()
 	_, errOut, code := arbiter(t, "", "fix", "--in-place", file)
 	if code != exitUsage || !strings.Contains(errOut, "match.pdn: changed while arbiter was writing its replacement") {
 		t.Errorf("exit %d, stderr %q", code, errOut)

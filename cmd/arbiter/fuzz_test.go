@@ -4,17 +4,16 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"flag"
 	"io"
 	"os"
 	"strings"
 	"testing"
 
-	"github.com/urfave/cli/v2"
-
 	"arbiter/notation"
+	"arbiter/notation/input"
 	"arbiter/notation/pdn"
 	"arbiter/referee"
+	"arbiter/referee/report"
 	"arbiter/variants"
 )
 
@@ -59,7 +58,7 @@ func convertText(t *testing.T, text string, args ...string) (out string, clean b
 // that are not text (NUL bytes, an archive's magic) or a broken gzip
 // stream; "" when it reads it.
 func unreadable(text string) string {
-	rc, err := decompressed(io.NopCloser(strings.NewReader(text)), defaultUnpackLimits(), 0) // as standard input: size unknown
+	rc, err := input.Decompressed(io.NopCloser(strings.NewReader(text)), input.DefaultLimits(), 0) // as standard input: size unknown
 	if err == nil {
 		_, err = io.Copy(io.Discard, pdn.DecodeText(rc))
 		rc.Close()
@@ -155,33 +154,23 @@ func FuzzWriters(f *testing.F) {
 			return
 		}
 		recs, _ := pdn.ReadAll(strings.NewReader(in), "f", pdn.Options{})
-		set := flag.NewFlagSet("check", flag.ContinueOnError)
-		for _, fl := range checkCommand().Flags {
-			fl.Apply(set)
-		}
-		for _, f := range formats {
+		for _, f := range formats() {
 			var b bytes.Buffer
-			c := cli.NewContext(newApp(strings.NewReader(""), &b, io.Discard), set, nil)
-			w, err := newReportWriter(f.name, c)
-			if err != nil {
-				t.Fatal(err)
-			}
-			w.setOutput(&b)
+			w := f.New(&b, report.Options{})
 			for _, rec := range recs {
 				rep := referee.Check(rec, referee.Options{})
-				if err := w.write(rep); err != nil {
+				if err := w.Write(rep); err != nil {
 					t.Fatal(err)
 				}
 			}
-			if fin, ok := w.(finisher); ok {
-				if err := fin.finish(&summary{}); err != nil {
-					t.Fatal(err)
-				}
+			if err := w.Finish(&report.Summary{}); err != nil {
+				t.Fatal(err)
 			}
-			switch f.name {
+			switch f.Name {
 			case "text":
+				const window = 100 // the characters report.Quoter quotes of a long line
 				for _, line := range strings.Split(b.String(), "\n") {
-					if strings.HasPrefix(line, "    ") && len([]rune(line)) > 4+quoteWidth+6+8*quoteWidth {
+					if strings.HasPrefix(line, "    ") && len([]rune(line)) > 4+window+6+8*window {
 						t.Fatalf("quoted line of %d characters", len([]rune(line)))
 					}
 				}

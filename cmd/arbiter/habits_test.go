@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"arbiter/referee/codes"
 )
 
 // Issue 22: the text report says an exporter's habit once per file, at
@@ -42,7 +44,7 @@ func TestHabitsOncePerFile(t *testing.T) {
 		if counted[key] != n {
 			t.Errorf("%s: %d in JSON, %d written or counted in text", key, n, counted[key])
 		}
-		if habitCodes[code] {
+		if codes.IsHabit(code) {
 			habits++
 			if shown[key] != 1 {
 				t.Errorf("%s: written %d times in text, want once", key, shown[key])
@@ -64,15 +66,4 @@ func TestHabitsOncePerFile(t *testing.T) {
 
 func summaryWithoutTime(s string) string {
 	return regexp.MustCompile(`\(\d+\.\d+ s\)`).ReplaceAllString(s, "")
-}
-
-// Every habit is a documented code (uppercase-square comes with the
-// reading of upper-case squares, another change: until then nothing
-// emits it).
-func TestHabitCodesDocumented(t *testing.T) {
-	for code := range habitCodes {
-		if _, ok := findCode(code); !ok {
-			t.Errorf("habit %q has no entry in codeDocs", code)
-		}
-	}
 }

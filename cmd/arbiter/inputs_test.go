@@ -128,22 +128,6 @@ func TestInputs(t *testing.T) {
 	})
 }
 
-// FuzzDecompressed: any bytes, compressed or not, read without a panic.
-func FuzzDecompressed(f *testing.F) {
-	f.Add([]byte("[Event \"x\"]\n1. 32-28 *\n"))
-	f.Add(gz(f, []byte("1. 32-28 *")))
-	f.Add([]byte{0x1f, 0x8b})
-	f.Fuzz(func(t *testing.T, data []byte) {
-		rc, err := decompressed(readCloser{bytes.NewReader(data), func() error { return nil }}, defaultUnpackLimits(), 0)
-		if err != nil {
-			return
-		}
-		var b bytes.Buffer
-		b.ReadFrom(rc)
-		rc.Close()
-	})
-}
-
 // A file whose lines end with CR alone (old Mac) is reported at the same
 // lines and columns, with the same quoted lines, as the file with LF.
 func TestCROnlyFileLines(t *testing.T) {

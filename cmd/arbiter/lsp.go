@@ -6,7 +6,10 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"arbiter/notation/input"
 	"arbiter/referee"
+	"arbiter/referee/codes"
+	"arbiter/referee/config"
 	"arbiter/referee/live"
 	"arbiter/referee/live/lsp"
 )
@@ -55,25 +58,20 @@ func runLSP(c *cli.Context) error {
 	}
 	settings := func(path string) *live.Settings {
 		opts, f := so.Options, filter
-		cfg, rel, err := cfgs.forInput(input{name: path, path: path})
+		applied, err := config.Apply(cfgs, []input.Source{{Name: path, Path: path}}, so.Options, filter, configFlags(c))
 		if err != nil {
 			// A broken .arbiter.yaml: said once per document opened, and
 			// the document checked under the flags alone.
 			fmt.Fprintln(c.App.ErrWriter, "arbiter lsp:", printableLines(err.Error()))
-		} else if cfg != nil {
-			s := resolveInput(c, cfg, rel, filter)
-			switch {
-			case s.variant != nil:
-				opts.Variant = s.variant
-			case s.def != nil:
-				opts.Default = s.def
+		} else {
+			if o := applied.Opts[0]; o != nil {
+				opts = *o
 			}
-			if s.variationsFrom != "" && !c.IsSet("variations") {
-				opts.Variations = s.variations
+			if g := applied.Filters[path]; g != nil {
+				f = g
 			}
-			f = s.filter
 		}
-		return &live.Settings{Options: opts, Codes: codeMatcher, Filter: func(rep *referee.Report) { f.apply(rep) }}
+		return &live.Settings{Options: opts, Codes: codes.Matcher, Filter: func(rep *referee.Report) { f.Apply(rep) }}
 	}
 	err = lsp.Serve(c.App.Reader, c.App.Writer, lsp.Options{Settings: settings, Version: version()})
 	if errors.Is(err, lsp.ErrNoShutdown) {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"arbiter/notation/safefile"
 	"arbiter/referee/match"
 	"arbiter/variants"
 )
@@ -165,12 +166,12 @@ func runMatch(c *cli.Context) error {
 		// the match lasts (lock.go): a rewrite of the file or a second
 		// match on it is refused until this one ends.
 		const flags = os.O_WRONLY | os.O_APPEND | os.O_CREATE
-		if _, isFD := descriptorPath(name); isFD {
+		if _, isFD := safefile.DescriptorPath(name); isFD {
 			pdnFile, err = os.OpenFile(name, flags, 0o644)
 		} else {
-			pdnFile, _, err = openLocked(name, flags, 0o644)
+			pdnFile, _, err = safefile.OpenLocked(name, flags, 0o644)
 		}
-		var locked *lockedError
+		var locked *safefile.LockedError
 		if errors.As(err, &locked) {
 			return cli.Exit(err.Error(), exitUsage)
 		}
@@ -187,7 +188,7 @@ func runMatch(c *cli.Context) error {
 	if err != nil {
 		return usageError("%v", err)
 	}
-	ctx, stop := signal.NotifyContext(gocontext.Background(), stopSignals()...)
+	ctx, stop := signal.NotifyContext(gocontext.Background(), safefile.StopSignals()...)
 	defer stop()
 	// A variant an engine does not declare is refused before any game.
 	if err := m.Arena().Probe(ctx); err != nil {

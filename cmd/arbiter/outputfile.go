@@ -5,6 +5,9 @@ import (
 	"io"
 
 	"github.com/urfave/cli/v2"
+
+	"arbiter/notation/input"
+	"arbiter/notation/safefile"
 )
 
 // reportOutput is where check writes its report: standard output, or
@@ -15,28 +18,28 @@ import (
 // log shows them while the file holds the report.
 type reportOutput struct {
 	w     io.Writer
-	af    *atomicFile  // a regular file being written
-	close func() error // a device or FIFO written directly
+	af    *safefile.File // a regular file being written
+	close func() error   // a device or FIFO written directly
 	name  string
 	done  bool
 }
 
-func openReportOutput(c *cli.Context, in []input) (*reportOutput, error) {
+func openReportOutput(c *cli.Context, in []input.Source) (*reportOutput, error) {
 	name := c.String("output-file")
 	if name == "" {
 		return &reportOutput{w: c.App.Writer, done: true}, nil
 	}
-	if same, ok := sameFileAsAny(name, in); ok {
+	if same, ok := input.Overwrites(name, in); ok {
 		return nil, usageError("--output-file %s is the input %s: refusing to overwrite it", name, same)
 	}
 	w, closeOut, ok, err := directOutput(c, name)
 	if err != nil {
-		return nil, cli.Exit(fmt.Sprintf("--output-file %s: %v", name, unwrapPath(err)), exitUsage)
+		return nil, cli.Exit(fmt.Sprintf("--output-file %s: %v", name, safefile.UnwrapPath(err)), exitUsage)
 	}
 	if ok {
 		return &reportOutput{w: w, close: closeOut, name: name}, nil
 	}
-	af, err := createAtomic(name)
+	af, err := safefile.Create(name)
 	if err != nil {
 		return nil, cli.Exit("--output-file "+err.Error(), exitUsage)
 	}

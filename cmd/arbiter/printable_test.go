@@ -11,28 +11,6 @@ import (
 	"github.com/rivo/uniseg"
 )
 
-func TestPrintable(t *testing.T) {
-	tests := []struct{ in, want string }{
-		{"", ""},
-		{"Sijbrands, Ton", "Sijbrands, Ton"},
-		{"Жук\tÉlodie 王", "Жук\tÉlodie 王"}, // tabs and any printable character stay
-		{"\x1b]0;PWNED\x07", `\x1b]0;PWNED\x07`},
-		{"a\x00b\x7fc", `a\x00b\x7fc`},
-		{"line\r\nnext", `line\r\nnext`},
-		{"\u009b31m\u0085", `\u009b31m\u0085`}, // C1: U+009B is a CSI of its own
-		{"caf\xe9 \xff", `caf\xe9 \xff`},       // not UTF-8
-		{"\u00a0\u00e9\ufffd", "\u00a0\u00e9\ufffd"},
-	}
-	for _, tc := range tests {
-		if got := printable(tc.in); got != tc.want {
-			t.Errorf("printable(%q) = %q, want %q", tc.in, got, tc.want)
-		}
-	}
-	if got := printableLines("a\x1b\nb\x07\n"); got != "a\\x1b\nb\\x07\n" {
-		t.Errorf("printableLines kept %q", got)
-	}
-}
-
 // unsafeForTerminal names the first byte of out a terminal would act on:
 // a control character but \n and \t, DEL, a C1 character, or bytes that
 // are not UTF-8.
@@ -150,25 +128,4 @@ func columnOf(s string, off int) int {
 		col += gr.Width()
 	}
 	return col
-}
-
-// FuzzPrintable: whatever the text, nothing a terminal acts on comes out
-// (a tab at most), escaping twice changes nothing more, and a caret can be
-// put under any column.
-func FuzzPrintable(f *testing.F) {
-	for _, s := range []string{"", "\x1b]0;x\x07", "\u009b\xff\t王", "a\r\nb"} {
-		f.Add(s, 3)
-	}
-	f.Fuzz(func(t *testing.T, s string, col int) {
-		p := printable(s)
-		if where := unsafeForTerminal(strings.ReplaceAll(p, "\t", " ")); where != "" || strings.Contains(p, "\n") {
-			t.Fatalf("printable(%q) = %q holds %s", s, p, where)
-		}
-		if printable(p) != p {
-			t.Fatalf("printable is not idempotent on %q", s)
-		}
-		if c := caret(s, col%200); !strings.HasSuffix(c, "^") || unsafeForTerminal(c) != "" {
-			t.Fatalf("caret(%q, %d) = %q", s, col, c)
-		}
-	})
 }

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"arbiter/referee/config"
 )
 
 // A config two folders up that ignores illegal makes an illegal game
@@ -28,7 +30,7 @@ func TestConfigVisible(t *testing.T) {
 	cfgFile := put(".arbiter.yaml", "# the club's\nignore: [illegal]\nvariations: error\n")
 	game := put("a/b/bruno.pdn", string(bruno))
 	other := put("elsewhere/strict.yaml", "select: [no-terminator, illegal]\n")
-	shown := displayPath(cfgFile)
+	shown := config.DisplayPath(cfgFile)
 	const illegal = "error[illegal]: game 1 (Crevat, Luc - Machtelinck, Kevin), move 32 (17-11): no piece on 17"
 	hiddenLine := "arbiter: 1 error not reported: " + shown + ":2 ignores illegal (--show-settings FILE says what applies to a file; --isolated reads no config)\n"
 
@@ -50,7 +52,7 @@ func TestConfigVisible(t *testing.T) {
 		{name: "a flag wins, and nothing was hidden by the file", args: []string{"--ignore", "illegal", game}, code: 0,
 			not: []string{"not reported", illegal}, jsonConfig: "-"},
 		{name: "--config reads that file instead", args: []string{"--config", other, "-v", game}, code: 1,
-			stdout: []string{illegal}, stderr: []string{"arbiter: settings from " + displayPath(other) + " for 1 input of 1: select no-terminator,illegal\n"}, not: []string{"not reported"}, jsonConfig: "-"},
+			stdout: []string{illegal}, stderr: []string{"arbiter: settings from " + config.DisplayPath(other) + " for 1 input of 1: select no-terminator,illegal\n"}, not: []string{"not reported"}, jsonConfig: "-"},
 		{name: "JSON names each game's config", args: []string{"--format", "json", game}, code: 0, jsonConfig: shown},
 		{name: "JSON without one has no config field", args: []string{"--format", "json", "--isolated", game}, code: 1, jsonConfig: ""},
 		{name: "SARIF lists the config files", args: []string{"--format", "sarif", game}, code: 0, jsonConfig: "-", sarifConfigs: `["` + shown + `"]`},
@@ -128,7 +130,7 @@ func TestShowSettings(t *testing.T) {
 	cfg := put(".arbiter.yaml", "variants:\n  \"english/**\": english\nignore: [illegal]\n")
 	eng := put("english/old/a.pdn", "1. 11-15 23-19 *\n")
 	intl := put("intl/b.pdn", "1. 32-28 *\n")
-	shown := displayPath(cfg)
+	shown := config.DisplayPath(cfg)
 	for _, tc := range []struct {
 		args []string
 		want []string

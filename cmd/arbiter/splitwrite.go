@@ -7,10 +7,12 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+
+	"arbiter/notation/safefile"
 )
 
 // splitWriter writes the files of 'split': each file as a temporary file
-// beside its place (tempfiles.go: removed on a signal, swept by the next
+// beside its place (safefile.CreateTemp: removed on a signal, swept by the next
 // run if killed), linked into place only when the whole run went well and
 // only where no file has that name (never overwriting: a hard link fails
 // on a name that is taken). A file that exists when its first game comes
@@ -46,21 +48,15 @@ func (w *splitWriter) write(name string, text []byte) error {
 		if _, err := os.Lstat(target); err == nil {
 			return fmt.Errorf("%s exists: split never overwrites a file (choose another --dir or --template)", target)
 		} else if !errors.Is(err, fs.ErrNotExist) {
-			return fmt.Errorf("%s: %w", target, unwrapPath(err))
+			return fmt.Errorf("%s: %w", target, safefile.UnwrapPath(err))
 		}
 		folder := filepath.Dir(target)
 		if err := os.MkdirAll(folder, 0o777); err != nil {
-			return fmt.Errorf("%s: %w", folder, unwrapPath(err))
+			return fmt.Errorf("%s: %w", folder, safefile.UnwrapPath(err))
 		}
-		sweepTemps(folder, filepath.Base(target))
-		f, err := createTemp(folder, tempPrefix(filepath.Base(target)))
+		f, err := safefile.CreateTemp(target)
 		if err != nil {
-			return fmt.Errorf("%s: %w", target, unwrapPath(err))
-		}
-		if err := f.Chmod(fs.FileMode(0o666) &^ umask()); err != nil {
-			f.Close()
-			removeTemp(f.Name())
-			return fmt.Errorf("%s: %w", target, unwrapPath(err))
+			return fmt.Errorf("%s: %w", target, safefile.UnwrapPath(err))
 		}
 		sf = &splitFile{target: target, temp: f.Name(), f: f}
 		w.files[target] = sf
@@ -69,7 +65,7 @@ func (w *splitWriter) write(name string, text []byte) error {
 	} else if sf.f == nil {
 		f, err := os.OpenFile(sf.temp, os.O_WRONLY|os.O_APPEND, 0)
 		if err != nil {
-			return fmt.Errorf("%s: %w", target, unwrapPath(err))
+			return fmt.Errorf("%s: %w", target, safefile.UnwrapPath(err))
 		}
 		sf.f = f
 		w.touch(sf)
@@ -79,7 +75,7 @@ func (w *splitWriter) write(name string, text []byte) error {
 	}
 	sf.games++
 	if _, err := sf.f.Write(text); err != nil {
-		return fmt.Errorf("%s: %w", target, unwrapPath(err))
+		return fmt.Errorf("%s: %w", target, safefile.UnwrapPath(err))
 	}
 	return nil
 }
@@ -110,7 +106,7 @@ func (w *splitWriter) commit() (int, error) {
 		if sf.f == nil {
 			f, err := os.OpenFile(sf.temp, os.O_WRONLY, 0)
 			if err != nil {
-				return 0, fmt.Errorf("%s: %w", sf.target, unwrapPath(err))
+				return 0, fmt.Errorf("%s: %w", sf.target, safefile.UnwrapPath(err))
 			}
 			sf.f = f
 		}
@@ -120,15 +116,15 @@ func (w *splitWriter) commit() (int, error) {
 		}
 		sf.f = nil
 		if err != nil {
-			return 0, fmt.Errorf("%s: %w", sf.target, unwrapPath(err))
+			return 0, fmt.Errorf("%s: %w", sf.target, safefile.UnwrapPath(err))
 		}
 	}
 	w.open = nil
 	var placed []string
 	for _, sf := range w.order {
-		if err := linkTemp(sf.temp, sf.target); err != nil {
+		if err := safefile.LinkTemp(sf.temp, sf.target); err != nil {
 			sort.Strings(placed)
-			return len(placed), fmt.Errorf("%s: %w (split never overwrites: the %d files before it are in place, the others are not written)", sf.target, unwrapPath(err), len(placed))
+			return len(placed), fmt.Errorf("%s: %w (split never overwrites: the %d files before it are in place, the others are not written)", sf.target, safefile.UnwrapPath(err), len(placed))
 		}
 		sf.temp = ""
 		placed = append(placed, sf.target)
@@ -144,7 +140,7 @@ func (w *splitWriter) abort() {
 			sf.f = nil
 		}
 		if sf.temp != "" {
-			removeTemp(sf.temp)
+			safefile.RemoveTemp(sf.temp)
 			sf.temp = ""
 		}
 	}

@@ -5,7 +5,6 @@ import (
 	"os"
 	"time"
 
-	"github.com/fatih/color"
 	"github.com/schollz/progressbar/v3"
 	"github.com/urfave/cli/v2"
 	"golang.org/x/term"
@@ -31,40 +30,6 @@ func useColor(choice string, w io.Writer) (bool, error) {
 		return os.Getenv("NO_COLOR") == "" && os.Getenv("TERM") != "dumb" && isTerminal(w), nil
 	}
 	return false, usageError("unknown --color %q (auto, always or never)", choice)
-}
-
-// palette colours the text output; the zero palette writes plain text.
-// fatih/color writes the escape sequences; whether to use them is decided
-// here (useColor), not by its own detection, so --color always works in a
-// pipe and tests see plain text.
-type palette struct {
-	on                           bool
-	place, err, warn, note, mark *color.Color
-}
-
-func newPalette(on bool) palette {
-	p := palette{on: on,
-		place: color.New(color.Bold),
-		err:   color.New(color.FgRed, color.Bold),
-		warn:  color.New(color.FgYellow, color.Bold),
-		note:  color.New(color.FgCyan, color.Bold),
-		mark:  color.New(color.FgGreen, color.Bold),
-	}
-	for _, c := range []*color.Color{p.place, p.err, p.warn, p.note, p.mark} {
-		if on {
-			c.EnableColor()
-		} else {
-			c.DisableColor()
-		}
-	}
-	return p
-}
-
-func (p palette) paint(c *color.Color, s string) string {
-	if !p.on || c == nil {
-		return s
-	}
-	return c.Sprint(s)
 }
 
 // progress shows games done, games/s and the current file on standard

@@ -14,6 +14,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"arbiter/notation/safefile"
 	"arbiter/referee/match"
 	"arbiter/referee/tournament"
 	"arbiter/variants"
@@ -207,11 +208,11 @@ func runTournament(c *cli.Context) error {
 		// the tournament lasts (lock.go): a rewrite of the file or a
 		// second tournament or match on it is refused until this one ends.
 		const flags = os.O_RDWR | os.O_APPEND | os.O_CREATE
-		if _, isFD := descriptorPath(pdnName); isFD {
+		if _, isFD := safefile.DescriptorPath(pdnName); isFD {
 			return usageError("--pdn %s: a tournament reads its file back to resume: give a regular file", pdnName)
 		}
-		pdnFile, _, err = openLocked(pdnName, flags, 0o644)
-		var locked *lockedError
+		pdnFile, _, err = safefile.OpenLocked(pdnName, flags, 0o644)
+		var locked *safefile.LockedError
 		if errors.As(err, &locked) {
 			return cli.Exit(err.Error(), exitUsage)
 		}
@@ -224,7 +225,7 @@ func runTournament(c *cli.Context) error {
 		}
 		t.Config().Out = pdnFile
 	}
-	ctx, stop := signal.NotifyContext(gocontext.Background(), stopSignals()...)
+	ctx, stop := signal.NotifyContext(gocontext.Background(), safefile.StopSignals()...)
 	defer stop()
 	if err := t.Arena().Probe(ctx); err != nil {
 		if ctx.Err() != nil {
@@ -312,7 +313,7 @@ func resumeFrom(t *tournament.Tournament, f *os.File, name string, resume bool) 
 // writeStandings rewrites the standings file whole, through a temporary
 // file renamed into place.
 func writeStandings(name string, st *tournament.Standings, format string) error {
-	a, err := createAtomic(name)
+	a, err := safefile.Create(name)
 	if err != nil {
 		return err
 	}

@@ -7,7 +7,6 @@ import (
 	"encoding/binary"
 	"fmt"
 	"hash/crc32"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -168,23 +167,6 @@ func TestUnpackLimits(t *testing.T) {
 	})
 }
 
-func TestParseSize(t *testing.T) {
-	tests := []struct {
-		in   string
-		want int64
-	}{
-		{"65536", 65536}, {"1K", 1 << 10}, {"1kb", 1 << 10}, {"4GiB", 4 << 30}, {"1.5M", 3 << 19},
-		{" 2 G ", 2 << 30}, {"1T", 1 << 40}, {"10B", 10},
-		{"", -1}, {"0", -1}, {"-1G", -1}, {"4X", -1}, {"G", -1}, {"1e30G", -1}, {"NaN", -1},
-	}
-	for _, tc := range tests {
-		got, err := parseSize(tc.in)
-		if tc.want < 0 && err == nil || tc.want >= 0 && (err != nil || got != tc.want) {
-			t.Errorf("parseSize(%q) = %d, %v; want %d", tc.in, got, err, tc.want)
-		}
-	}
-}
-
 // --max-decompressed is whole: help with its default, completion, the
 // README's row, the man page.
 func TestMaxDecompressedFlagDocumented(t *testing.T) {
@@ -207,30 +189,4 @@ func TestMaxDecompressedFlagDocumented(t *testing.T) {
 			t.Errorf("%s does not describe --max-decompressed (make man; README's check flags)", file)
 		}
 	}
-}
-
-// FuzzZipMembers: any bytes named .zip are listed and read without a panic,
-// and never unpack past the limits.
-func FuzzZipMembers(f *testing.F) {
-	f.Add(zipOf(f, map[string][]byte{"a.pdn": []byte("1. 32-28 *"), "b.pdn.gz": gz(f, []byte("1. 32-28 *"))}))
-	f.Add(overlappingZip(f, 3, []byte("1. 32-28 *")))
-	f.Add([]byte("PK\x05\x06"))
-	f.Fuzz(func(t *testing.T, data []byte) {
-		p := filepath.Join(t.TempDir(), "f.zip")
-		if err := os.WriteFile(p, data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		limits := unpackLimits{max: 1 << 20, ratio: maxRatio}
-		for _, in := range zipMembers(p, defaultExtensions, limits) {
-			rc, err := in.open()
-			if err != nil {
-				continue
-			}
-			n, _ := io.Copy(io.Discard, rc)
-			rc.Close()
-			if n > limits.max {
-				t.Fatalf("%s unpacked %d bytes, past the limit", in.name, n)
-			}
-		}
-	})
 }

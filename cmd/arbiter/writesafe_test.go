@@ -12,6 +12,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"arbiter/notation/safefile"
 )
 
 const oneGame = "[Event \"late\"]\n[Result \"*\"]\n\n1. 32-28 *\n\n"
@@ -36,7 +38,7 @@ func TestLockedFileIsNotWritten(t *testing.T) {
 			target, other := filepath.Join(dir, "match.pdn"), filepath.Join(dir, "other.pdn")
 			writeFile(t, target, twoGames)
 			writeFile(t, other, twoGames)
-			held, _, err := openLocked(target, os.O_WRONLY|os.O_APPEND, 0)
+			held, _, err := safefile.OpenLocked(target, os.O_WRONLY|os.O_APPEND, 0)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -83,7 +85,7 @@ func TestChangedTargetIsNotReplaced(t *testing.T) {
 				writeFile(t, target, twoGames)
 				before = twoGames
 			}
-			beforeRename = func(final string) {
+			safefile.BeforeRename = func(final string) {
 				if final != target {
 					return
 				}
@@ -95,7 +97,7 @@ func TestChangedTargetIsNotReplaced(t *testing.T) {
 				f.WriteString(oneGame)
 				f.Close()
 			}
-			defer func() { beforeRename = nil }()
+			defer func() { safefile.BeforeRename = nil }()
 			_, stderr, code := arbiter(t, "", c.args(target, other)...)
 			if code != exitUsage || !strings.Contains(stderr, "match.pdn: changed while arbiter was writing its replacement") {
 				t.Errorf("exit %d, stderr %q; want 2 and the change", code, stderr)

@@ -1,12 +1,12 @@
 package live
 
 import (
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"arbiter/notation"
 	"arbiter/referee"
+	"arbiter/referee/report"
 )
 
 // Severities as the Language Server Protocol numbers them.
@@ -122,22 +122,5 @@ func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\
 
 // clean is text from a record as an editor shows it: control characters
 // (which a terminal-based editor would act on) written as escapes, line
-// breaks kept.
-func clean(s string) string {
-	if !strings.ContainsFunc(s, unprintable) {
-		return s
-	}
-	var b strings.Builder
-	for _, r := range s {
-		if unprintable(r) {
-			b.WriteString(strings.Trim(strconv.QuoteRuneToASCII(r), "'"))
-			continue
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
-}
-
-func unprintable(r rune) bool {
-	return r < ' ' && r != '\n' && r != '\t' || r == 0x7f || 0x80 <= r && r < 0xa0
-}
+// breaks kept, as every report writes it.
+func clean(s string) string { return report.PrintableLines(s) }

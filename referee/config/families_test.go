@@ -1,0 +1,6 @@
+package config
+
+// The families whose variants the configs name.
+import (
+	_ "arbiter/referee/draughts"
+)
