@@ -283,7 +283,7 @@ func TestNoGameCounted(t *testing.T) {
 	t.Setenv("GITHUB_STEP_SUMMARY", summary)
 	_, errOut, code := arbiter(t, "", "check", "--format", "github", dir)
 	md, _ := os.ReadFile(summary)
-	if code != 0 || !strings.Contains(errOut, "b.pdn: no game in this file") || !strings.Contains(errOut, "1 game: 1 valid, 0 with errors, 1 warnings") ||
+	if code != 0 || !strings.Contains(errOut, "b.pdn: no game in this file") || !strings.Contains(errOut, "1 game: 1 valid, 0 with errors, 1 warning") ||
 		!strings.Contains(string(md), "| 1 | 1 | 0 | 0 | 1 |") {
 		t.Errorf("exit %d, stderr %q, job summary:\n%s", code, errOut, md)
 	}

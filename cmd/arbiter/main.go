@@ -107,6 +107,7 @@ func commands() []*cli.Command {
 		dupesCommand(),
 		explainCommand(),
 		fixCommand(),
+		lspCommand(),
 		matchCommand(),
 		namesCommand(),
 		perftCommand(),

@@ -40,7 +40,7 @@ func golden(t *testing.T, name, got string) {
 	}
 }
 
-var summaryLine = regexp.MustCompile(`^\d+ games?: \d+ valid, \d+ with errors, \d+ warnings(, \d+ notes?)?(, \d+ suppressed( by the baseline| in the records, \d+ by the baseline)?)? \(\d+\.\d\d s\)\n$`)
+var summaryLine = regexp.MustCompile(`^\d+ games?: \d+ valid, \d+ with errors, \d+ warnings?(, \d+ notes?)?(, \d+ suppressed( by the baseline| in the records, \d+ by the baseline)?)? \(\d+\.\d\d s\)\n$`)
 
 func TestCLIGolden(t *testing.T) {
 	tests := []struct {

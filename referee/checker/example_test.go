@@ -39,5 +39,5 @@ func Example() {
 	fmt.Println(res.Summary.Line())
 	// Output:
 	// game.pdn:2:40: illegal [warning] game 1 (Anna - Bram), move 3 (9-14): capture is compulsory: a capture of 1 piece is available: 23x32; legal: 23x32
-	// 1 game: 1 valid, 0 with errors, 1 warnings
+	// 1 game: 1 valid, 0 with errors, 1 warning
 }

@@ -85,7 +85,7 @@ func (s *Summary) Codes() []*CodeCount {
 
 // Line is the summary line: games, verdicts, counts.
 func (s *Summary) Line() string {
-	out := fmt.Sprintf("%d %s: %d valid, %d with errors, %d warnings", s.Games, plural(s.Games, "game", "games"), s.Valid, s.Invalid, s.Warnings)
+	out := fmt.Sprintf("%d %s: %d valid, %d with errors, %d %s", s.Games, plural(s.Games, "game", "games"), s.Valid, s.Invalid, s.Warnings, plural(s.Warnings, "warning", "warnings"))
 	if s.Notes > 0 {
 		out += fmt.Sprintf(", %d %s", s.Notes, plural(s.Notes, "note", "notes"))
 	}

@@ -1,0 +1,155 @@
+package live
+
+import (
+	"sort"
+	"strings"
+	"unicode/utf8"
+)
+
+// Position is a place in a document as the Language Server Protocol
+// counts it: a 0-based line, and a 0-based character offset in UTF-16 code
+// units within that line. A line ends at "\n", "\r\n" or a lone "\r".
+type Position struct {
+	Line      int `json:"line"`
+	Character int `json:"character"`
+}
+
+// Range is a span of a document, End exclusive.
+type Range struct {
+	Start Position `json:"start"`
+	End   Position `json:"end"`
+}
+
+// lineIndex holds where each line of a text starts, to turn byte offsets
+// into Positions and back.
+type lineIndex []int
+
+func indexLines(text string) lineIndex {
+	idx := make(lineIndex, 1, 1+len(text)/32)
+	if !strings.Contains(text, "\r") {
+		// Most texts: a line ends at "\n" alone, found a word at a time.
+		for i := 0; ; {
+			j := strings.IndexByte(text[i:], '\n')
+			if j < 0 {
+				return idx
+			}
+			i += j + 1
+			idx = append(idx, i)
+		}
+	}
+	for i := 0; i < len(text); i++ {
+		switch text[i] {
+		case '\n':
+			idx = append(idx, i+1)
+		case '\r':
+			if i+1 < len(text) && text[i+1] == '\n' {
+				i++
+			}
+			idx = append(idx, i+1)
+		}
+	}
+	return idx
+}
+
+// position is the Position of a byte offset (clamped to the text).
+func (idx lineIndex) position(text string, off int) Position {
+	off = max(0, min(off, len(text)))
+	line := sort.Search(len(idx), func(i int) bool { return idx[i] > off }) - 1
+	return Position{Line: line, Character: utf16Len(text[idx[line]:off])}
+}
+
+// offset is the byte offset of a Position. A character past the end of
+// its line is the line's end (before its line break), a line past the
+// last is the end of the text, and a character inside a character that
+// UTF-16 writes as two units is the start of that character: the
+// protocol asks a server to take such positions leniently.
+func (idx lineIndex) offset(text string, p Position) int {
+	if p.Line < 0 {
+		return 0
+	}
+	if p.Line >= len(idx) {
+		return len(text)
+	}
+	start := idx[p.Line]
+	end := len(text)
+	if p.Line+1 < len(idx) {
+		end = idx[p.Line+1]
+	}
+	for end > start && (text[end-1] == '\n' || text[end-1] == '\r') {
+		end--
+	}
+	units := 0
+	for i := start; i < end; {
+		if units >= p.Character {
+			return i
+		}
+		r, n := utf8.DecodeRuneInString(text[i:])
+		w := 1
+		if r >= 0x10000 {
+			w = 2
+		}
+		if units+w > p.Character {
+			return i
+		}
+		units += w
+		i += n
+	}
+	return end
+}
+
+// utf16Len is how many UTF-16 code units s takes (an invalid byte, which
+// a decoder reads as U+FFFD, one).
+func utf16Len(s string) int {
+	n := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			n++
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r >= 0x10000 {
+			n += 2
+		} else {
+			n++
+		}
+		i += size
+	}
+	return n
+}
+
+// Change is one edit of a document as a client sends it: Text in place of
+// Range, or the whole text when Range is nil.
+type Change struct {
+	Range *Range `json:"range,omitempty"`
+	Text  string `json:"text"`
+}
+
+// Apply applies changes to text in order, each on the text the ones before
+// it left, as the protocol's incremental sync asks.
+func Apply(text string, changes []Change) string {
+	text, _ = apply(text, nil, changes)
+	return text
+}
+
+// apply is Apply given the line index of text, when known (nil when not);
+// it returns the new text's index when it computed it.
+func apply(text string, idx lineIndex, changes []Change) (string, lineIndex) {
+	for _, c := range changes {
+		if c.Range == nil {
+			text, idx = c.Text, nil
+			continue
+		}
+		if idx == nil {
+			idx = indexLines(text)
+		}
+		start, end := idx.offset(text, c.Range.Start), idx.offset(text, c.Range.End)
+		if end < start {
+			start, end = end, start
+		}
+		text = text[:start] + c.Text + text[end:]
+		idx = nil
+	}
+	return text, idx
+}
