@@ -95,21 +95,17 @@ func gameOf(f input.Source, n int, opts referee.StreamOptions) (*notation.Record
 		return nil, 0, fmt.Errorf("%s: %w", f.Name, safefile.UnwrapPath(err))
 	}
 	defer rc.Close()
-	sp := pdn.NewSplitter(rc, opts.PDN)
 	var found *notation.Record
 	count := 0
-	for {
-		g, err := sp.Next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return nil, 0, fmt.Errorf("%s: %w", f.Name, err)
-		}
+	err = pdn.Each(rc, opts.PDN, func(g pdn.GameText) error {
 		count++
 		if count == n {
 			found = referee.ParseGameFor(g, f.Name, opts.Options)
 		}
+		return nil
+	})
+	if err != nil {
+		return nil, 0, fmt.Errorf("%s: %w", f.Name, err)
 	}
 	if found == nil {
 		return nil, count, fmt.Errorf("%s has %d %s: there is no game %d", f.Name, count, plural(count, "game", "games"), n)

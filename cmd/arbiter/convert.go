@@ -380,19 +380,9 @@ func (cv *converter) readRecords(r io.Reader, name string, each func(*notation.R
 	if isJSON {
 		return cv.readJSON(text, name, each)
 	}
-	sp := pdn.NewSplitter(text, cv.opts.PDN)
-	for {
-		g, err := sp.Next()
-		if err == io.EOF {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-		if err := each(referee.ParseGameFor(g, name, cv.opts.Options)); err != nil {
-			return err
-		}
-	}
+	return pdn.Each(text, cv.opts.PDN, func(g pdn.GameText) error {
+		return each(referee.ParseGameFor(g, name, cv.opts.Options))
+	})
 }
 
 // readJSON reads one record per line; a line that is not a record is

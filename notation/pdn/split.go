@@ -3,7 +3,6 @@ package pdn
 import (
 	"bytes"
 	"encoding/binary"
-	"errors"
 	"fmt"
 	"io"
 	"math/bits"
@@ -1279,16 +1278,10 @@ func looksCyrillic(b []byte) bool {
 // ReadAll splits r and parses every game. The error is a read error; the
 // records read before it are returned with it.
 func ReadAll(r io.Reader, file string, opts Options) ([]*notation.Record, error) {
-	sp := NewSplitter(r, opts)
 	var recs []*notation.Record
-	for {
-		g, err := sp.Next()
-		if errors.Is(err, io.EOF) {
-			return recs, nil
-		}
-		if err != nil {
-			return recs, err
-		}
+	err := Each(r, opts, func(g GameText) error {
 		recs = append(recs, Parse(g, file))
-	}
+		return nil
+	})
+	return recs, err
 }

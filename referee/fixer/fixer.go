@@ -11,7 +11,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"io"
 	"sort"
 	"strings"
 
@@ -193,22 +192,15 @@ func plural(n int, one, many string) string {
 
 // eachGame splits src and checks each game.
 func eachGame(src []byte, name string, opts referee.StreamOptions, each func(pdn.GameText, *referee.Report)) error {
-	sp := pdn.NewSplitter(bytes.NewReader(src), opts.PDN)
-	for {
-		g, err := sp.Next()
-		if err == io.EOF {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
+	return pdn.Each(bytes.NewReader(src), opts.PDN, func(g pdn.GameText) error {
 		rec := referee.ParseGameFor(g, name, opts.Options)
 		rep := referee.Check(rec, opts.Options)
 		if d, ok := referee.FamilyMismatch(rep); ok {
 			return fmt.Errorf("game %d, line %d: %s", rep.Game, d.Pos.Line, d.Msg)
 		}
 		each(g, rep)
-	}
+		return nil
+	})
 }
 
 // notEditable says why src cannot be edited byte for byte at the offsets
@@ -367,15 +359,5 @@ func otherErrors(rep *referee.Report) int {
 }
 
 func splitEach(src []byte, opts pdn.Options, each func(pdn.GameText)) error {
-	sp := pdn.NewSplitter(bytes.NewReader(src), opts)
-	for {
-		g, err := sp.Next()
-		if err == io.EOF {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-		each(g)
-	}
+	return pdn.Each(bytes.NewReader(src), opts, func(g pdn.GameText) error { each(g); return nil })
 }

@@ -1,7 +1,6 @@
 package tournament
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -23,16 +22,8 @@ type PlayedGame struct {
 
 // ReadPlayed reads the games of a PDN file, one at a time.
 func ReadPlayed(r io.Reader, file string) ([]PlayedGame, error) {
-	sp := pdn.NewSplitter(r, pdn.Options{})
 	var out []PlayedGame
-	for {
-		g, err := sp.Next()
-		if errors.Is(err, io.EOF) {
-			return out, nil
-		}
-		if err != nil {
-			return out, fmt.Errorf("%s: %v", file, err)
-		}
+	err := pdn.Each(r, pdn.Options{}, func(g pdn.GameText) error {
 		rec := pdn.Parse(g, file)
 		tag := func(name string) string { v, _ := rec.Tag(name); return v }
 		p := PlayedGame{Line: rec.Pos.Line, Settings: tag(SettingsTag), Round: tag("Round"), White: tag("White"),
@@ -42,7 +33,12 @@ func ReadPlayed(r io.Reader, file string) ([]PlayedGame, error) {
 		}
 		rec.ReleaseMoves()
 		out = append(out, p)
+		return nil
+	})
+	if err != nil {
+		return out, fmt.Errorf("%s: %v", file, err)
 	}
+	return out, nil
 }
 
 // Resume takes the games a PDN holds of this tournament: those of the
