@@ -188,12 +188,7 @@ func (fx *fixRun) inPlace(f input.Source) {
 		af.Abort() // nothing to change: the file is not touched
 		return
 	}
-	if _, err := af.Write(res.Text); err != nil {
-		af.Abort()
-		fx.fail(err)
-		return
-	}
-	if err := af.Commit(); err != nil {
+	if err := af.WriteCommit(res.Text); err != nil {
 		fx.fail(err)
 	}
 }
@@ -227,12 +222,7 @@ func (fx *fixRun) toFile(f input.Source, name string) {
 		fmt.Fprintf(fx.c.App.ErrWriter, "arbiter: %s not written\n", printable(name))
 		return
 	}
-	if _, err := af.Write(res.Text); err != nil {
-		af.Abort()
-		fx.fail(err)
-		return
-	}
-	if err := af.Commit(); err != nil {
+	if err := af.WriteCommit(res.Text); err != nil {
 		fx.fail(err)
 	}
 }

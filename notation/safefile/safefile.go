@@ -157,6 +157,16 @@ func (a *File) Write(p []byte) (int, error) {
 	return n, err
 }
 
+// WriteCommit writes p, the whole text, and commits it; on a write error
+// the file is aborted (its target untouched).
+func (a *File) WriteCommit(p []byte) error {
+	if _, err := a.Write(p); err != nil {
+		a.Abort()
+		return err
+	}
+	return a.Commit()
+}
+
 // A temporary file is named .NAME.tmp-PID-RANDOM beside its target: the
 // process id tells a later run whether its writer is gone (killed before
 // it could remove it), and so whether it may be removed.

@@ -113,3 +113,29 @@ func TestLinkTempNeverOverwrites(t *testing.T) {
 		t.Errorf("%d files in the folder, want the one linked", len(entries))
 	}
 }
+
+// WriteCommit puts the whole text in place; a write that fails (the file
+// closed under it) leaves the target as it was and nothing beside it.
+func TestWriteCommit(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "games.pdn")
+	os.WriteFile(p, []byte("old"), 0o600)
+	f, err := Create(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.WriteCommit([]byte("new")); err != nil || read(t, p) != "new" {
+		t.Fatalf("WriteCommit: %v, %q", err, read(t, p))
+	}
+	f, err = Create(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.File.Close()
+	if err := f.WriteCommit([]byte("lost")); err == nil || read(t, p) != "new" {
+		t.Errorf("a failed write: %v, %q", err, read(t, p))
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("%d files in the folder", len(entries))
+	}
+}
