@@ -297,9 +297,6 @@ func (p *process) endText(what string) string {
 	return what + " and exited"
 }
 
-// hasExited says whether the program has ended (false for none).
-func (p *process) hasExited() bool { return p.exitsWithin(context.Background(), 0) }
-
 // exitsWithin says whether the program ends within d and before ctx is
 // done (false for none).
 func (p *process) exitsWithin(ctx context.Context, d time.Duration) bool {

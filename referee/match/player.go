@@ -121,6 +121,10 @@ func waitReady(ctx context.Context, ch <-chan event, what string, timeout time.D
 	}
 }
 
+// portLostGrace is how long a DXP engine that failed to start is given to
+// exit, the sign that it never had the port (see startDXP).
+const portLostGrace = 2 * time.Second
+
 // dxpPlayer is an engine speaking DamExchange; arbiter is the Initiator.
 type dxpPlayer struct {
 	e    *Engine
@@ -137,7 +141,12 @@ func startDXP(ctx context.Context, e *Engine, s *setup) (_ *dxpPlayer, err error
 	p := &dxpPlayer{e: e, s: s, ev: make(chan event, 16), quit: make(chan struct{})}
 	defer func() {
 		if err != nil {
-			if p.proc.hasExited() {
+			// A program that lost the port arbiter chose to another one
+			// (another match, another test binary) exits when it cannot
+			// listen; arbiter may meanwhile have reached the other program
+			// and failed there. Waiting a little for the exit tells that
+			// apart from an engine that refused the game.
+			if p.proc.exitsWithin(ctx, portLostGrace) {
 				err = exitedError{err}
 			}
 			p.proc.stop(time.Second)
