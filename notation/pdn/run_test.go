@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"math/rand/v2"
 	"reflect"
 	"strings"
 	"testing"
@@ -245,5 +246,36 @@ func sameSplitThroughSmallReads(t *testing.T, in string) {
 		if got := split(r); !reflect.DeepEqual(got, want) {
 			t.Fatalf("%.200q: split differently through %T", in, r)
 		}
+	}
+}
+
+// TestPlainWordsAsOneByOne: movetext of random words from the bytes that
+// plainWords reads (moves, move numbers, results, glued and long words,
+// a byte that stops it), read whole (plainWords, 8 bytes of a word at once) and
+// a byte at a time (scanGame's cases), is cut the same.
+func TestPlainWordsAsOneByOne(t *testing.T) {
+	rng := rand.New(rand.NewPCG(32, 2))
+	words := []string{"12.", "32-28", "19x30", "1-7", "2-8", "0-2", "1-0", "2-0", "1-1", "1/2-1/2", "0", "-", "2", "1-10",
+		"2:11", "1:0", "28x17x39x48x50x4", "28x17x39x48x50x", "123456789012345", "1234567890123456", "9.", "x", ".", "3",
+		"12-21", "5-14", "1-101.", "\xbd-\xbd", "a", "*", "{c}", "1.", "45-40", ":", "1/2"}
+	seps := []string{" ", " ", " ", "\n", "  ", "\r\n", "\t"}
+	for range 3000 {
+		var b strings.Builder
+		b.WriteString(strings.Repeat("{"+strings.Repeat("x", 600)+"} *\n", 1))
+		b.WriteString("1. ")
+		for range 10 + rng.IntN(60) {
+			if rng.IntN(4) == 0 {
+				b.WriteString(words[rng.IntN(len(words))])
+			} else {
+				b.WriteString(words[rng.IntN(3)])
+			}
+			if rng.IntN(6) == 0 {
+				b.WriteString(seps[rng.IntN(len(seps))])
+			} else {
+				b.WriteString(" ")
+			}
+		}
+		b.WriteString("1-0")
+		sameSplitThroughSmallReads(t, b.String())
 	}
 }
