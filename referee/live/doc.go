@@ -15,6 +15,7 @@ package live
 
 import (
 	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -61,6 +62,11 @@ type Game struct {
 	text       string
 	text0      pdn.GameText // as split, at the offset the check saw
 	check      *checked
+	// key is what the check depends on: the game's bytes in the document
+	// (two byte strings may decode to one text), the column it starts at,
+	// and what splitting them said (a file's first game that is not UTF-8 says so, the later ones
+	// do not).
+	key string
 }
 
 // checked is the check of one game text, shared by every game of the
@@ -103,7 +109,7 @@ func (d *Document) Edit(changes []Change) {
 func (d *Document) SetText(text string) {
 	old := make(map[string]*checked, len(d.games))
 	for _, g := range d.games {
-		old[g.text] = g.check
+		old[g.key] = g.check
 	}
 	d.text = text
 	d.lines = indexLines(text)
@@ -121,12 +127,25 @@ func (d *Document) SetText(text string) {
 		}
 		start := d.bom + int(g.Pos.Offset)
 		game := &Game{Index: g.Index, Start: start, End: min(start+len(g.Text), len(text)), text: g.Text, text0: g}
-		if c, ok := old[g.Text]; ok && c != nil {
+		d.games = append(d.games, game)
+	}
+	for i, game := range d.games {
+		end := len(text)
+		if i+1 < len(d.games) {
+			end = max(game.Start, d.games[i+1].Start)
+		}
+		var key strings.Builder
+		key.WriteString(strconv.Itoa(game.text0.Pos.Col) + "\x00") // "%" escapes a line only in column 1
+		key.WriteString(text[game.Start:end])
+		for _, diag := range game.text0.Diagnostics {
+			key.WriteString("\x00" + diag.Code + "\x00" + diag.Msg)
+		}
+		game.key = key.String()
+		if c, ok := old[game.key]; ok && c != nil {
 			game.check = c
 		} else {
 			todo = append(todo, game)
 		}
-		d.games = append(d.games, game)
 	}
 	d.Rechecked = len(todo)
 	d.checkAll(todo)
@@ -138,8 +157,8 @@ func (d *Document) checkAll(todo []*Game) {
 	seen := map[string]*Game{}
 	var uniq []*Game
 	for _, g := range todo {
-		if _, ok := seen[g.text]; !ok {
-			seen[g.text] = g
+		if _, ok := seen[g.key]; !ok {
+			seen[g.key] = g
 			uniq = append(uniq, g)
 		}
 	}
@@ -167,7 +186,7 @@ func (d *Document) checkAll(todo []*Game) {
 		wg.Wait()
 	}
 	for _, g := range todo {
-		g.check = seen[g.text].check
+		g.check = seen[g.key].check
 	}
 }
 
