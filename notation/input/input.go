@@ -105,21 +105,7 @@ func Bytes(name string, data []byte, exts []string, limits Limits) []Source {
 	if err != nil {
 		return []Source{{Name: name, Open: func() (io.ReadCloser, error) { return nil, err }}}
 	}
-	byName := map[string]*zip.File{}
-	var names []string
-	var files []*zip.File
-	var other skippedByExt
-	for _, f := range zr.File {
-		switch {
-		case f.FileInfo().IsDir():
-		case IsRecordFile(f.Name, exts):
-			names = append(names, f.Name)
-			files = append(files, f)
-			byName[f.Name] = f
-		default:
-			other.add(f.Name)
-		}
-	}
+	names, files, other := recordMembers(zr.File, exts)
 	if len(names) == 0 {
 		why := other.note("archive", "members", exts)
 		return []Source{{Name: name, Skip: why, Open: func() (io.ReadCloser, error) { return nil, fmt.Errorf("not read: %s", why) }}}
@@ -128,22 +114,52 @@ func Bytes(name string, data []byte, exts []string, limits Limits) []Source {
 	if err := checkZipMembers(files, budget); err != nil {
 		return []Source{{Name: name, Open: func() (io.ReadCloser, error) { return nil, err }}}
 	}
+	byName := make(map[string]*zip.File, len(files))
+	for _, f := range files {
+		byName[f.Name] = f
+	}
 	sort.Strings(names)
 	var in []Source
 	for _, m := range names {
 		in = append(in, Source{Name: name + ":" + m, Member: m, Open: func() (io.ReadCloser, error) {
-			rc, err := byName[m].Open()
-			if err != nil {
-				return nil, err
-			}
-			d, err := Decompressed(rc, Limits{}, 0)
-			if err != nil {
-				return nil, err
-			}
-			return readCloser{budgeted{d, budget}, d.Close}, nil
+			return openMember(byName[m], budget, func() error { return nil })
 		}})
 	}
 	return in
+}
+
+// recordMembers sorts an archive's entries: the names and files of its
+// record members by exts (in the archive's order), and the others, which
+// are said when there is no record member.
+func recordMembers(entries []*zip.File, exts []string) (names []string, files []*zip.File, other skippedByExt) {
+	for _, f := range entries {
+		switch {
+		case f.FileInfo().IsDir():
+		case IsRecordFile(f.Name, exts):
+			names = append(names, f.Name)
+			files = append(files, f)
+		default:
+			other.add(f.Name)
+		}
+	}
+	return names, files, other
+}
+
+// openMember opens an archive member, gzip unpacked, held to the
+// archive's budget; done is called once the member is closed, or at once
+// when it cannot be opened.
+func openMember(f *zip.File, budget *unpackBudget, done func() error) (io.ReadCloser, error) {
+	rc, err := f.Open()
+	if err != nil {
+		done()
+		return nil, err
+	}
+	d, err := Decompressed(rc, Limits{}, 0)
+	if err != nil {
+		done()
+		return nil, err
+	}
+	return readCloser{budgeted{d, budget}, func() error { d.Close(); return done() }}, nil
 }
 
 // Expand turns a path the user typed into inputs: a directory into the
@@ -178,7 +194,7 @@ func fileSource(path string, limits Limits) Source {
 	}}
 }
 
-// failedInput is an input that could not be listed: its opening reports
+// failedSource is an input that could not be listed: its opening reports
 // why, in its place among the others.
 func failedSource(path string, err error) Source {
 	return Source{Name: path, Path: path, Open: func() (io.ReadCloser, error) { return nil, err }}
@@ -242,19 +258,7 @@ func zipMembers(path string, exts []string, limits Limits) []Source {
 	if err != nil {
 		return []Source{failedSource(path, err)}
 	}
-	var names []string
-	var files []*zip.File
-	var other skippedByExt
-	for _, f := range zr.File {
-		switch {
-		case f.FileInfo().IsDir():
-		case IsRecordFile(f.Name, exts):
-			names = append(names, f.Name)
-			files = append(files, f)
-		default:
-			other.add(f.Name)
-		}
-	}
+	names, files, other := recordMembers(zr.File, exts)
 	if len(names) == 0 {
 		zr.Close()
 		return []Source{skipSource(path, other.note("archive", "members", exts))}
@@ -312,17 +316,7 @@ func (a *zipArchive) open(member string) (io.ReadCloser, error) {
 		done()
 		return nil, fmt.Errorf("%s: no member %s", a.path, member)
 	}
-	rc, err := f.Open()
-	if err != nil {
-		done()
-		return nil, err
-	}
-	d, err := Decompressed(rc, Limits{}, 0)
-	if err != nil {
-		done()
-		return nil, err
-	}
-	return readCloser{budgeted{d, a.budget}, func() error { d.Close(); return done() }}, nil
+	return openMember(f, a.budget, done)
 }
 
 // Encoding is the text encoding a user names ("windows-1251",
