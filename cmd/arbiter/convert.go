@@ -112,17 +112,10 @@ func runConvert(c *cli.Context) error {
 			return usageError("--in-place writes PDN; use --output for --to %s", to)
 		}
 		for _, f := range in {
-			switch {
-			case f.Path == "":
-				return usageError("--in-place cannot rewrite standard input")
-			case f.Member != "":
-				return usageError("--in-place cannot rewrite %s, a member of a zip archive", f.Name)
-			case !isRegularFile(f.Path):
-				// (Checked before isGzipFile, which would wait on a FIFO.)
-				return usageError("--in-place cannot rewrite %s: not a regular file", f.Name)
-			case isGzipFile(f.Path):
-				return usageError("--in-place cannot rewrite %s, a gzip file (it would be written unpacked)", f.Name)
-			case isJSONFile(f):
+			if err := inPlaceRefusal(f); err != nil {
+				return err
+			}
+			if isJSONFile(f) {
 				return usageError("--in-place rewrites PDN files; %s holds JSON records (as --to json writes them): write its PDN to another file with -o", f.Name)
 			}
 		}

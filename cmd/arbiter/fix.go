@@ -95,7 +95,7 @@ func runFix(c *cli.Context) error {
 }
 
 // inPlaceRefusal says why a file cannot be rewritten in place, nil when
-// it can (convert's rules).
+// it can (convert's and fix's rules; convert adds one of its own).
 func inPlaceRefusal(f input.Source) error {
 	switch {
 	case f.Path == "":
@@ -103,6 +103,7 @@ func inPlaceRefusal(f input.Source) error {
 	case f.Member != "":
 		return usageError("--in-place cannot rewrite %s, a member of a zip archive", f.Name)
 	case !isRegularFile(f.Path):
+		// (Checked before isGzipFile, which would wait on a FIFO.)
 		return usageError("--in-place cannot rewrite %s: not a regular file", f.Name)
 	case isGzipFile(f.Path):
 		return usageError("--in-place cannot rewrite %s, a gzip file (it would be written unpacked)", f.Name)
