@@ -231,6 +231,9 @@ func SuggestFixes(s RepairSite) []Fix {
 		try(trial{Fix: f, cost: 2, order: 3}, k, []string{line[k+2].Text, line[k+1].Text, line[k].Text}, k+3)
 	}
 	earlier := func(k int) {
+		if budget <= 0 {
+			return // (no trial would run: the alternatives are not worked out)
+		}
 		for _, a := range s.Alternatives(k, CostNear) {
 			if a.Cost > CostNear || sameMove(a.Text, line[k].Text) {
 				continue

@@ -70,6 +70,12 @@ func (w *Walk[S]) At(k int) (st S, ok bool) {
 		}
 	}
 	st = w.save()
+	if w.walked > 0 {
+		// One state before the window is kept (the search asks in order):
+		// one for every ply asked, each with its copy of the positions
+		// seen, would grow with the square of the game's length.
+		delete(w.states, w.walked)
+	}
 	w.states[k], w.walked = st, k
 	return st, true
 }

@@ -32,8 +32,7 @@ type repairSite struct {
 	lo     int
 	states []*lineState
 	walked bool
-	far    map[int]*lineState // states before lo the search asked for
-	farTo  *lineState         // the last of them walked to, before line[farAt]
+	farTo  *lineState // the state before line[farAt], the last walked to before lo
 	farAt  int
 	alts   map[[2]int][]referee.Alternative // by ply and cost asked
 
@@ -94,30 +93,27 @@ func (s *repairSite) stateAt(k int) *lineState {
 		return nil
 	}
 	// Before the window (the search's last look, further back): walked
-	// again for it alone.
-	if st, ok := s.far[k]; ok {
-		return st
+	// again for it alone, on from the last ply walked to (the search asks
+	// in order). One such state is kept, stepped on in place: kept for
+	// every ply asked, each with its copy of the positions seen, they
+	// would grow with the square of a long king ending.
+	if s.farTo != nil && k == s.farAt {
+		return s.farTo
 	}
-	var st *lineState
-	if s.farTo != nil && s.farAt <= k {
-		// On from the last ply walked to (the search asks in order).
-		st = s.farTo.clone()
-		for j := s.farAt; j < k && st != nil; j++ {
-			if !s.step(st, j) {
-				st = nil
-			}
+	if s.farTo == nil || k < s.farAt {
+		states := s.walk(k, k+1)
+		if len(states) != 1 {
+			return nil
 		}
-	} else if states := s.walk(k, k+1); len(states) == 1 {
-		st = states[0]
+		s.farTo, s.farAt = states[0], k
+		return s.farTo
 	}
-	if s.far == nil {
-		s.far = map[int]*lineState{}
+	for ; s.farAt < k; s.farAt++ {
+		if !s.step(s.farTo, s.farAt) {
+			return nil // (s.farTo stays the state before the move that cannot be played)
+		}
 	}
-	s.far[k] = st
-	if st != nil {
-		s.farTo, s.farAt = st, k
-	}
-	return st
+	return s.farTo
 }
 
 // walk replays the main line again from its start (or its last setup),
