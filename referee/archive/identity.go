@@ -1,6 +1,7 @@
 package archive
 
 import (
+	"cmp"
 	"strconv"
 	"strings"
 	"unicode"
@@ -33,7 +34,7 @@ func (id Identity) Empty() bool { return id == Identity{} }
 func (id Identity) String() string {
 	var parts []string
 	if id.White != "" || id.Black != "" {
-		parts = append(parts, or(id.White, "?")+" - "+or(id.Black, "?"))
+		parts = append(parts, cmp.Or(id.White, "?")+" - "+cmp.Or(id.Black, "?"))
 	}
 	if id.Event != "" {
 		parts = append(parts, id.Event)
@@ -48,13 +49,6 @@ func (id Identity) String() string {
 		return "no players, event or date"
 	}
 	return strings.Join(parts, ", ")
-}
-
-func or(s, dflt string) string {
-	if s == "" {
-		return dflt
-	}
-	return s
 }
 
 // The tags of an identity, as Conflict names them.
@@ -150,7 +144,7 @@ func labelKey(s string) string {
 	words := strings.FieldsFunc(fold(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
 	for i, w := range words {
 		if t := strings.TrimLeft(w, "0"); t != w && isDigits(w) {
-			words[i] = or(t, "0")
+			words[i] = cmp.Or(t, "0")
 		}
 	}
 	return strings.Join(words, " ")

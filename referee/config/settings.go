@@ -1,6 +1,7 @@
 package config
 
 import (
+	"cmp"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -118,7 +119,7 @@ func Resolve(cfg *File, rel string, base *Filter, fl Flags) *Settings {
 	if fl.VariationsSet {
 		s.Variations = fl.Variations
 	}
-	f.variations = firstNonEmpty(s.Variations, fl.Variations)
+	f.variations = cmp.Or(s.Variations, fl.Variations)
 	var why, sevWhy []string
 	for _, r := range f.selFrom {
 		if !strings.HasPrefix(r.where, "--") {
@@ -309,15 +310,6 @@ func (cfg *File) Summary() string {
 		return "nothing"
 	}
 	return strings.Join(parts, "; ")
-}
-
-func firstNonEmpty(s ...string) string {
-	for _, x := range s {
-		if x != "" {
-			return x
-		}
-	}
-	return ""
 }
 
 func mustAbs(p string) string {

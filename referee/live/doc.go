@@ -98,8 +98,7 @@ func (d *Document) Games() []*Game { return d.games }
 
 // Edit applies a client's changes and checks the games they changed.
 func (d *Document) Edit(changes []Change) {
-	text, _ := apply(d.text, d.lines, changes)
-	d.SetText(text)
+	d.SetText(apply(d.text, d.lines, changes))
 }
 
 // SetText replaces the document's text. The text is cut into games again

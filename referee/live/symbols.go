@@ -1,6 +1,7 @@
 package live
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
 
@@ -33,7 +34,7 @@ func (d *Document) Symbols() []Symbol {
 				detail = append(detail, v)
 			}
 		}
-		if res := firstOf(rep.Result.Terminator, rep.Result.Tag); res != "" {
+		if res := cmp.Or(rep.Result.Terminator, rep.Result.Tag); res != "" {
 			detail = append(detail, res)
 		}
 		detail = append(detail, verdict(rep))
@@ -59,15 +60,6 @@ func tag(rep *referee.Report, name string) string {
 	for _, t := range rep.Tags {
 		if t.Name == name {
 			return t.Value
-		}
-	}
-	return ""
-}
-
-func firstOf(s ...string) string {
-	for _, x := range s {
-		if x != "" {
-			return x
 		}
 	}
 	return ""

@@ -129,13 +129,11 @@ type Change struct {
 // Apply applies changes to text in order, each on the text the ones before
 // it left, as the protocol's incremental sync asks.
 func Apply(text string, changes []Change) string {
-	text, _ = apply(text, nil, changes)
-	return text
+	return apply(text, nil, changes)
 }
 
-// apply is Apply given the line index of text, when known (nil when not);
-// it returns the new text's index when it computed it.
-func apply(text string, idx lineIndex, changes []Change) (string, lineIndex) {
+// apply is Apply given the line index of text, when known (nil when not).
+func apply(text string, idx lineIndex, changes []Change) string {
 	for _, c := range changes {
 		if c.Range == nil {
 			text, idx = c.Text, nil
@@ -151,5 +149,5 @@ func apply(text string, idx lineIndex, changes []Change) (string, lineIndex) {
 		text = text[:start] + c.Text + text[end:]
 		idx = nil
 	}
-	return text, idx
+	return text
 }

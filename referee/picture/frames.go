@@ -2,6 +2,7 @@ package picture
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -37,7 +38,7 @@ func EncodePly(prev, next Position, m Marks) string {
 		if i < len(guess) {
 			g = guess[i]
 		}
-		if sameKinds(g, next.Cells[i]) {
+		if slices.Equal(g, next.Cells[i]) {
 			continue
 		}
 		if !fixes {
@@ -122,18 +123,6 @@ func cloneCells(cs [][]int) [][]int {
 		out[i] = append([]int(nil), c...)
 	}
 	return out
-}
-
-func sameKinds(a, b []int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 func cell36(c int) string {

@@ -10,6 +10,7 @@
 package report
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"strings"
@@ -175,9 +176,9 @@ func FixNote(d referee.Diagnostic) string {
 // VerdictLine is a game's verdict, plies, rules and result in one line
 // (the text report's -v line).
 func VerdictLine(rep *referee.Report) string {
-	s := fmt.Sprintf("%s, %d plies of %s", rep.Verdict, rep.Plies, firstNonEmpty(rep.Variant, "unknown rules"))
+	s := fmt.Sprintf("%s, %d plies of %s", rep.Verdict, rep.Plies, cmp.Or(rep.Variant, "unknown rules"))
 	r := rep.Result
-	if written := firstNonEmpty(r.Terminator, r.Tag); written != "" {
+	if written := cmp.Or(r.Terminator, r.Tag); written != "" {
 		s += ", written " + written
 	}
 	if r.Derived != "" {
@@ -190,13 +191,4 @@ func VerdictLine(rep *referee.Report) string {
 		s += "; " + c
 	}
 	return s
-}
-
-func firstNonEmpty(s ...string) string {
-	for _, x := range s {
-		if x != "" {
-			return x
-		}
-	}
-	return ""
 }

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"cmp"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
@@ -117,7 +118,7 @@ func (s *sarifWriter) suppression(rep *referee.Report, d *referee.Diagnostic, su
 	why := sup.Reason
 	file, pos := rep.File, sup.Pos
 	if sup.Kind == referee.SuppressedExternal {
-		file, pos = firstNonEmpty(s.baseline, rep.File), notation.Pos{Line: 1, Col: 1}
+		file, pos = cmp.Or(s.baseline, rep.File), notation.Pos{Line: 1, Col: 1}
 	}
 	if why == "" {
 		why = "{arbiter: ignore " + d.Code + "} in the record"
