@@ -53,6 +53,9 @@ fuzz:
 lint:
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 	$(GO) vet ./...
+	@# The archivists' machines: the command must build for Windows and macOS too.
+	GOOS=windows $(GO) build -o /dev/null ./cmd/arbiter
+	GOOS=darwin $(GO) build -o /dev/null ./cmd/arbiter
 	@if command -v staticcheck >/dev/null; then staticcheck ./...; else echo "staticcheck not installed (go install honnef.co/go/tools/cmd/staticcheck@latest): skipped"; fi
 
 # docs/codes.md, every diagnostic code with an example and the fix, from

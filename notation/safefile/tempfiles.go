@@ -4,8 +4,6 @@ import (
 	"os"
 	"os/signal"
 	"sync"
-	"syscall"
-	"time"
 )
 
 // The temporary files of File are removed when arbiter is stopped by
@@ -97,10 +95,6 @@ func removeTempsOnSignal(sigs chan os.Signal) {
 		os.Remove(name)
 	}
 	signal.Reset(sig)
-	if s, ok := sig.(syscall.Signal); ok {
-		syscall.Kill(os.Getpid(), s)
-		time.Sleep(time.Second) // the signal ends the process meanwhile
-		os.Exit(128 + int(s))
-	}
+	endBy(sig)
 	os.Exit(2) // arbiter's exit status for an I/O error
 }

@@ -221,10 +221,10 @@ func startProcess(e *Engine, host, port string) (*process, error) {
 		}
 		p.tmp, cmd.Dir = tmp, tmp
 	}
-	// Its own process group: Ctrl-C in the terminal reaches arbiter only,
-	// which then ends the games and the engines in order. And it dies with
-	// arbiter, even one killed with no chance to end them.
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	// Its own process group (ownGroup), and it dies with arbiter, even
+	// one killed with no chance to end them.
+	cmd.SysProcAttr = &syscall.SysProcAttr{}
+	ownGroup(cmd.SysProcAttr)
 	dieWithParent(cmd.SysProcAttr)
 	var err error
 	if p.stdin, err = cmd.StdinPipe(); err != nil {
@@ -339,9 +339,7 @@ func (p *process) stop(grace time.Duration) {
 	select {
 	case <-p.exited:
 	case <-time.After(grace):
-		// The whole group: an engine started through a shell script must
-		// not leave its real process behind.
-		syscall.Kill(-p.cmd.Process.Pid, syscall.SIGKILL)
+		killGroup(p.cmd.Process.Pid)
 		p.cmd.Process.Kill()
 		<-p.exited
 	}

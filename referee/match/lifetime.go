@@ -1,7 +1,6 @@
 package match
 
 import (
-	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -9,7 +8,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"syscall"
 )
 
 // What an engine leaves behind when arbiter cannot end it in order (kill
@@ -68,20 +66,6 @@ func ownerPID(name, prefix string) (int, bool) {
 		return 0, false
 	}
 	return pid, true
-}
-
-// processGone says whether no process has this id (it may have been given
-// to another process since: then its folder stays, which is only untidy).
-func processGone(pid int) bool {
-	if pid == os.Getpid() {
-		return false
-	}
-	return errors.Is(syscall.Kill(pid, 0), syscall.ESRCH)
-}
-
-func ownedByMe(st os.FileInfo) bool {
-	s, ok := st.Sys().(*syscall.Stat_t)
-	return ok && int(s.Uid) == os.Getuid()
 }
 
 // startCommand starts cmd on a thread that lives as long as arbiter does.
