@@ -133,20 +133,62 @@ func Apply(text string, changes []Change) string {
 }
 
 // apply is Apply given the line index of text, when known (nil when not).
+//
+// A client sends a multi-cursor edit or a replace-all as one notification
+// of many changes, each wholly before the one before it (so that each
+// applies to the text unchanged by the others): such a run is resolved on
+// one line index and written in one pass, not one copy of the document
+// per change.
 func apply(text string, idx lineIndex, changes []Change) string {
-	for _, c := range changes {
-		if c.Range == nil {
-			text, idx = c.Text, nil
+	type span struct {
+		start, end int
+		text       string
+	}
+	var run []span
+	for len(changes) > 0 {
+		if changes[0].Range == nil {
+			text, idx = changes[0].Text, nil
+			changes = changes[1:]
 			continue
 		}
 		if idx == nil {
 			idx = indexLines(text)
 		}
-		start, end := idx.offset(text, c.Range.Start), idx.offset(text, c.Range.End)
-		if end < start {
-			start, end = end, start
+		run = run[:0]
+		for _, c := range changes {
+			if c.Range == nil {
+				break
+			}
+			start, end := idx.offset(text, c.Range.Start), idx.offset(text, c.Range.End)
+			if end < start {
+				start, end = end, start
+			}
+			// Strictly before the change before it: a position at its
+			// start could be resolved on a line break that change made.
+			if len(run) > 0 && end >= run[len(run)-1].start {
+				break
+			}
+			run = append(run, span{start, end, c.Text})
 		}
-		text = text[:start] + c.Text + text[end:]
+		changes = changes[len(run):]
+		if len(run) == 1 {
+			text = text[:run[0].start] + run[0].text + text[run[0].end:]
+		} else {
+			var b strings.Builder
+			size := len(text)
+			for _, sp := range run {
+				size += len(sp.text) - (sp.end - sp.start)
+			}
+			b.Grow(size)
+			at := 0
+			for i := len(run) - 1; i >= 0; i-- {
+				b.WriteString(text[at:run[i].start])
+				b.WriteString(run[i].text)
+				at = run[i].end
+			}
+			b.WriteString(text[at:])
+			text = b.String()
+		}
 		idx = nil
 	}
 	return text
