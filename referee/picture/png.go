@@ -34,15 +34,18 @@ func RenderPNG(b *Board, p Position, m Marks, o Options) ([]byte, error) {
 
 // Paint paints the diagram into a bitmap (RenderPNG's picture).
 func Paint(b *Board, p Position, m Marks, o Options) *image.RGBA {
+	return paint(b, p, m, o, false)
+}
+
+func paint(b *Board, p Position, m Marks, o Options, whole bool) *image.RGBA {
 	wpx := o.Size
 	if wpx <= 0 {
 		wpx = int(math.Round(b.W * 1.5))
 	}
 	s := float64(wpx) / b.W
 	hpx := int(math.Round((b.H + captionHeight(b, p)) * s))
-	r := &raster{img: image.NewRGBA(image.Rect(0, 0, max(wpx, 1), max(hpx, 1))), s: s, sc: 1}
+	r := &raster{img: image.NewRGBA(image.Rect(0, 0, max(wpx, 1), max(hpx, 1))), s: s, sc: 1, whole: whole}
 	r.mask = image.NewAlpha(r.img.Bounds())
-	r.vr = vector.NewRasterizer(r.img.Bounds().Dx(), r.img.Bounds().Dy())
 	draw(r, b, p, m, o)
 	return r.img
 }
@@ -50,9 +53,14 @@ func Paint(b *Board, p Position, m Marks, o Options) *image.RGBA {
 // raster paints shapes into an RGBA image: a point (x, y) of the board
 // is pixel ((x*sc+tx)*s, (y*sc+ty)*s).
 type raster struct {
-	img      *image.RGBA
-	mask     *image.Alpha
-	vr       *vector.Rasterizer
+	img  *image.RGBA
+	mask *image.Alpha // all clear between two unions
+	// vr records a shape's path; raster fills it on the shape's box
+	// alone: a picture of a few hundred shapes costs their areas, not a
+	// few hundred times its own.
+	vr       pen
+	fill1    vector.Rasterizer
+	whole    bool // rasterise every shape on the whole picture (the tests' reference)
 	s        float64
 	tx, ty   float64
 	sc       float64
@@ -87,9 +95,30 @@ func (r *raster) fill(hex string, opacity float64, path func()) {
 	if !ok {
 		return
 	}
-	r.vr.Reset(r.img.Bounds().Dx(), r.img.Bounds().Dy())
+	r.vr.reset()
 	path()
-	r.vr.Draw(r.img, r.img.Bounds(), image.NewUniform(c), image.Point{})
+	if box, ok := r.rasterise(); ok {
+		r.fill1.Draw(r.img, box, image.NewUniform(c), image.Point{})
+	}
+}
+
+// rasterise readies the rasteriser with the recorded path, on the part of
+// the picture its points' box covers; ok is false when that is nothing.
+func (r *raster) rasterise() (image.Rectangle, bool) {
+	box := r.vr.box().Intersect(r.img.Bounds())
+	if r.whole {
+		box = r.img.Bounds()
+	}
+	if box.Empty() {
+		return box, false
+	}
+	// At least 513 wide: golang.org/x/image/vector switches to its
+	// floating-point coverage above 512 pixels, and a whole picture is
+	// wider than that; a shape's box in the fixed-point arithmetic would
+	// differ at its edges by up to a tenth of full intensity.
+	r.fill1.Reset(max(box.Dx(), 513), box.Dy())
+	r.vr.replay(&r.fill1, float32(box.Min.X), float32(box.Min.Y))
+	return box, true
 }
 
 // union paints shapes that overlap (a thick line's pieces) in one colour:
@@ -100,13 +129,92 @@ func (r *raster) union(hex string, opacity float64, shapes ...func()) {
 	if !ok {
 		return
 	}
-	clear(r.mask.Pix)
+	var all image.Rectangle
 	for _, sh := range shapes {
-		r.vr.Reset(r.img.Bounds().Dx(), r.img.Bounds().Dy())
+		r.vr.reset()
 		sh()
-		r.vr.Draw(r.mask, r.mask.Bounds(), image.Opaque, image.Point{})
+		if box, ok := r.rasterise(); ok {
+			r.fill1.Draw(r.mask, box, image.Opaque, image.Point{})
+			all = all.Union(box)
+		}
 	}
-	imgdraw.DrawMask(r.img, r.img.Bounds(), image.NewUniform(c), image.Point{}, r.mask, image.Point{}, imgdraw.Over)
+	if all.Empty() {
+		return
+	}
+	imgdraw.DrawMask(r.img, all, image.NewUniform(c), image.Point{}, r.mask, all.Min, imgdraw.Over)
+	for y := all.Min.Y; y < all.Max.Y; y++ {
+		clear(r.mask.Pix[r.mask.PixOffset(all.Min.X, y):r.mask.PixOffset(all.Max.X, y)])
+	}
+}
+
+// pen records a path in pixels (the rasteriser's calls) and the box of its
+// points, which holds the whole shape (a curve stays within its control
+// points).
+type pen struct {
+	ops       []penOp
+	x0, y0    float32
+	x1, y1    float32
+	hasPoints bool
+}
+
+type penOp struct {
+	kind byte // 'M', 'L', 'Q', 'C', 'Z'
+	p    [6]float32
+}
+
+func (p *pen) reset() { p.ops, p.hasPoints = p.ops[:0], false }
+
+func (p *pen) add(kind byte, pts ...float32) {
+	op := penOp{kind: kind}
+	copy(op.p[:], pts)
+	p.ops = append(p.ops, op)
+	for i := 0; i+1 < len(pts); i += 2 {
+		x, y := pts[i], pts[i+1]
+		if !p.hasPoints {
+			p.x0, p.y0, p.x1, p.y1, p.hasPoints = x, y, x, y, true
+		}
+		p.x0, p.y0, p.x1, p.y1 = min(p.x0, x), min(p.y0, y), max(p.x1, x), max(p.y1, y)
+	}
+}
+
+func (p *pen) MoveTo(x, y float32)                   { p.add('M', x, y) }
+func (p *pen) LineTo(x, y float32)                   { p.add('L', x, y) }
+func (p *pen) QuadTo(ax, ay, bx, by float32)         { p.add('Q', ax, ay, bx, by) }
+func (p *pen) CubeTo(ax, ay, bx, by, cx, cy float32) { p.add('C', ax, ay, bx, by, cx, cy) }
+func (p *pen) ClosePath()                            { p.add('Z') }
+
+// box is the pixels the path's points touch (empty without points). A
+// point far outside the picture is clamped first: the box is only ever
+// intersected with the picture.
+func (p *pen) box() image.Rectangle {
+	if !p.hasPoints {
+		return image.Rectangle{}
+	}
+	const far = 1 << 20
+	clamp := func(v float32) float32 { return max(-far, min(far, v)) }
+	return image.Rect(int(math.Floor(float64(clamp(p.x0)))), int(math.Floor(float64(clamp(p.y0)))),
+		int(math.Ceil(float64(clamp(p.x1))))+1, int(math.Ceil(float64(clamp(p.y1))))+1)
+}
+
+// replay draws the path into z, moved by (-dx, -dy): whole pixels, so
+// that the subtraction is exact and the coverage the same as on the whole
+// picture.
+func (p *pen) replay(z *vector.Rasterizer, dx, dy float32) {
+	for _, op := range p.ops {
+		q := op.p
+		switch op.kind {
+		case 'M':
+			z.MoveTo(q[0]-dx, q[1]-dy)
+		case 'L':
+			z.LineTo(q[0]-dx, q[1]-dy)
+		case 'Q':
+			z.QuadTo(q[0]-dx, q[1]-dy, q[2]-dx, q[3]-dy)
+		case 'C':
+			z.CubeTo(q[0]-dx, q[1]-dy, q[2]-dx, q[3]-dy, q[4]-dx, q[5]-dy)
+		case 'Z':
+			z.ClosePath()
+		}
+	}
 }
 
 // ellipse adds a circle of radius rad (board units) round x, y, clockwise
