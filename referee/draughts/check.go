@@ -26,6 +26,8 @@ type compiled struct {
 	win string
 	// endgames are the draw.endgames rules, compiled (endgame.go).
 	endgames endgameTable
+	// draw is the section's draw rules (read at every ply).
+	draw *DrawRules
 	// num is the variant's own notation; records whose GameType gives
 	// other fields get theirs from numberings.
 	num        *numbering
@@ -141,6 +143,7 @@ func compileDraughts(v *variants.Variant) (*compiled, error) {
 		c.win = WinNoMoveLoses
 	}
 	c.endgames = compileEndgames(d.Draw.Endgames, r)
+	c.draw = &d.Draw
 	compiledCache[v] = c
 	return c, nil
 }
@@ -749,7 +752,7 @@ func (g *draughtsGame) playCompact(st *lineState, cm *cmove, from, to int, apply
 	}
 	st.plies++
 	capture := cm.n > 0
-	draw := &SectionOf(g.c.variant).Draw
+	draw := g.c.draw
 	if g.c.win == WinFirstKing && !wasKing && apply && st.pos.kings.has(cm.to) && st.over == "" {
 		// Breakthrough: making the first king wins at once.
 		st.over, st.overAt, st.winner = mover.String()+" made a king", num, winnerOf(mover)
@@ -869,7 +872,7 @@ func (g *draughtsGame) checkOver(st *lineState) {
 		p := st.pos.to64()
 		c := g64.capturers(p)
 		st.capturers = bb{lo: c} // kept for quickMatch
-		st.hasMove = c != 0 || g64.countQuiet(p) > 0
+		st.hasMove = c != 0 || g64.hasQuiet(p)
 	} else {
 		st.capturers = g.r.capturers(&st.pos) // kept for quickMatch
 		st.hasMove = g.r.hasLegalMoveWith(&st.pos, st.capturers)

@@ -20,6 +20,7 @@ func TestGen64AgreesWithGen(t *testing.T) {
 		t.Fatal(err)
 	}
 	tested := 0
+	var stuck [2]int // boards with no quiet move, with one
 	for _, v := range all {
 		if SectionOf(v) == nil {
 			continue
@@ -52,6 +53,14 @@ func TestGen64AgreesWithGen(t *testing.T) {
 			}
 			if a, b := r.countQuiet(&p), g64.countQuiet(p64); a != b {
 				t.Fatalf("%s %s: countQuiet %d, gen64 %d", v.Name, r.FEN(p), a, b)
+			}
+			if a, b := r.countQuiet(&p) > 0, g64.hasQuiet(p64); a != b {
+				t.Fatalf("%s %s: a quiet move: %v, gen64.hasQuiet %v", v.Name, r.FEN(p), a, b)
+			}
+			if g64.hasQuiet(p64) {
+				stuck[1]++
+			} else {
+				stuck[0]++
 			}
 			if src.zero() {
 				continue
@@ -95,5 +104,8 @@ func TestGen64AgreesWithGen(t *testing.T) {
 	}
 	if tested == 0 {
 		t.Fatal("no variant on a one-word board")
+	}
+	if stuck[0] == 0 || stuck[1] == 0 {
+		t.Fatalf("boards without a quiet move, with one: %v (hasQuiet untested)", stuck)
 	}
 }

@@ -67,16 +67,14 @@ func (g *draughtsGame) match(st *lineState, m *notation.Move, diag diagFunc) (Mo
 // only when g.lean: no film, trace or rewrite wants the ply's Move.)
 func (g *draughtsGame) leanPly(st *lineState, m *notation.Move) bool {
 	a, sep, b, ok := pdn.PlainMove(m.Text)
-	if !ok {
+	if !ok || a >= len(g.num.leanIdx) || b >= len(g.num.leanIdx) {
 		return false
 	}
-	from, okFrom := g.num.square(a, "")
-	to, okTo := g.num.square(b, "")
-	if !okFrom || !okTo {
+	fi, ti := g.num.leanIdx[a], g.num.leanIdx[b]
+	if fi == noSq || ti == noSq {
 		return false
 	}
 	r := g.r
-	fi, ti := r.sqIdx[from], r.sqIdx[to]
 	var cm cmove
 	if st.capturers.zero() {
 		// No capture on the board (quickMatch).
@@ -133,7 +131,7 @@ func (g *draughtsGame) leanPly(st *lineState, m *notation.Move) bool {
 			return false // (a capture written with '-', or the reverse: a warning)
 		}
 	}
-	g.playCompact(st, &cm, from, to, true)
+	g.playCompact(st, &cm, int(r.idxSq[fi]), int(r.idxSq[ti]), true)
 	return true
 }
 

@@ -246,6 +246,25 @@ func (g *gen64) countQuiet(p pos64) int {
 	return n
 }
 
+// hasQuiet reports whether the side to move has a non-capture move
+// (countQuiet > 0, without counting: the end-of-game test of every ply).
+func (g *gen64) hasQuiet(p pos64) bool {
+	own := p.own
+	empty := g.valid &^ (own | p.opp)
+	men := own &^ p.kings
+	s1, s2 := g.s1&63, g.s2&63
+	if p.turn&1 == White {
+		if (men>>s1|men>>s2)&empty != 0 {
+			return true
+		}
+	} else if (men<<s1|men<<s2)&empty != 0 {
+		return true
+	}
+	// A king that can move at all can step to a neighbour, flying or not.
+	kings := own & p.kings
+	return (kings>>s1|kings>>s2|kings<<s1|kings<<s2)&empty != 0
+}
+
 // quiet appends the non-capture moves of the side to move.
 func (g *gen64) quiet(p pos64) {
 	c := p.turn & 1

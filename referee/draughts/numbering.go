@@ -21,6 +21,10 @@ type numbering struct {
 	// files holds the engine squares of each file as alpha names them
 	// (files[0]: the a file), for moves in short notation ("cd4").
 	files [][]int
+	// leanIdx is the rules' internal index of each record number of one
+	// or two digits (noSq for none): the lean ply's two lookups of a
+	// written square, square then Rules.sqIdx, as one.
+	leanIdx [100]uint8
 }
 
 // gameNotation is the optional part of a PDN GameType tag:
@@ -152,6 +156,12 @@ func newNumbering(r *Rules, n gameNotation) (*numbering, error) {
 	for i, sq := range num.toEngine {
 		if i != sq {
 			num.identity = false
+		}
+	}
+	for i := range num.leanIdx {
+		num.leanIdx[i] = noSq
+		if i >= 1 && i < len(num.toEngine) {
+			num.leanIdx[i] = r.sqIdx[num.toEngine[i]]
 		}
 	}
 	return num, nil
