@@ -2,7 +2,6 @@ package draughts
 
 import (
 	"fmt"
-	"maps"
 	"slices"
 	"strings"
 	"sync"
@@ -394,7 +393,7 @@ type lineState struct {
 	plies    int
 	firstNum int  // the move number of the first move of the game
 	firstBlk bool // the game started with the second player to move
-	seen     map[Position]int
+	seen     *seenTable // the positions since the last irreversible ply (repetition.go)
 	// seenShared says seen is shared with a clone: it is copied before it
 	// is written, so a variation or a trial does not copy it up front.
 	seenShared bool
@@ -434,7 +433,8 @@ func newLineState(g *draughtsGame, start Position) *lineState {
 	st := &lineState{pos: start, firstNum: 1, firstBlk: start.Turn() != g.r.FirstMover}
 	if !start.kings.zero() {
 		// (Without kings the map waits for the first one: see play.)
-		st.seen = map[Position]int{start: 1}
+		st.seen = &seenTable{}
+		st.seen.add(&start)
 	}
 	// An endgame the record starts in counts from its first move; one
 	// drawn at once is drawn before it.
@@ -761,27 +761,25 @@ func (g *draughtsGame) playCompact(st *lineState, cm *cmove, from, to int, apply
 	if !wasKing || capture {
 		// Irreversible: no earlier position can come back.
 		if st.seenShared {
-			st.seen, st.seenShared = map[Position]int{}, false
-		} else if len(st.seen) > 0 {
-			clear(st.seen)
+			st.seen, st.seenShared = nil, false
+		} else if st.seen != nil {
+			st.seen.reset()
 		}
 		st.kingOnly = 0
 	} else {
 		st.kingOnly++
 		if st.seenShared {
-			st.seen, st.seenShared = maps.Clone(st.seen), false
+			st.seen, st.seenShared = st.seen.clone(), false
 		}
 	}
 	seen := 1
 	if !st.pos.kings.zero() {
 		// Without kings every move is irreversible, so a position of men
-		// only is seen once: the map (a third of a ply's cost) is skipped
-		// until the first king.
+		// only is seen once: the table is skipped until the first king.
 		if st.seen == nil {
-			st.seen = map[Position]int{}
+			st.seen = &seenTable{}
 		}
-		st.seen[st.pos]++
-		seen = st.seen[st.pos]
+		seen = st.seen.add(&st.pos)
 	}
 	// (A rule's reason is written only when it ends the game or is
 	// claimable the first time: drawRule. A long ending played on after a
