@@ -391,8 +391,8 @@ func (g *draughtsGame) initialState() (*lineState, bool) {
 type lineState struct {
 	pos      Position
 	plies    int
-	firstNum int  // the move number of the first move of the game
-	firstBlk bool // the game started with the second player to move
+	firstNum int        // the move number of the first move of the game
+	firstBlk bool       // the game started with the second player to move
 	seen     *seenTable // the positions since the last irreversible ply (repetition.go)
 	// seenShared says seen is shared with a clone: it is copied before it
 	// is written, so a variation or a trial does not copy it up front.
