@@ -309,6 +309,11 @@ type draughtsGame struct {
 
 	candBuf []Move        // match's candidates when quickMatch cannot tell
 	quick   *quickScratch // match's storage, from quickPool
+	// g64 is quick's one-word generator for r once asked (gen64), until
+	// release.
+	g64 *gen64
+	// lean64: the lean ply may play on the position's words (leanPly64).
+	lean64 bool
 
 	// stopSt is the state before the main line's move stopAt, when the
 	// replay stopped there at a move error (for the repair search).
@@ -365,6 +370,7 @@ func (g *draughtsGame) run() {
 	}
 	g.startTrace(&st.pos)
 	g.lean = g.film == nil && g.trace == nil && g.matched == nil && !g.r.general && !leanOff
+	g.lean64 = g.lean && g.r.fast64 && g.r.CaptureCompulsory && g.r.KingMoveLimit == 0 && g.c.win != WinFirstKing
 	end := g.replay(st, g.rec.Moves, 0)
 	g.rep.Plies = end.plies
 	g.rep.FinalFEN = g.num.formatFEN(end.pos)
@@ -750,14 +756,20 @@ func (g *draughtsGame) playCompact(st *lineState, cm *cmove, from, to int, apply
 			st.pos.countKingMove(cm)
 		}
 	}
-	st.plies++
-	capture := cm.n > 0
-	draw := g.c.draw
 	if g.c.win == WinFirstKing && !wasKing && apply && st.pos.kings.has(cm.to) && st.over == "" {
 		// Breakthrough: making the first king wins at once.
 		st.over, st.overAt, st.winner = mover.String()+" made a king", num, winnerOf(mover)
 	}
+	g.afterPly(st, mover, wasKing, cm.n > 0, cm.prom, from, to, num)
+}
 
+// afterPly counts a ply played on st.pos by mover (num: its move number;
+// from and to: its squares, PDN numbers; wasKing: a king moved; capture,
+// crowned: it took, it made a king) for the draw rules, and tells whether
+// the game is over.
+func (g *draughtsGame) afterPly(st *lineState, mover Color, wasKing, capture, crowned bool, from, to, num int) {
+	st.plies++
+	draw := g.c.draw
 	if !wasKing || capture {
 		// Irreversible: no earlier position can come back.
 		if st.seenShared {
@@ -805,7 +817,7 @@ func (g *draughtsGame) playCompact(st *lineState, cm *cmove, from, to int, apply
 		}
 	}
 	if len(g.c.endgames.rules) > 0 {
-		g.countEndgames(st, capture || cm.prom, num)
+		g.countEndgames(st, capture || crowned, num)
 	}
 	g.checkOver(st)
 }
@@ -866,7 +878,10 @@ func (g *draughtsGame) checkOver(st *lineState) {
 	st.legalOK = false
 	if g.r.fast64 {
 		// (On one word: TestGen64AgreesWithGen.)
-		g64 := g.gen64()
+		g64 := g.g64
+		if g64 == nil {
+			g64 = g.gen64()
+		}
 		p := st.pos.to64()
 		c := g64.capturers(p)
 		st.capturers = bb{lo: c} // kept for quickMatch

@@ -1,6 +1,7 @@
 package draughts
 
 import (
+	"math/bits"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -20,7 +21,8 @@ func TestGen64AgreesWithGen(t *testing.T) {
 		t.Fatal(err)
 	}
 	tested := 0
-	var stuck [2]int // boards with no quiet move, with one
+	var stuck [2]int  // boards with no quiet move, with one
+	var slides [2]int // a king's quiet move refused, allowed
 	for _, v := range all {
 		if SectionOf(v) == nil {
 			continue
@@ -56,6 +58,20 @@ func TestGen64AgreesWithGen(t *testing.T) {
 			}
 			if a, b := r.countQuiet(&p) > 0, g64.hasQuiet(p64); a != b {
 				t.Fatalf("%s %s: a quiet move: %v, gen64.hasQuiet %v", v.Name, r.FEN(p), a, b)
+			}
+			// A king's quiet move, as leanPly64 tests it, and as the
+			// general quietMove does.
+			empty := r.valid.andNot(p.pc[White].or(p.pc[Black])).lo
+			for k := p64.own & p64.kings; k != 0; k &= k - 1 {
+				from := uint8(bits.TrailingZeros64(k))
+				for e := empty; e != 0; e &= e - 1 {
+					to := uint8(bits.TrailingZeros64(e))
+					_, want := r.quietMove(&p, from, to)
+					if got := g64.kingSlides(from, to, empty); got != want {
+						t.Fatalf("%s %s: king %d to %d: quietMove %v, gen64.kingSlides %v", v.Name, r.FEN(p), r.idxSq[from], r.idxSq[to], want, got)
+					}
+					slides[b2i(want)]++
+				}
 			}
 			if g64.hasQuiet(p64) {
 				stuck[1]++
@@ -105,7 +121,17 @@ func TestGen64AgreesWithGen(t *testing.T) {
 	if tested == 0 {
 		t.Fatal("no variant on a one-word board")
 	}
+	if slides[0] == 0 || slides[1] == 0 {
+		t.Fatalf("king moves refused, allowed: %v (kingSlides untested)", slides)
+	}
 	if stuck[0] == 0 || stuck[1] == 0 {
 		t.Fatalf("boards without a quiet move, with one: %v (hasQuiet untested)", stuck)
 	}
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -66,6 +66,9 @@ func (g *draughtsGame) match(st *lineState, m *notation.Move, diag diagFunc) (Mo
 // which does the full work and says what is wrong. (The caller asks it
 // only when g.lean: no film, trace or rewrite wants the ply's Move.)
 func (g *draughtsGame) leanPly(st *lineState, m *notation.Move) bool {
+	if g.lean64 {
+		return g.leanPly64(st, m)
+	}
 	a, sep, b, ok := pdn.PlainMove(m.Text)
 	if !ok || a >= len(g.num.leanIdx) || b >= len(g.num.leanIdx) {
 		return false
@@ -132,6 +135,88 @@ func (g *draughtsGame) leanPly(st *lineState, m *notation.Move) bool {
 		}
 	}
 	g.playCompact(st, &cm, int(r.idxSq[fi]), int(r.idxSq[ti]), true)
+	return true
+}
+
+// leanPly64 is leanPly on a board of one word (r.fast64, with captures
+// compulsory, no king move limit and no win by a first king: lean64): it
+// matches and plays the written move on the position's words, and counts
+// the ply with afterPly, as play does. TestLeanPlySameReport holds it to
+// match and play.
+func (g *draughtsGame) leanPly64(st *lineState, m *notation.Move) bool {
+	a, sep, b, ok := pdn.PlainMove(m.Text)
+	num := g.num
+	if !ok || a >= len(num.leanIdx) || b >= len(num.leanIdx) {
+		return false
+	}
+	fi, ti := num.leanIdx[a], num.leanIdx[b]
+	if fi|ti >= 64 { // (noSq)
+		return false
+	}
+	g64 := g.g64
+	if g64 == nil {
+		g64 = g.gen64()
+	}
+	c := st.pos.turn & 1
+	own, opp, kings := st.pos.pc[c].lo, st.pos.pc[c^1].lo, st.pos.kings.lo
+	f, t := uint64(1)<<fi, uint64(1)<<ti
+	var capt uint64
+	var crowned bool
+	if st.capturers.lo == 0 {
+		// No capture on the board (quickMatch, Rules.quietMove).
+		if sep != '-' {
+			return false // (a plain move written as a capture: a warning)
+		}
+		empty := g64.valid &^ (own | opp)
+		if own&f == 0 || empty&t == 0 {
+			return false
+		}
+		if kings&f == 0 {
+			// A man steps h or h+1 squares down the indices (White) or up
+			// (Black).
+			step := int(fi) - int(ti)
+			if c == Black {
+				step = -step
+			}
+			if step != int(g64.s1) && step != int(g64.s2) {
+				return false
+			}
+			crowned = g64.far[c]&t != 0
+		} else if !g64.kingSlides(fi, ti, empty) {
+			return false
+		}
+	} else {
+		// The captures on one word, one per from, to, captured set and
+		// promotion: the distinct moves match groups the paths into.
+		g64.moves = g64.moves[:0]
+		g64.captures(pos64{own: own, opp: opp, kings: kings, turn: c}, st.capturers.lo)
+		found := -1
+		for i := range g64.moves {
+			if g64.moves[i].from == fi && g64.moves[i].to == ti {
+				if found >= 0 {
+					return false // (ambiguous)
+				}
+				found = i
+			}
+		}
+		if found < 0 || sep == '-' {
+			return false // (none; or a capture written with '-': a warning)
+		}
+		capt, crowned = g64.moves[found].cap, g64.moves[found].prom
+	}
+	// Position.apply on the words: clear then set (a king's capture may
+	// end on its own square).
+	wasKing := kings&f != 0
+	own = own&^f | t
+	if wasKing {
+		kings = kings&^f | t
+	} else if crowned {
+		kings |= t
+	}
+	moveNum := st.moveNumber()
+	st.pos.pc[c].lo, st.pos.pc[c^1].lo, st.pos.kings.lo, st.pos.turn = own, opp&^capt, kings&^capt, c^1
+	r := g.r
+	g.afterPly(st, c, wasKing, capt != 0, crowned, int(r.idxSq[fi]), int(r.idxSq[ti]), moveNum)
 	return true
 }
 
@@ -408,6 +493,7 @@ func (g *draughtsGame) gen64() *gen64 {
 	}
 	q := g.quick
 	if q.g64 != nil && q.g64.r == g.r {
+		g.g64 = q.g64
 		return q.g64
 	}
 	// A record that names no rules is tried under several: each keeps
@@ -416,6 +502,7 @@ func (g *draughtsGame) gen64() *gen64 {
 	for i, o := range q.g64s {
 		if o.r == g.r {
 			q.g64s[i], q.g64 = q.g64, o
+			g.g64 = o
 			return o
 		}
 	}
@@ -428,6 +515,7 @@ func (g *draughtsGame) gen64() *gen64 {
 		}
 	}
 	q.g64 = newGen64Cap(g.r, false, 64)
+	g.g64 = q.g64
 	return q.g64
 }
 
@@ -449,7 +537,7 @@ var quickPool = sync.Pool{New: func() any { return new(quickScratch) }}
 func (g *draughtsGame) release() {
 	if g.quick != nil {
 		quickPool.Put(g.quick)
-		g.quick = nil
+		g.quick, g.g64 = nil, nil
 	}
 }
 

@@ -265,6 +265,26 @@ func (g *gen64) hasQuiet(p pos64) bool {
 	return (kings>>s1|kings>>s2|kings<<s1|kings<<s2)&empty != 0
 }
 
+// kingSlides reports whether a king on from has the non-capture move to
+// to (an empty square): one step along a diagonal, or with flying kings
+// any number over empty squares (Rules.quietMove).
+func (g *gen64) kingSlides(from, to uint8, empty uint64) bool {
+	t := uint64(1) << (to & 63)
+	for d := 0; d < 4; d++ {
+		ray := g.ray[d][from&63]
+		if ray&t == 0 {
+			continue
+		}
+		if !g.flying {
+			return g.step(uint64(1)<<(from&63), d) == t
+		}
+		// The squares between: the ray from from, less the ray beyond to.
+		between := ray &^ g.ray[d][to&63] &^ t
+		return between&^empty == 0
+	}
+	return false
+}
+
 // quiet appends the non-capture moves of the side to move.
 func (g *gen64) quiet(p pos64) {
 	c := p.turn & 1
