@@ -489,6 +489,13 @@ func (g *draughtsGame) severity(sev notation.Severity, variation bool) notation.
 func (g *draughtsGame) replay(st *lineState, line notation.Line, depth int) *lineState {
 	variation := depth > 0
 	for i, m := range line {
+		if g.lean64 && len(m.Variations) == 0 && m.Setup == "" && st.plies > 0 && st.over == "" &&
+			(variation || m.Number == 0 || m.Number == st.moveNumber()) && g.leanPly64(st, m) {
+			// The common ply (match.go), on a board of one word: a move
+			// with no variation or setup, after the first, while the game
+			// goes on (what the lean ply below asks then).
+			continue
+		}
 		var late []notation.Line
 		for _, alt := range m.Variations {
 			if g.opts.Variations == referee.VariationsIgnore {
@@ -761,12 +768,13 @@ func (g *draughtsGame) playCompact(st *lineState, cm *cmove, from, to int, apply
 		st.over, st.overAt, st.winner = mover.String()+" made a king", num, winnerOf(mover)
 	}
 	g.afterPly(st, mover, wasKing, cm.n > 0, cm.prom, from, to, num)
+	g.checkOver(st)
 }
 
 // afterPly counts a ply played on st.pos by mover (num: its move number;
 // from and to: its squares, PDN numbers; wasKing: a king moved; capture,
-// crowned: it took, it made a king) for the draw rules, and tells whether
-// the game is over.
+// crowned: it took, it made a king) for the draw rules; checkOver then
+// tells whether the game is over.
 func (g *draughtsGame) afterPly(st *lineState, mover Color, wasKing, capture, crowned bool, from, to, num int) {
 	st.plies++
 	draw := g.c.draw
@@ -816,10 +824,11 @@ func (g *draughtsGame) afterPly(st *lineState, mover Color, wasKing, capture, cr
 			g.drawRule(st, r.Effect, drawReason{rule: ruleSameMove, n: same, side: mover}, num)
 		}
 	}
-	if len(g.c.endgames.rules) > 0 {
+	if t := &g.c.endgames; len(t.rules) > 0 && (st.endHeld != 0 || st.pos.pc[White].or(st.pos.pc[Black]).count() <= t.maxPieces) {
+		// (Most plies have more pieces than any rule's position, and
+		// none held before: holding would say none holds.)
 		g.countEndgames(st, capture || crowned, num)
 	}
-	g.checkOver(st)
 }
 
 // drawReason says which draw rule holds, and what its sentence needs:
@@ -873,26 +882,38 @@ func (g *draughtsGame) drawRule(st *lineState, effect string, why drawReason, nu
 // checkOver lists the legal moves of the new position, and ends the game
 // when the side to move has none.
 func (g *draughtsGame) checkOver(st *lineState) {
+	if g.r.fast64 {
+		g.checkOver64(st, st.pos.to64())
+		return
+	}
 	// The buffers are the line's own: a clone (a variation) starts without,
 	// so it never overwrites the list its parent has yet to match against.
 	st.legalOK = false
-	if g.r.fast64 {
-		// (On one word: TestGen64AgreesWithGen.)
-		g64 := g.g64
-		if g64 == nil {
-			g64 = g.gen64()
-		}
-		p := st.pos.to64()
-		c := g64.capturers(p)
-		st.capturers = bb{lo: c} // kept for quickMatch
-		st.hasMove = c != 0 || g64.hasQuiet(p)
-	} else {
-		st.capturers = g.r.capturers(&st.pos) // kept for quickMatch
-		st.hasMove = g.r.hasLegalMoveWith(&st.pos, st.capturers)
+	st.capturers = g.r.capturers(&st.pos) // kept for quickMatch
+	st.hasMove = g.r.hasLegalMoveWith(&st.pos, st.capturers)
+	if st.over == "" && !st.hasMove {
+		g.stuck(st)
 	}
-	if st.over != "" || st.hasMove {
-		return
+}
+
+// checkOver64 is checkOver on a board of one word, p being st.pos
+// (TestGen64AgreesWithGen holds gen64 to the general generator).
+func (g *draughtsGame) checkOver64(st *lineState, p pos64) {
+	st.legalOK = false
+	g64 := g.g64
+	if g64 == nil {
+		g64 = g.gen64()
 	}
+	c := g64.capturers(p)
+	st.capturers = bb{lo: c} // kept for quickMatch
+	st.hasMove = c != 0 || g64.hasQuiet(p)
+	if st.over == "" && !st.hasMove {
+		g.stuck(st)
+	}
+}
+
+// stuck ends the game: the side to move has no legal move.
+func (g *draughtsGame) stuck(st *lineState) {
 	stuck := st.pos.Turn()
 	st.over, st.overAt = stuck.String()+" has no legal move", st.moveNumber()
 	st.winner = winnerOf(stuck.Opponent())

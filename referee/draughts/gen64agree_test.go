@@ -21,8 +21,9 @@ func TestGen64AgreesWithGen(t *testing.T) {
 		t.Fatal(err)
 	}
 	tested := 0
-	var stuck [2]int  // boards with no quiet move, with one
-	var slides [2]int // a king's quiet move refused, allowed
+	var stuck [2]int   // boards with no quiet move, with one
+	var slides [2]int  // a king's quiet move refused, allowed
+	var singles [2]int // singleCapture's squares without a capture, with one
 	for _, v := range all {
 		if SectionOf(v) == nil {
 			continue
@@ -111,6 +112,31 @@ func TestGen64AgreesWithGen(t *testing.T) {
 				}
 				return 0
 			}
+			// leanPly64's reading of a written capture when every capture
+			// takes one piece: what the list says for each from and to.
+			for from := src.lo; from != 0; from &= from - 1 {
+				fi := uint8(bits.TrailingZeros64(from))
+				for to := r.valid.lo; to != 0; to &= to - 1 {
+					ti := uint8(bits.TrailingZeros64(to))
+					capt, crowned, decided := g64.singleCapture(p64, src.lo, fi, ti)
+					if !decided {
+						break
+					}
+					var listed []cmove
+					for _, m := range got {
+						if m.from == fi && m.to == ti {
+							listed = append(listed, m)
+						}
+					}
+					switch {
+					case len(listed) > 1:
+						t.Fatalf("%s %s: %d captures from %d to %d, singleCapture decided", v.Name, r.FEN(p), len(listed), r.idxSq[fi], r.idxSq[ti])
+					case len(listed) == 0 && capt != 0, len(listed) == 1 && (capt != listed[0].cap.lo || crowned != listed[0].prom):
+						t.Fatalf("%s %s: from %d to %d: captures %+v, singleCapture %x %v", v.Name, r.FEN(p), r.idxSq[fi], r.idxSq[ti], listed, capt, crowned)
+					}
+					singles[b2i(capt != 0)]++
+				}
+			}
 			slices.SortFunc(want, key)
 			slices.SortFunc(got, key)
 			if !slices.Equal(want, got) {
@@ -120,6 +146,9 @@ func TestGen64AgreesWithGen(t *testing.T) {
 	}
 	if tested == 0 {
 		t.Fatal("no variant on a one-word board")
+	}
+	if singles[0] == 0 || singles[1] == 0 {
+		t.Fatalf("singleCapture's squares without a capture, with one: %v (untested)", singles)
 	}
 	if slides[0] == 0 || slides[1] == 0 {
 		t.Fatalf("king moves refused, allowed: %v (kingSlides untested)", slides)

@@ -185,6 +185,13 @@ func (g *draughtsGame) leanPly64(st *lineState, m *notation.Move) bool {
 		} else if !g64.kingSlides(fi, ti, empty) {
 			return false
 		}
+	} else if one, prom, decided := g64.singleCapture(pos64{own: own, opp: opp, kings: kings, turn: c}, st.capturers.lo, fi, ti); decided {
+		// Every capture takes one piece (most captures of a game): the
+		// written squares say which, without listing them.
+		if one == 0 || sep == '-' {
+			return false // (none; or a capture written with '-': a warning)
+		}
+		capt, crowned = one, prom
 	} else {
 		// The captures on one word, one per from, to, captured set and
 		// promotion: the distinct moves match groups the paths into.
@@ -214,9 +221,11 @@ func (g *draughtsGame) leanPly64(st *lineState, m *notation.Move) bool {
 		kings |= t
 	}
 	moveNum := st.moveNumber()
-	st.pos.pc[c].lo, st.pos.pc[c^1].lo, st.pos.kings.lo, st.pos.turn = own, opp&^capt, kings&^capt, c^1
+	opp, kings = opp&^capt, kings&^capt
+	st.pos.pc[c].lo, st.pos.pc[c^1].lo, st.pos.kings.lo, st.pos.turn = own, opp, kings, c^1
 	r := g.r
 	g.afterPly(st, c, wasKing, capt != 0, crowned, int(r.idxSq[fi]), int(r.idxSq[ti]), moveNum)
+	g.checkOver64(st, pos64{own: opp, opp: own, kings: kings, turn: c ^ 1})
 	return true
 }
 

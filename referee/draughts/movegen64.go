@@ -641,8 +641,20 @@ func (g *gen64) count(p pos64) uint64 {
 // of the same rank as the others (under no precedence rule or the count
 // alone). ok is false when that does not hold.
 func (g *gen64) countSingles(p pos64, src uint64) (n int, ok bool) {
+	lUL, lUR, lDL, lDR, ok := g.singles(p, src)
+	if !ok {
+		return 0, false
+	}
+	return bits.OnesCount64(lUL) + bits.OnesCount64(lUR) + bits.OnesCount64(lDL) + bits.OnesCount64(lDR), true
+}
+
+// singles returns the landing squares of the captures of the side to move
+// in each direction when only men capture (src, from capturers) and none
+// can take a second piece (countSingles); ok is false when that does not
+// hold. (The caller knows the rank: every such capture takes one piece.)
+func (g *gen64) singles(p pos64, src uint64) (lUL, lUR, lDL, lDR uint64, ok bool) {
 	if src&p.kings != 0 {
-		return 0, false // a king can capture
+		return 0, 0, 0, 0, false // a king can capture
 	}
 	c := p.turn & 1
 	own, opp := p.own, p.opp
@@ -651,7 +663,7 @@ func (g *gen64) countSingles(p pos64, src uint64) (n int, ok bool) {
 	s1, s2 := g.s1&63, g.s2&63
 	// Landing squares of a first capture in each direction, and the
 	// squares from which a man could take in each direction.
-	var lUL, lUR, lDL, lDR, jUL, jUR, jDL, jDR uint64
+	var jUL, jUR, jDL, jDR uint64
 	if g.manUp[c] {
 		lUL = (own >> s2 & capt) >> s2 & empty
 		lUR = (own >> s1 & capt) >> s1 & empty
@@ -668,12 +680,49 @@ func (g *gen64) countSingles(p pos64, src uint64) (n int, ok bool) {
 	// (back is the piece just taken, and only there do the captured piece
 	// and the emptied origin matter).
 	if lUL&(jUL|jUR|jDL)|lUR&(jUL|jUR|jDR)|lDL&(jUL|jDL|jDR)|lDR&(jUR|jDL|jDR) != 0 {
-		return 0, false
+		return 0, 0, 0, 0, false
 	}
 	if g.promInPassing && (lUL|lUR|lDL|lDR)&g.far[c] != 0 {
-		return 0, false // a new king might go on taking
+		return 0, 0, 0, 0, false // a new king might go on taking
 	}
-	return bits.OnesCount64(lUL) + bits.OnesCount64(lUR) + bits.OnesCount64(lDL) + bits.OnesCount64(lDR), true
+	return lUL, lUR, lDL, lDR, true
+}
+
+// singleCapture is the written capture from the internal index from to
+// the index to when every capture of the position takes one piece with a
+// man and all rank alike (singles, under no precedence rule or the count
+// alone): what captures would list for those squares without listing
+// them. decided is false when that does not hold (captures tells);
+// otherwise capt is the piece taken, 0 if no capture goes from from to to,
+// and crowned says the man lands on the far row.
+func (g *gen64) singleCapture(p pos64, src uint64, from, to uint8) (capt uint64, crowned, decided bool) {
+	if g.ranked && !g.rankCount {
+		return 0, false, false
+	}
+	lUL, lUR, lDL, lDR, ok := g.singles(p, src)
+	if !ok {
+		return 0, false, false
+	}
+	f, t := uint64(1)<<(from&63), uint64(1)<<(to&63)
+	if f&src == 0 {
+		return 0, false, true // (no capture from there)
+	}
+	// The landing squares of the captures from f, in each direction: at
+	// most one is t.
+	s1, s2 := g.s1&63, g.s2&63
+	switch t {
+	case f >> s2 >> s2 & lUL:
+		capt = f >> s2
+	case f >> s1 >> s1 & lUR:
+		capt = f >> s1
+	case f << s1 << s1 & lDL:
+		capt = f << s1
+	case f << s2 << s2 & lDR:
+		capt = f << s2
+	default:
+		return 0, false, true
+	}
+	return capt, t&g.far[p.turn&1] != 0, true
 }
 
 func (g *gen64) perft(p pos64, depth int) uint64 {
