@@ -767,15 +767,16 @@ func (g *draughtsGame) playCompact(st *lineState, cm *cmove, from, to int, apply
 		// Breakthrough: making the first king wins at once.
 		st.over, st.overAt, st.winner = mover.String()+" made a king", num, winnerOf(mover)
 	}
-	g.afterPly(st, mover, wasKing, cm.n > 0, cm.prom, from, to, num)
+	g.afterPly(st, mover, wasKing, cm.n > 0, cm.prom, from, to)
 	g.checkOver(st)
 }
 
-// afterPly counts a ply played on st.pos by mover (num: its move number;
-// from and to: its squares, PDN numbers; wasKing: a king moved; capture,
-// crowned: it took, it made a king) for the draw rules; checkOver then
-// tells whether the game is over.
-func (g *draughtsGame) afterPly(st *lineState, mover Color, wasKing, capture, crowned bool, from, to, num int) {
+// afterPly counts a ply played on st.pos by mover (from and to: its
+// squares, PDN numbers; wasKing: a king moved; capture, crowned: it took,
+// it made a king) for the draw rules; checkOver then tells whether the
+// game is over.
+func (g *draughtsGame) afterPly(st *lineState, mover Color, wasKing, capture, crowned bool, from, to int) {
+	num := st.moveNumber() // (the ply's)
 	st.plies++
 	draw := g.c.draw
 	if !wasKing || capture {

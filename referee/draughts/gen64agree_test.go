@@ -14,8 +14,17 @@ import (
 // (checkOver: which pieces can capture, whether any quiet move is left;
 // leanPly: the distinct captures). For every builtin variant with such a
 // board, on random boards of men and kings for either side to move, the
-// answers are the same.
+// answers are the same: with the shifts as constants on the boards that
+// have them, and as the board's h (gen64Generic).
 func TestGen64AgreesWithGen(t *testing.T) {
+	defer func() { gen64Generic = false }()
+	for _, generic := range []bool{false, true} {
+		gen64Generic = generic
+		gen64Agrees(t)
+	}
+}
+
+func gen64Agrees(t *testing.T) {
 	all, err := variants.Builtin()
 	if err != nil {
 		t.Fatal(err)
@@ -72,6 +81,17 @@ func TestGen64AgreesWithGen(t *testing.T) {
 						t.Fatalf("%s %s: king %d to %d: quietMove %v, gen64.kingSlides %v", v.Name, r.FEN(p), r.idxSq[from], r.idxSq[to], want, got)
 					}
 					slides[b2i(want)]++
+				}
+			}
+			// Each piece of the side to move alone with the other side's,
+			// so that every direction a piece steps in is asked alone.
+			for k := p64.own; k != 0; k &= k - 1 {
+				alone := p64
+				alone.own = k & -k
+				q := p
+				q.pc[q.turn&1] = bb{lo: alone.own}
+				if a, b := r.countQuiet(&q) > 0, g64.hasQuiet(alone); a != b {
+					t.Fatalf("%s %s: a quiet move: %v, gen64.hasQuiet %v", v.Name, r.FEN(q), a, b)
 				}
 			}
 			if g64.hasQuiet(p64) {

@@ -159,7 +159,7 @@ func (g *draughtsGame) leanPly64(st *lineState, m *notation.Move) bool {
 	}
 	c := st.pos.turn & 1
 	own, opp, kings := st.pos.pc[c].lo, st.pos.pc[c^1].lo, st.pos.kings.lo
-	f, t := uint64(1)<<fi, uint64(1)<<ti
+	f, t := uint64(1)<<(fi&63), uint64(1)<<(ti&63)
 	var capt uint64
 	var crowned bool
 	if st.capturers.lo == 0 {
@@ -220,11 +220,10 @@ func (g *draughtsGame) leanPly64(st *lineState, m *notation.Move) bool {
 	} else if crowned {
 		kings |= t
 	}
-	moveNum := st.moveNumber()
 	opp, kings = opp&^capt, kings&^capt
 	st.pos.pc[c].lo, st.pos.pc[c^1].lo, st.pos.kings.lo, st.pos.turn = own, opp, kings, c^1
 	r := g.r
-	g.afterPly(st, c, wasKing, capt != 0, crowned, int(r.idxSq[fi]), int(r.idxSq[ti]), moveNum)
+	g.afterPly(st, c, wasKing, capt != 0, crowned, int(r.idxSq[fi]), int(r.idxSq[ti]))
 	g.checkOver64(st, pos64{own: opp, opp: own, kings: kings, turn: c ^ 1})
 	return true
 }

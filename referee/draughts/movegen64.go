@@ -160,11 +160,16 @@ func (g *gen64) capturers(p pos64) uint64 {
 	var src uint64
 	if men != 0 {
 		capt := opp &^ (p.kings & g.menSpareKings)
-		if g.manUp[c] {
-			src = men&(capt<<s1)&(empty<<(2*s1&63)) | men&(capt<<s2)&(empty<<(2*s2&63))
-		}
-		if g.manDown[c] {
-			src |= men&(capt>>s1)&(empty>>(2*s1&63)) | men&(capt>>s2)&(empty>>(2*s2&63))
+		up, down := g.manUp[c], g.manDown[c]
+		// (The shifts as constants on the 10x10 and 8x8 boards: shifting
+		// by a register costs the processor several instructions more.)
+		switch {
+		case g.s1 == 5 && !gen64Generic:
+			src = menTakers(men, capt, empty, up, down, 5, 6)
+		case g.s1 == 4 && !gen64Generic:
+			src = menTakers(men, capt, empty, up, down, 4, 5)
+		default:
+			src = menTakers(men, capt, empty, up, down, s1, s2)
 		}
 	}
 	if kings == 0 {
@@ -197,6 +202,26 @@ func (g *gen64) capturers(p pos64) uint64 {
 		if occ := g.ray[dirDR][i] &^ empty; occ&opp&-occ != 0 && (occ&-occ)<<s2&empty != 0 {
 			return src | kings
 		}
+	}
+	return src
+}
+
+// gen64Generic makes capturers and hasQuiet shift by the board's h even
+// on the boards they have constants for, for the test that both agree.
+var gen64Generic bool
+
+// menTakers returns the men that can take a piece of capt towards row 0
+// (up) and away from it (down), empty being the empty squares and s1, s2
+// the shifts h and h+1: a man at i takes towards row 0 when i-s holds a
+// piece to take and i-2s is empty, away from it with i+s and i+2s. Small
+// enough to be inlined, so that constant shifts stay constants.
+func menTakers(men, capt, empty uint64, up, down bool, s1, s2 uint) uint64 {
+	var src uint64
+	if up {
+		src = men & ((capt&(empty<<s1))<<s1 | (capt&(empty<<s2))<<s2)
+	}
+	if down {
+		src |= men & ((capt&(empty>>s1))>>s1 | (capt&(empty>>s2))>>s2)
 	}
 	return src
 }
@@ -252,16 +277,28 @@ func (g *gen64) hasQuiet(p pos64) bool {
 	own := p.own
 	empty := g.valid &^ (own | p.opp)
 	men := own &^ p.kings
-	s1, s2 := g.s1&63, g.s2&63
-	if p.turn&1 == White {
+	kings := own & p.kings
+	switch {
+	case g.s1 == 5 && !gen64Generic:
+		return stepsEmpty(men, kings, empty, p.turn&1 == White, 5, 6)
+	case g.s1 == 4 && !gen64Generic:
+		return stepsEmpty(men, kings, empty, p.turn&1 == White, 4, 5)
+	}
+	return stepsEmpty(men, kings, empty, p.turn&1 == White, g.s1&63, g.s2&63)
+}
+
+// stepsEmpty reports whether a man of men (moving towards row 0 when
+// white) or a king of kings has an empty square next to it to step to (a
+// king that can move at all can step to a neighbour, flying or not).
+// Inlined, as menTakers.
+func stepsEmpty(men, kings, empty uint64, white bool, s1, s2 uint) bool {
+	if white {
 		if (men>>s1|men>>s2)&empty != 0 {
 			return true
 		}
 	} else if (men<<s1|men<<s2)&empty != 0 {
 		return true
 	}
-	// A king that can move at all can step to a neighbour, flying or not.
-	kings := own & p.kings
 	return (kings>>s1|kings>>s2|kings<<s1|kings<<s2)&empty != 0
 }
 
