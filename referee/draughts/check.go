@@ -375,6 +375,11 @@ func (g *draughtsGame) run() {
 	g.rep.Plies = end.plies
 	g.rep.FinalFEN = g.num.formatFEN(end.pos)
 	referee.JudgeResult(g.rec, g.rep, referee.End{Over: end.over, Winner: end.winner, Claims: end.claims}, g.c.twoPoint)
+	if g.stopSt == nil && !end.seenShared {
+		// Nothing holds the main line's end any more (the repair search
+		// would): its table serves the next game.
+		g.spareSeen(end.seen)
+	}
 }
 
 // initialState is the state before the record's first move.
@@ -438,8 +443,8 @@ type shuttleMv struct{ from, to int }
 func newLineState(g *draughtsGame, start Position) *lineState {
 	st := &lineState{pos: start, firstNum: 1, firstBlk: start.Turn() != g.r.FirstMover}
 	if !start.kings.zero() {
-		// (Without kings the map waits for the first one: see play.)
-		st.seen = &seenTable{}
+		// (Without kings the table waits for the first one: afterPly.)
+		st.seen = g.newSeen()
 		st.seen.add(&start)
 	}
 	// An endgame the record starts in counts from its first move; one
@@ -798,7 +803,7 @@ func (g *draughtsGame) afterPly(st *lineState, mover Color, wasKing, capture, cr
 		// Without kings every move is irreversible, so a position of men
 		// only is seen once: the table is skipped until the first king.
 		if st.seen == nil {
-			st.seen = &seenTable{}
+			st.seen = g.newSeen()
 		}
 		seen = st.seen.add(&st.pos)
 	}

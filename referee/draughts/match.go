@@ -537,6 +537,7 @@ type quickScratch struct {
 	gen     gen          // quickMatch's generator
 	ints    []int        // quickMatch's move's Path and Captured
 	noMark  bool         // the move was written with no separator (c3e5)
+	seen    *seenTable   // a repetition table no line uses (newSeen)
 }
 
 var quickPool = sync.Pool{New: func() any { return new(quickScratch) }}

@@ -187,3 +187,24 @@ func (t *seenTable) clone() *seenTable {
 	}
 	return c
 }
+
+// newSeen is an empty table for a line of this game: the one a game
+// before left in the scratch storage, or a new one.
+func (g *draughtsGame) newSeen() *seenTable {
+	if g.quick != nil && g.quick.seen != nil {
+		t := g.quick.seen
+		g.quick.seen = nil
+		t.reset()
+		return t
+	}
+	return &seenTable{}
+}
+
+// spareSeen keeps t, which nothing uses any more, for the next game's
+// newSeen (one whose probes grew long, or with many slots, is left to the
+// collector).
+func (g *draughtsGame) spareSeen(t *seenTable) {
+	if t != nil && t.big == nil && len(t.slots) <= 256 && g.quick != nil {
+		g.quick.seen = t
+	}
+}
