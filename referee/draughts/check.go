@@ -314,6 +314,10 @@ type draughtsGame struct {
 	g64 *gen64
 	// lean64: the lean ply may play on the position's words (leanPly64).
 	lean64 bool
+	// endMaterial is the material (counts of each kind, with bit 63 set)
+	// endWS and endBS were found for (endgamesHolding).
+	endMaterial  uint64
+	endWS, endBS uint32
 
 	// stopSt is the state before the main line's move stopAt, when the
 	// replay stopped there at a move error (for the repair search).
@@ -494,11 +498,13 @@ func (g *draughtsGame) severity(sev notation.Severity, variation bool) notation.
 func (g *draughtsGame) replay(st *lineState, line notation.Line, depth int) *lineState {
 	variation := depth > 0
 	for i, m := range line {
-		if g.lean64 && len(m.Variations) == 0 && m.Setup == "" && st.plies > 0 && st.over == "" &&
+		if g.lean64 && len(m.Variations) == 0 && m.Setup == "" && st.plies > 0 &&
+			(st.over == "" || st.winner == referee.Drawn && st.playedOn) &&
 			(variation || m.Number == 0 || m.Number == st.moveNumber()) && g.leanPly64(st, m) {
 			// The common ply (match.go), on a board of one word: a move
 			// with no variation or setup, after the first, while the game
-			// goes on (what the lean ply below asks then).
+			// goes on or is played on after a draw that was reported
+			// (what the lean ply below asks then).
 			continue
 		}
 		var late []notation.Line
