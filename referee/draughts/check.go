@@ -27,6 +27,11 @@ type compiled struct {
 	endgames endgameTable
 	// draw is the section's draw rules (read at every ply).
 	draw *DrawRules
+	// quietDraw: after an irreversible ply that leaves no king on the
+	// board, the draw rules have nothing to count but the endgames' (no
+	// same-move rule, and the repetition and king-move rules need more
+	// than one sight, more than no ply): leanPly64 counts such plies itself.
+	quietDraw bool
 	// num is the variant's own notation; records whose GameType gives
 	// other fields get theirs from numberings.
 	num        *numbering
@@ -143,6 +148,8 @@ func compileDraughts(v *variants.Variant) (*compiled, error) {
 	}
 	c.endgames = compileEndgames(d.Draw.Endgames, r)
 	c.draw = &d.Draw
+	c.quietDraw = d.Draw.SameMove == nil && (d.Draw.Repetition == nil || d.Draw.Repetition.Count >= 2) &&
+		(d.Draw.KingMoves == nil || d.Draw.KingMoves.Count >= 1)
 	compiledCache[v] = c
 	return c, nil
 }

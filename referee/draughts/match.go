@@ -2,6 +2,7 @@ package draughts
 
 import (
 	"fmt"
+	"math/bits"
 	"slices"
 	"sort"
 	"strings"
@@ -222,9 +223,31 @@ func (g *draughtsGame) leanPly64(st *lineState, m *notation.Move) bool {
 	}
 	opp, kings = opp&^capt, kings&^capt
 	st.pos.pc[c].lo, st.pos.pc[c^1].lo, st.pos.kings.lo, st.pos.turn = own, opp, kings, c^1
-	r := g.r
-	g.afterPly(st, c, wasKing, capt != 0, crowned, int(r.idxSq[fi]), int(r.idxSq[ti]))
-	g.checkOver64(st, pos64{own: opp, opp: own, kings: kings, turn: c ^ 1})
+	if wasKing || kings != 0 || st.seenShared || !g.c.quietDraw {
+		r := g.r
+		g.afterPly(st, c, wasKing, capt != 0, crowned, int(r.idxSq[fi]), int(r.idxSq[ti]))
+	} else {
+		// afterPly after a man's move that leaves no king (most plies):
+		// irreversible, so the positions seen are forgotten and the king
+		// moves start again; of the draw rules only an endgame can hold.
+		num := st.moveNumber()
+		st.plies++
+		if st.seen != nil {
+			st.seen.reset()
+		}
+		st.kingOnly = 0
+		if t := &g.c.endgames; len(t.rules) > 0 && (st.endHeld != 0 || bits.OnesCount64(own|opp) <= t.maxPieces) {
+			g.countEndgames(st, capt != 0 || crowned, num)
+		}
+	}
+	// checkOver64, on the words at hand.
+	st.legalOK = false
+	takers := g64.capturers(pos64{own: opp, opp: own, kings: kings, turn: c ^ 1})
+	st.capturers = bb{lo: takers}
+	st.hasMove = takers != 0 || g64.hasQuiet(pos64{own: opp, opp: own, kings: kings, turn: c ^ 1})
+	if st.over == "" && !st.hasMove {
+		g.stuck(st)
+	}
 	return true
 }
 
