@@ -220,8 +220,8 @@ func replay(rec *notation.Record, v *variants.Variant, opts referee.Options, rep
 		m    *notation.Move
 		text string
 	}
-	var texts []newText
 	if opts.Rewrite {
+		var texts []newText // (declared here: the closures move it to the heap)
 		out, err := g.outputNumbering(opts.Notation)
 		if err != nil {
 			rep.ErrorAt(gtPos, "notation", err.Error())
