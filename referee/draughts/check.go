@@ -30,7 +30,7 @@ type compiled struct {
 	// quietDraw: after an irreversible ply that leaves no king on the
 	// board, the draw rules have nothing to count but the endgames' (no
 	// same-move rule, and the repetition and king-move rules need more
-	// than one sight, more than no ply): leanPly64 counts such plies itself.
+	// than one sight, more than no ply): leanRun counts such plies itself.
 	quietDraw bool
 	// num is the variant's own notation; records whose GameType gives
 	// other fields get theirs from numberings.
@@ -319,7 +319,7 @@ type draughtsGame struct {
 	// g64 is quick's one-word generator for r once asked (gen64), until
 	// release.
 	g64 *gen64
-	// lean64: the lean ply may play on the position's words (leanPly64).
+	// lean64: the lean ply may play on the position's words (leanRun).
 	lean64 bool
 	// endMaterial is the material (counts of each kind, with bit 63 set)
 	// endWS and endBS were found for (endgamesHolding).
@@ -504,16 +504,15 @@ func (g *draughtsGame) severity(sev notation.Severity, variation bool) notation.
 // each of its variations from the position before the move it replaces.
 func (g *draughtsGame) replay(st *lineState, line notation.Line, depth int) *lineState {
 	variation := depth > 0
-	for i, m := range line {
-		if g.lean64 && len(m.Variations) == 0 && m.Setup == "" && st.plies > 0 &&
-			(st.over == "" || st.winner == referee.Drawn && st.playedOn) &&
-			(variation || m.Number == 0 || m.Number == st.moveNumber()) && g.leanPly64(st, m) {
-			// The common ply (match.go), on a board of one word: a move
-			// with no variation or setup, after the first, while the game
-			// goes on or is played on after a draw that was reported
-			// (what the lean ply below asks then).
-			continue
+	for i := 0; i < len(line); i++ {
+		if g.lean64 {
+			// The common plies (match.go), on a board of one word, as
+			// many as follow: what the lean ply below would play.
+			if i += g.leanRun(st, line[i:], variation, false); i == len(line) {
+				break
+			}
 		}
+		m := line[i]
 		var late []notation.Line
 		for _, alt := range m.Variations {
 			if g.opts.Variations == referee.VariationsIgnore {
@@ -561,7 +560,8 @@ func (g *draughtsGame) replay(st *lineState, line notation.Line, depth int) *lin
 		}
 		num := st.moveNumber()
 		if g.lean && len(late) == 0 && (st.over == "" || st.winner == referee.Drawn && st.playedOn) &&
-			(variation || m.Number == 0 || m.Number == num) && g.leanPly(st, m) {
+			(variation || m.Number == 0 || m.Number == num) &&
+			(g.lean64 && g.leanRun(st, line[i:i+1], variation, true) == 1 || !g.lean64 && g.leanPly(st, m)) {
 			continue // (the common ply: match.go)
 		}
 		diag := func(sev notation.Severity, code, msg string, legal []string) {
