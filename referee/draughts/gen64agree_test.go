@@ -69,7 +69,7 @@ func gen64Agrees(t *testing.T) {
 			if a, b := r.countQuiet(&p) > 0, g64.hasQuiet(p64); a != b {
 				t.Fatalf("%s %s: a quiet move: %v, gen64.hasQuiet %v", v.Name, r.FEN(p), a, b)
 			}
-			// A king's quiet move, as leanPly64 tests it, and as the
+			// A king's quiet move, as leanRun tests it, and as the
 			// general quietMove does.
 			empty := r.valid.andNot(p.pc[White].or(p.pc[Black])).lo
 			for k := p64.own & p64.kings; k != 0; k &= k - 1 {
@@ -132,7 +132,7 @@ func gen64Agrees(t *testing.T) {
 				}
 				return 0
 			}
-			// leanPly64's reading of a written capture when every capture
+			// leanRun's reading of a written capture when every capture
 			// takes one piece: what the list says for each from and to.
 			for from := src.lo; from != 0; from &= from - 1 {
 				fi := uint8(bits.TrailingZeros64(from))

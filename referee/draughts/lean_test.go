@@ -59,7 +59,7 @@ func TestLeanPlySameReport(t *testing.T) {
 }
 
 // FuzzLeanPly: on any record, under the rules its tags name or under one
-// builtin variant, the lean ply (leanPly, leanPly64, gen64.singleCapture,
+// builtin variant, the lean ply (leanPly, leanRun, gen64.singleCapture,
 // the repetition table...) changes no report: with it and without it
 // (every ply through match and play), under the default options, with
 // variations as errors and with --as-played, the reports are the same.
