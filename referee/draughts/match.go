@@ -145,9 +145,10 @@ func (g *draughtsGame) leanPly(st *lineState, m *notation.Move) bool {
 // the number the one expected), until one it cannot play, and returns how
 // many it played. The first move's conditions are not asked again when
 // checked is set (the replay loop asked them). It matches and plays each
-// move on the position's words, which it keeps at hand from ply to ply,
-// counts the ply as afterPly does (itself after a man's move that leaves
-// no king, else with afterPly) and tells whether the game is over.
+// move on the position's words, with the generator, the square table and
+// the rules read once for the run, counts the ply as afterPly does (itself
+// after a man's move that leaves no king, else with afterPly) and tells
+// whether the game is over.
 // TestLeanPlySameReport and FuzzLeanPly hold it to match and play.
 func (g *draughtsGame) leanRun(st *lineState, line notation.Line, variation, checked bool) int {
 	g64 := g.g64
