@@ -54,6 +54,18 @@ func (b *bb) pop() uint8 {
 	return uint8(64 + i)
 }
 
+// popHigh removes and returns the highest index in b; b must not be empty.
+func (b *bb) popHigh() uint8 {
+	if b.hi != 0 {
+		i := 63 - bits.LeadingZeros64(b.hi)
+		b.hi &^= 1 << (i & 63)
+		return uint8(64 + i)
+	}
+	i := 63 - bits.LeadingZeros64(b.lo)
+	b.lo &^= 1 << (i & 63)
+	return uint8(i)
+}
+
 // shl shifts towards higher indices by n, 0 < n < 64.
 func shl(b bb, n uint) bb {
 	return bb{b.lo << (n & 63), b.hi<<(n&63) | b.lo>>((64-n)&63)}

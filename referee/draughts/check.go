@@ -2,7 +2,6 @@ package draughts
 
 import (
 	"fmt"
-	"maps"
 	"slices"
 	"strings"
 	"sync"
@@ -26,6 +25,13 @@ type compiled struct {
 	win string
 	// endgames are the draw.endgames rules, compiled (endgame.go).
 	endgames endgameTable
+	// draw is the section's draw rules (read at every ply).
+	draw *DrawRules
+	// quietDraw: after an irreversible ply that leaves no king on the
+	// board, the draw rules have nothing to count but the endgames' (no
+	// same-move rule, and the repetition and king-move rules need more
+	// than one sight, more than no ply): leanRun counts such plies itself.
+	quietDraw bool
 	// num is the variant's own notation; records whose GameType gives
 	// other fields get theirs from numberings.
 	num        *numbering
@@ -141,6 +147,9 @@ func compileDraughts(v *variants.Variant) (*compiled, error) {
 		c.win = WinNoMoveLoses
 	}
 	c.endgames = compileEndgames(d.Draw.Endgames, r)
+	c.draw = &d.Draw
+	c.quietDraw = d.Draw.SameMove == nil && (d.Draw.Repetition == nil || d.Draw.Repetition.Count >= 2) &&
+		(d.Draw.KingMoves == nil || d.Draw.KingMoves.Count >= 1)
 	compiledCache[v] = c
 	return c, nil
 }
@@ -211,8 +220,8 @@ func replay(rec *notation.Record, v *variants.Variant, opts referee.Options, rep
 		m    *notation.Move
 		text string
 	}
-	var texts []newText
 	if opts.Rewrite {
+		var texts []newText // (declared here: the closures move it to the heap)
 		out, err := g.outputNumbering(opts.Notation)
 		if err != nil {
 			rep.ErrorAt(gtPos, "notation", err.Error())
@@ -307,6 +316,15 @@ type draughtsGame struct {
 
 	candBuf []Move        // match's candidates when quickMatch cannot tell
 	quick   *quickScratch // match's storage, from quickPool
+	// g64 is quick's one-word generator for r once asked (gen64), until
+	// release.
+	g64 *gen64
+	// lean64: the lean ply may play on the position's words (leanRun).
+	lean64 bool
+	// endMaterial is the material (counts of each kind, with bit 63 set)
+	// endWS and endBS were found for (endgamesHolding).
+	endMaterial  uint64
+	endWS, endBS uint32
 
 	// stopSt is the state before the main line's move stopAt, when the
 	// replay stopped there at a move error (for the repair search).
@@ -363,10 +381,16 @@ func (g *draughtsGame) run() {
 	}
 	g.startTrace(&st.pos)
 	g.lean = g.film == nil && g.trace == nil && g.matched == nil && !g.r.general && !leanOff
+	g.lean64 = g.lean && g.r.fast64 && g.r.CaptureCompulsory && g.r.KingMoveLimit == 0 && g.c.win != WinFirstKing
 	end := g.replay(st, g.rec.Moves, 0)
 	g.rep.Plies = end.plies
 	g.rep.FinalFEN = g.num.formatFEN(end.pos)
 	referee.JudgeResult(g.rec, g.rep, referee.End{Over: end.over, Winner: end.winner, Claims: end.claims}, g.c.twoPoint)
+	if g.stopSt == nil && !end.seenShared {
+		// Nothing holds the main line's end any more (the repair search
+		// would): its table serves the next game.
+		g.spareSeen(end.seen)
+	}
 }
 
 // initialState is the state before the record's first move.
@@ -389,9 +413,9 @@ func (g *draughtsGame) initialState() (*lineState, bool) {
 type lineState struct {
 	pos      Position
 	plies    int
-	firstNum int  // the move number of the first move of the game
-	firstBlk bool // the game started with the second player to move
-	seen     map[Position]int
+	firstNum int        // the move number of the first move of the game
+	firstBlk bool       // the game started with the second player to move
+	seen     *seenTable // the positions since the last irreversible ply (repetition.go)
 	// seenShared says seen is shared with a clone: it is copied before it
 	// is written, so a variation or a trial does not copy it up front.
 	seenShared bool
@@ -430,8 +454,9 @@ type shuttleMv struct{ from, to int }
 func newLineState(g *draughtsGame, start Position) *lineState {
 	st := &lineState{pos: start, firstNum: 1, firstBlk: start.Turn() != g.r.FirstMover}
 	if !start.kings.zero() {
-		// (Without kings the map waits for the first one: see play.)
-		st.seen = map[Position]int{start: 1}
+		// (Without kings the table waits for the first one: afterPly.)
+		st.seen = g.newSeen()
+		st.seen.add(&start)
 	}
 	// An endgame the record starts in counts from its first move; one
 	// drawn at once is drawn before it.
@@ -479,7 +504,15 @@ func (g *draughtsGame) severity(sev notation.Severity, variation bool) notation.
 // each of its variations from the position before the move it replaces.
 func (g *draughtsGame) replay(st *lineState, line notation.Line, depth int) *lineState {
 	variation := depth > 0
-	for i, m := range line {
+	for i := 0; i < len(line); i++ {
+		if g.lean64 {
+			// The common plies (match.go), on a board of one word, as
+			// many as follow: what the lean ply below would play.
+			if i += g.leanRun(st, line[i:], variation, false); i == len(line) {
+				break
+			}
+		}
+		m := line[i]
 		var late []notation.Line
 		for _, alt := range m.Variations {
 			if g.opts.Variations == referee.VariationsIgnore {
@@ -527,7 +560,8 @@ func (g *draughtsGame) replay(st *lineState, line notation.Line, depth int) *lin
 		}
 		num := st.moveNumber()
 		if g.lean && len(late) == 0 && (st.over == "" || st.winner == referee.Drawn && st.playedOn) &&
-			(variation || m.Number == 0 || m.Number == num) && g.leanPly(st, m) {
+			(variation || m.Number == 0 || m.Number == num) &&
+			(g.lean64 && g.leanRun(st, line[i:i+1], variation, true) == 1 || !g.lean64 && g.leanPly(st, m)) {
 			continue // (the common ply: match.go)
 		}
 		diag := func(sev notation.Severity, code, msg string, legal []string) {
@@ -747,38 +781,44 @@ func (g *draughtsGame) playCompact(st *lineState, cm *cmove, from, to int, apply
 			st.pos.countKingMove(cm)
 		}
 	}
-	st.plies++
-	capture := cm.n > 0
-	draw := &SectionOf(g.c.variant).Draw
 	if g.c.win == WinFirstKing && !wasKing && apply && st.pos.kings.has(cm.to) && st.over == "" {
 		// Breakthrough: making the first king wins at once.
 		st.over, st.overAt, st.winner = mover.String()+" made a king", num, winnerOf(mover)
 	}
+	g.afterPly(st, mover, wasKing, cm.n > 0, cm.prom, from, to)
+	g.checkOver(st)
+}
 
+// afterPly counts a ply played on st.pos by mover (from and to: its
+// squares, PDN numbers; wasKing: a king moved; capture, crowned: it took,
+// it made a king) for the draw rules; checkOver then tells whether the
+// game is over.
+func (g *draughtsGame) afterPly(st *lineState, mover Color, wasKing, capture, crowned bool, from, to int) {
+	num := st.moveNumber() // (the ply's)
+	st.plies++
+	draw := g.c.draw
 	if !wasKing || capture {
 		// Irreversible: no earlier position can come back.
 		if st.seenShared {
-			st.seen, st.seenShared = map[Position]int{}, false
-		} else if len(st.seen) > 0 {
-			clear(st.seen)
+			st.seen, st.seenShared = nil, false
+		} else if st.seen != nil {
+			st.seen.reset()
 		}
 		st.kingOnly = 0
 	} else {
 		st.kingOnly++
 		if st.seenShared {
-			st.seen, st.seenShared = maps.Clone(st.seen), false
+			st.seen, st.seenShared = st.seen.clone(), false
 		}
 	}
 	seen := 1
 	if !st.pos.kings.zero() {
 		// Without kings every move is irreversible, so a position of men
-		// only is seen once: the map (a third of a ply's cost) is skipped
-		// until the first king.
+		// only is seen once: the table is skipped until the first king.
 		if st.seen == nil {
-			st.seen = map[Position]int{}
+			st.seen = g.newSeen()
 		}
-		st.seen[st.pos]++
-		seen = st.seen[st.pos]
+		seen = st.seen.add(&st.pos)
 	}
 	// (A rule's reason is written only when it ends the game or is
 	// claimable the first time: drawRule. A long ending played on after a
@@ -803,10 +843,11 @@ func (g *draughtsGame) playCompact(st *lineState, cm *cmove, from, to int, apply
 			g.drawRule(st, r.Effect, drawReason{rule: ruleSameMove, n: same, side: mover}, num)
 		}
 	}
-	if len(g.c.endgames.rules) > 0 {
-		g.countEndgames(st, capture || cm.prom, num)
+	if t := &g.c.endgames; len(t.rules) > 0 && (st.endHeld != 0 || st.pos.pc[White].or(st.pos.pc[Black]).count() <= t.maxPieces) {
+		// (Most plies have more pieces than any rule's position, and
+		// none held before: holding would say none holds.)
+		g.countEndgames(st, capture || crowned, num)
 	}
-	g.checkOver(st)
 }
 
 // drawReason says which draw rule holds, and what its sentence needs:
@@ -860,23 +901,38 @@ func (g *draughtsGame) drawRule(st *lineState, effect string, why drawReason, nu
 // checkOver lists the legal moves of the new position, and ends the game
 // when the side to move has none.
 func (g *draughtsGame) checkOver(st *lineState) {
+	if g.r.fast64 {
+		g.checkOver64(st, st.pos.to64())
+		return
+	}
 	// The buffers are the line's own: a clone (a variation) starts without,
 	// so it never overwrites the list its parent has yet to match against.
 	st.legalOK = false
-	if g.r.fast64 {
-		// (On one word: TestGen64AgreesWithGen.)
-		g64 := g.gen64()
-		p := st.pos.to64()
-		c := g64.capturers(p)
-		st.capturers = bb{lo: c} // kept for quickMatch
-		st.hasMove = c != 0 || g64.countQuiet(p) > 0
-	} else {
-		st.capturers = g.r.capturers(&st.pos) // kept for quickMatch
-		st.hasMove = g.r.hasLegalMoveWith(&st.pos, st.capturers)
+	st.capturers = g.r.capturers(&st.pos) // kept for quickMatch
+	st.hasMove = g.r.hasLegalMoveWith(&st.pos, st.capturers)
+	if st.over == "" && !st.hasMove {
+		g.stuck(st)
 	}
-	if st.over != "" || st.hasMove {
-		return
+}
+
+// checkOver64 is checkOver on a board of one word, p being st.pos
+// (TestGen64AgreesWithGen holds gen64 to the general generator).
+func (g *draughtsGame) checkOver64(st *lineState, p pos64) {
+	st.legalOK = false
+	g64 := g.g64
+	if g64 == nil {
+		g64 = g.gen64()
 	}
+	c := g64.capturers(p)
+	st.capturers = bb{lo: c} // kept for quickMatch
+	st.hasMove = c != 0 || g64.hasQuiet(p)
+	if st.over == "" && !st.hasMove {
+		g.stuck(st)
+	}
+}
+
+// stuck ends the game: the side to move has no legal move.
+func (g *draughtsGame) stuck(st *lineState) {
 	stuck := st.pos.Turn()
 	st.over, st.overAt = stuck.String()+" has no legal move", st.moveNumber()
 	st.winner = winnerOf(stuck.Opponent())

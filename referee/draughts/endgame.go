@@ -34,6 +34,9 @@ type endgameTable struct {
 	// have more, and skip the rules after two population counts.
 	maxPieces, maxSmall int
 	longDiag            bb // the long diagonal, for weak_on_long_diagonal
+	// onDiag is the set of rules with a strong side whose weak side must
+	// stand on the long diagonal (bit i: rule i).
+	onDiag uint32
 }
 
 type endgameRule struct {
@@ -86,6 +89,9 @@ func compileEndgames(list []Endgame, r *Rules) endgameTable {
 				break
 			}
 		}
+		if e.WeakOnLongDiagonal && len(er.strong) > 0 {
+			t.onDiag |= 1 << len(t.rules)
+		}
 		t.maxPieces = max(t.maxPieces, total)
 		t.maxSmall = max(t.maxSmall, min(mostS, mostW, total/2))
 		t.rules = append(t.rules, er)
@@ -124,17 +130,21 @@ func longDiagonal(r *Rules) bb {
 
 // holding returns the set of rules (bit i: rule i) whose position p is.
 func (t *endgameTable) holding(p *Position) uint32 {
-	all := p.pc[White].or(p.pc[Black]).count()
-	if all > t.maxPieces {
-		return 0 // (most plies, on most boards: one population count)
+	w, b := p.pc[White], p.pc[Black]
+	wk, bk := w.and(p.kings).count(), b.and(p.kings).count()
+	wm, bm := w.count()-wk, b.count()-bk
+	ws, bs := t.materialHolding(wm+wk+bm+bk, wm, wk, bm, bk)
+	return t.onDiagonal(p, ws, bs)
+}
+
+// materialHolding is holding by material alone: the rules whose position
+// p's pieces make with White as the strong side (ws; a rule without sides
+// is there too) and with Black (bs), the long diagonal aside.
+func (t *endgameTable) materialHolding(all, wm, wk, bm, bk int) (ws, bs uint32) {
+	w, b := wm+wk, bm+bk
+	if all > t.maxPieces || min(w, b) > t.maxSmall {
+		return 0, 0
 	}
-	w := p.pc[White].count()
-	b := all - w
-	if min(w, b) > t.maxSmall {
-		return 0 // (before counting kinds)
-	}
-	wk, bk := p.pc[White].and(p.kings).count(), p.pc[Black].and(p.kings).count()
-	var held uint32
 	for i := range t.rules {
 		e := &t.rules[i]
 		if len(e.Pieces) > 0 && (all >= 64 || e.pieces&(1<<all) == 0) ||
@@ -142,14 +152,58 @@ func (t *endgameTable) holding(p *Position) uint32 {
 			continue
 		}
 		if len(e.strong) == 0 {
-			held |= 1 << i
+			ws |= 1 << i
 			continue
 		}
-		if ws, bs := e.sides(p, t.longDiag, w-wk, wk, b-bk, bk); ws || bs {
-			held |= 1 << i
+		if holdsAny(e.strong, wm, wk) && holdsAny(e.weak, bm, bk) {
+			ws |= 1 << i
+		}
+		if holdsAny(e.strong, bm, bk) && holdsAny(e.weak, wm, wk) {
+			bs |= 1 << i
+		}
+	}
+	return ws, bs
+}
+
+// holdsAny: one of list is the material of men and kings.
+func holdsAny(list []material, men, kings int) bool {
+	for _, m := range list {
+		if m.holds(men, kings) {
+			return true
+		}
+	}
+	return false
+}
+
+// onDiagonal is holding from materialHolding's answer: a rule whose weak
+// side must stand on the long diagonal holds when it does.
+func (t *endgameTable) onDiagonal(p *Position, ws, bs uint32) uint32 {
+	held := (ws | bs) &^ t.onDiag
+	if (ws|bs)&t.onDiag != 0 {
+		if p.pc[Black].andNot(t.longDiag).zero() {
+			held |= ws & t.onDiag
+		}
+		if p.pc[White].andNot(t.longDiag).zero() {
+			held |= bs & t.onDiag
 		}
 	}
 	return held
+}
+
+// endgamesHolding is t.holding(p) for the game's variant, with the
+// material part of the answer kept from ply to ply (it changes only with a
+// capture or a crowning).
+func (g *draughtsGame) endgamesHolding(p *Position) uint32 {
+	t := &g.c.endgames
+	w, b := p.pc[White], p.pc[Black]
+	wk, bk := w.and(p.kings).count(), b.and(p.kings).count()
+	wm, bm := w.count()-wk, b.count()-bk
+	key := uint64(wm) | uint64(wk)<<16 | uint64(bm)<<32 | uint64(bk)<<48 | 1<<63
+	if key != g.endMaterial {
+		g.endWS, g.endBS = t.materialHolding(wm+wk+bm+bk, wm, wk, bm, bk)
+		g.endMaterial = key
+	}
+	return t.onDiagonal(p, g.endWS, g.endBS)
 }
 
 // sides reports whether the position is the rule's with White as the
@@ -196,9 +250,15 @@ func (g *draughtsGame) shiftEndgames(st *lineState, half int) {
 // just played.
 func (g *draughtsGame) countEndgames(st *lineState, changed bool, num int) {
 	t := &g.c.endgames
-	held := t.holding(&st.pos)
+	held := g.endgamesHolding(&st.pos)
 	if held == 0 && st.endHeld == 0 {
 		return // (most plies)
+	}
+	if held == st.endHeld && !changed {
+		// The same rules hold, each counted from where it was: only the
+		// count of plies goes on.
+		g.endgameDraw(st, num)
+		return
 	}
 	for i := range t.rules {
 		switch {
@@ -225,6 +285,9 @@ func (g *draughtsGame) endgameDraw(st *lineState, num int) {
 	i := st.endgame - 1
 	e := &g.c.endgames.rules[i]
 	played := st.plies - int(st.endSince[i])
+	if e.Moves > 0 && played < 2*e.Moves-1 {
+		return // (need below is 2*e.Moves or one less)
+	}
 	need := 2 * e.Moves
 	why := drawReason{rule: ruleEndgame, n: e.same, form: endgameMoves}
 	if e.Counted == CountedStrong {

@@ -91,8 +91,12 @@ func gameTypeVariant(rec *notation.Record) (v *variants.Variant, n int, err erro
 	}
 	if d, err := strconv.Atoi(num); err == nil && len(num) < 10 && num[0] >= '0' && num[0] <= '9' {
 		n = d // the common case, without fmt's scanner (every record asks)
-	} else if _, err := fmt.Sscanf(num, "%d", &n); err != nil {
-		return nil, -1, fmt.Errorf("GameType %q is not a PDN game type number; choose the rules with --variant", gt)
+	} else {
+		var d int // (not n: its address would move it to the heap at every call)
+		if _, err := fmt.Sscanf(num, "%d", &d); err != nil {
+			return nil, -1, fmt.Errorf("GameType %q is not a PDN game type number; choose the rules with --variant", gt)
+		}
+		n = d
 	}
 	if v, err = ForGameType(n); err != nil {
 		return nil, n, fmt.Errorf("%v; choose the rules with --variant", err)

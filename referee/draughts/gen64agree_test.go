@@ -1,6 +1,7 @@
 package draughts
 
 import (
+	"math/bits"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -13,13 +14,25 @@ import (
 // (checkOver: which pieces can capture, whether any quiet move is left;
 // leanPly: the distinct captures). For every builtin variant with such a
 // board, on random boards of men and kings for either side to move, the
-// answers are the same.
+// answers are the same: with the shifts as constants on the boards that
+// have them, and as the board's h (gen64Generic).
 func TestGen64AgreesWithGen(t *testing.T) {
+	defer func() { gen64Generic = false }()
+	for _, generic := range []bool{false, true} {
+		gen64Generic = generic
+		gen64Agrees(t)
+	}
+}
+
+func gen64Agrees(t *testing.T) {
 	all, err := variants.Builtin()
 	if err != nil {
 		t.Fatal(err)
 	}
 	tested := 0
+	var stuck [2]int   // boards with no quiet move, with one
+	var slides [2]int  // a king's quiet move refused, allowed
+	var singles [2]int // singleCapture's squares without a capture, with one
 	for _, v := range all {
 		if SectionOf(v) == nil {
 			continue
@@ -52,6 +65,39 @@ func TestGen64AgreesWithGen(t *testing.T) {
 			}
 			if a, b := r.countQuiet(&p), g64.countQuiet(p64); a != b {
 				t.Fatalf("%s %s: countQuiet %d, gen64 %d", v.Name, r.FEN(p), a, b)
+			}
+			if a, b := r.countQuiet(&p) > 0, g64.hasQuiet(p64); a != b {
+				t.Fatalf("%s %s: a quiet move: %v, gen64.hasQuiet %v", v.Name, r.FEN(p), a, b)
+			}
+			// A king's quiet move, as leanRun tests it, and as the
+			// general quietMove does.
+			empty := r.valid.andNot(p.pc[White].or(p.pc[Black])).lo
+			for k := p64.own & p64.kings; k != 0; k &= k - 1 {
+				from := uint8(bits.TrailingZeros64(k))
+				for e := empty; e != 0; e &= e - 1 {
+					to := uint8(bits.TrailingZeros64(e))
+					_, want := r.quietMove(&p, from, to)
+					if got := g64.kingSlides(from, to, empty); got != want {
+						t.Fatalf("%s %s: king %d to %d: quietMove %v, gen64.kingSlides %v", v.Name, r.FEN(p), r.idxSq[from], r.idxSq[to], want, got)
+					}
+					slides[b2i(want)]++
+				}
+			}
+			// Each piece of the side to move alone with the other side's,
+			// so that every direction a piece steps in is asked alone.
+			for k := p64.own; k != 0; k &= k - 1 {
+				alone := p64
+				alone.own = k & -k
+				q := p
+				q.pc[q.turn&1] = bb{lo: alone.own}
+				if a, b := r.countQuiet(&q) > 0, g64.hasQuiet(alone); a != b {
+					t.Fatalf("%s %s: a quiet move: %v, gen64.hasQuiet %v", v.Name, r.FEN(q), a, b)
+				}
+			}
+			if g64.hasQuiet(p64) {
+				stuck[1]++
+			} else {
+				stuck[0]++
 			}
 			if src.zero() {
 				continue
@@ -86,6 +132,31 @@ func TestGen64AgreesWithGen(t *testing.T) {
 				}
 				return 0
 			}
+			// leanRun's reading of a written capture when every capture
+			// takes one piece: what the list says for each from and to.
+			for from := src.lo; from != 0; from &= from - 1 {
+				fi := uint8(bits.TrailingZeros64(from))
+				for to := r.valid.lo; to != 0; to &= to - 1 {
+					ti := uint8(bits.TrailingZeros64(to))
+					capt, crowned, decided := g64.singleCapture(p64, src.lo, fi, ti)
+					if !decided {
+						break
+					}
+					var listed []cmove
+					for _, m := range got {
+						if m.from == fi && m.to == ti {
+							listed = append(listed, m)
+						}
+					}
+					switch {
+					case len(listed) > 1:
+						t.Fatalf("%s %s: %d captures from %d to %d, singleCapture decided", v.Name, r.FEN(p), len(listed), r.idxSq[fi], r.idxSq[ti])
+					case len(listed) == 0 && capt != 0, len(listed) == 1 && (capt != listed[0].cap.lo || crowned != listed[0].prom):
+						t.Fatalf("%s %s: from %d to %d: captures %+v, singleCapture %x %v", v.Name, r.FEN(p), r.idxSq[fi], r.idxSq[ti], listed, capt, crowned)
+					}
+					singles[b2i(capt != 0)]++
+				}
+			}
 			slices.SortFunc(want, key)
 			slices.SortFunc(got, key)
 			if !slices.Equal(want, got) {
@@ -96,4 +167,20 @@ func TestGen64AgreesWithGen(t *testing.T) {
 	if tested == 0 {
 		t.Fatal("no variant on a one-word board")
 	}
+	if singles[0] == 0 || singles[1] == 0 {
+		t.Fatalf("singleCapture's squares without a capture, with one: %v (untested)", singles)
+	}
+	if slides[0] == 0 || slides[1] == 0 {
+		t.Fatalf("king moves refused, allowed: %v (kingSlides untested)", slides)
+	}
+	if stuck[0] == 0 || stuck[1] == 0 {
+		t.Fatalf("boards without a quiet move, with one: %v (hasQuiet untested)", stuck)
+	}
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

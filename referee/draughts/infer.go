@@ -51,10 +51,19 @@ func evidenceOf(rec *notation.Record, firstOnly bool) boardEvidence {
 		ev.fenBlack = fen[0] == 'B' || fen[0] == 'b'
 		ev.maxNum, ev.fenPieces = fenSquares(fen)
 	}
-	var buf [8]pdn.Square
+	var buf []pdn.Square // (made once a move is not a plain one)
 	for i, m := range rec.Moves {
 		if firstOnly && i > 0 {
 			break
+		}
+		if a, _, b, ok := pdn.PlainMove(m.Text); ok {
+			// Two numeric squares (what ParseMove reads for such a
+			// move), without decoding it: every record asks this.
+			ev.maxNum = max(ev.maxNum, a, b)
+			continue
+		}
+		if buf == nil {
+			buf = make([]pdn.Square, 0, 8)
 		}
 		mt, err := pdn.ParseMoveInto(m.Text, buf[:0])
 		if err != nil {

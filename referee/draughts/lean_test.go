@@ -10,6 +10,7 @@ import (
 
 	"arbiter/notation/pdn"
 	"arbiter/referee"
+	"arbiter/variants"
 )
 
 // TestLeanPlySameReport: the lean ply (leanPly) changes no report. Every
@@ -55,4 +56,57 @@ func TestLeanPlySameReport(t *testing.T) {
 		}
 	}
 	t.Logf("%d games, %d plies, the same reports", games, plies)
+}
+
+// FuzzLeanPly: on any record, under the rules its tags name or under one
+// builtin variant, the lean ply (leanPly, leanRun, gen64.singleCapture,
+// the repetition table...) changes no report: with it and without it
+// (every ply through match and play), under the default options, with
+// variations as errors and with --as-played, the reports are the same.
+func FuzzLeanPly(f *testing.F) {
+	files, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "draughts", "*.pdn"))
+	for _, name := range files {
+		if data, err := os.ReadFile(name); err == nil {
+			f.Add(string(data), uint8(0))
+		}
+	}
+	// Kings shuffling into a repetition, the 25 king moves and an endgame
+	// rule, and on after the draw; captures of one piece and of more; a
+	// capture written as a move; a crowning; a king's long slide.
+	f.Add(`[FEN "W:WK46,K47:BK4"] [Result "1-1"] 1. 46-41 4-9 2. 41-46 9-4 3. 46-41 4-9 4. 41-46 9-4 5. 46-41 4-9 6. 41-46 9-4 1-1`, uint8(0))
+	f.Add(`[FEN "W:W28,K47:B23,12,K4"] 1. 28x17 12x21 2. 47x15 4x25 *`, uint8(0))
+	f.Add(`[FEN "W:W35,48:B7,17,28,29,30,39,40"] 1. 35x2 29-33 2. 2x35 *`, uint8(0))
+	f.Add(`[FEN "W:W6,30:B45"] 1. 6-1 45-50 2. 1-34 50-44 3. 30x39 *`, uint8(0))
+	f.Add(`[FEN "W:W32,33:B19,18"] 1. 32-28 18x29 2. 33x24 19x30 *`, uint8(0))
+	f.Add(`[GameType "25"] 1. 22-18 11-15 2. 18x11 8x15 *`, uint8(0))
+	f.Add(`[GameType "21"] 1. 22-18 11-15 2. 18x11 8x15 3. 25-22 *`, uint8(0))
+	all, err := variants.Builtin()
+	if err != nil {
+		f.Fatal(err)
+	}
+	defer func() { leanOff = false }()
+	f.Fuzz(func(t *testing.T, text string, variant uint8) {
+		var base referee.Options
+		if variant > 0 {
+			base.Variant = all[int(variant)%len(all)]
+		}
+		recs, err := pdn.ReadAll(strings.NewReader(text), "f.pdn", pdn.Options{MaxGameBytes: 1 << 16})
+		if err != nil {
+			return
+		}
+		for _, rec := range recs {
+			for _, o := range []referee.Options{{}, {Variations: referee.VariationsError}, {AsPlayed: true}} {
+				opts := base
+				opts.Variations, opts.AsPlayed = o.Variations, o.AsPlayed
+				leanOff = true
+				full := referee.Check(rec, opts)
+				leanOff = false
+				lean := referee.Check(rec, opts)
+				full.Record, lean.Record = nil, nil
+				if !reflect.DeepEqual(full, lean) {
+					t.Fatalf("every ply matched\n%+v\nwith lean plies\n%+v", *full, *lean)
+				}
+			}
+		}
+	})
 }

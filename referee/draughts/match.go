@@ -2,6 +2,7 @@ package draughts
 
 import (
 	"fmt"
+	"math/bits"
 	"slices"
 	"sort"
 	"strings"
@@ -9,6 +10,7 @@ import (
 
 	"arbiter/notation"
 	"arbiter/notation/pdn"
+	"arbiter/referee"
 )
 
 // maxListed bounds the legal moves quoted in one diagnostic.
@@ -67,16 +69,14 @@ func (g *draughtsGame) match(st *lineState, m *notation.Move, diag diagFunc) (Mo
 // only when g.lean: no film, trace or rewrite wants the ply's Move.)
 func (g *draughtsGame) leanPly(st *lineState, m *notation.Move) bool {
 	a, sep, b, ok := pdn.PlainMove(m.Text)
-	if !ok {
+	if !ok || a >= len(g.num.leanIdx) || b >= len(g.num.leanIdx) {
 		return false
 	}
-	from, okFrom := g.num.square(a, "")
-	to, okTo := g.num.square(b, "")
-	if !okFrom || !okTo {
+	fi, ti := g.num.leanIdx[a], g.num.leanIdx[b]
+	if fi == noSq || ti == noSq {
 		return false
 	}
 	r := g.r
-	fi, ti := r.sqIdx[from], r.sqIdx[to]
 	var cm cmove
 	if st.capturers.zero() {
 		// No capture on the board (quickMatch).
@@ -133,8 +133,138 @@ func (g *draughtsGame) leanPly(st *lineState, m *notation.Move) bool {
 			return false // (a capture written with '-', or the reverse: a warning)
 		}
 	}
-	g.playCompact(st, &cm, from, to, true)
+	g.playCompact(st, &cm, int(r.idxSq[fi]), int(r.idxSq[ti]), true)
 	return true
+}
+
+// leanRun is leanPly on a board of one word (r.fast64, with captures
+// compulsory, no king move limit and no win by a first king: lean64), for
+// a run of plies: from the start of line, it plays every move the replay
+// loop would give the lean ply (no variation, no setup, not the game's
+// first, the game going on or played on after a draw that was reported,
+// the number the one expected), until one it cannot play, and returns how
+// many it played. The first move's conditions are not asked again when
+// checked is set (the replay loop asked them). It matches and plays each
+// move on the position's words, with the generator, the square table and
+// the rules read once for the run, counts the ply as afterPly does (itself
+// after a man's move that leaves no king, else with afterPly) and tells
+// whether the game is over.
+// TestLeanPlySameReport and FuzzLeanPly hold it to match and play.
+func (g *draughtsGame) leanRun(st *lineState, line notation.Line, variation, checked bool) int {
+	g64 := g.g64
+	if g64 == nil {
+		g64 = g.gen64()
+	}
+	idx := &g.num.leanIdx
+	r, quietDraw, ends := g.r, g.c.quietDraw, &g.c.endgames
+	for k, m := range line {
+		if (k > 0 || !checked) && (len(m.Variations) != 0 || m.Setup != "" || st.plies == 0 ||
+			st.over != "" && (st.winner != referee.Drawn || !st.playedOn) ||
+			!variation && m.Number != 0 && m.Number != st.moveNumber()) {
+			return k
+		}
+		a, sep, b, ok := pdn.PlainMove(m.Text)
+		if !ok || a >= len(idx) || b >= len(idx) {
+			return k
+		}
+		fi, ti := idx[a], idx[b]
+		if fi|ti >= 64 { // (noSq)
+			return k
+		}
+		c := st.pos.turn & 1
+		own, opp, kings := st.pos.pc[c].lo, st.pos.pc[c^1].lo, st.pos.kings.lo
+		f, t := uint64(1)<<(fi&63), uint64(1)<<(ti&63)
+		var capt uint64
+		var crowned bool
+		if st.capturers.lo == 0 {
+			// No capture on the board (quickMatch, Rules.quietMove).
+			if sep != '-' {
+				return k // (a plain move written as a capture: a warning)
+			}
+			empty := g64.valid &^ (own | opp)
+			if own&f == 0 || empty&t == 0 {
+				return k
+			}
+			if kings&f == 0 {
+				// A man steps h or h+1 squares down the indices (White)
+				// or up (Black).
+				step := int(fi) - int(ti)
+				if c == Black {
+					step = -step
+				}
+				if step != int(g64.s1) && step != int(g64.s2) {
+					return k
+				}
+				crowned = g64.far[c]&t != 0
+			} else if !g64.kingSlides(fi, ti, empty) {
+				return k
+			}
+		} else if one, prom, decided := g64.singleCapture(pos64{own: own, opp: opp, kings: kings, turn: c}, st.capturers.lo, fi, ti); decided {
+			// Every capture takes one piece (most captures of a game):
+			// the written squares say which, without listing them.
+			if one == 0 || sep == '-' {
+				return k // (none; or a capture written with '-': a warning)
+			}
+			capt, crowned = one, prom
+		} else {
+			// The captures on one word, one per from, to, captured set
+			// and promotion: the distinct moves match groups the paths
+			// into.
+			g64.moves = g64.moves[:0]
+			g64.captures(pos64{own: own, opp: opp, kings: kings, turn: c}, st.capturers.lo)
+			found := -1
+			for i := range g64.moves {
+				if g64.moves[i].from == fi && g64.moves[i].to == ti {
+					if found >= 0 {
+						return k // (ambiguous)
+					}
+					found = i
+				}
+			}
+			if found < 0 || sep == '-' {
+				return k // (none; or a capture written with '-': a warning)
+			}
+			capt, crowned = g64.moves[found].cap, g64.moves[found].prom
+		}
+		// Position.apply on the words: clear then set (a king's capture
+		// may end on its own square).
+		wasKing := kings&f != 0
+		own = own&^f | t
+		if wasKing {
+			kings = kings&^f | t
+		} else if crowned {
+			kings |= t
+		}
+		opp, kings = opp&^capt, kings&^capt
+		st.pos.pc[c].lo, st.pos.pc[c^1].lo, st.pos.kings.lo, st.pos.turn = own, opp, kings, c^1
+		if wasKing || kings != 0 || st.seenShared || !quietDraw {
+			g.afterPly(st, c, wasKing, capt != 0, crowned, int(r.idxSq[fi]), int(r.idxSq[ti]))
+		} else {
+			// afterPly after a man's move that leaves no king (most
+			// plies): irreversible, so the positions seen are forgotten
+			// and the king moves start again; of the draw rules only an
+			// endgame can hold.
+			num := st.moveNumber()
+			st.plies++
+			if st.seen != nil {
+				st.seen.reset()
+			}
+			st.kingOnly = 0
+			if len(ends.rules) > 0 && (st.endHeld != 0 || bits.OnesCount64(own|opp) <= ends.maxPieces) {
+				g.countEndgames(st, capt != 0 || crowned, num)
+			}
+		}
+		// checkOver64, on the words at hand.
+		p := pos64{own: opp, opp: own, kings: kings, turn: c ^ 1}
+		st.legalOK = false
+		takers := g64.capturers(p)
+		st.capturers = bb{lo: takers}
+		st.hasMove = takers != 0 || g64.hasQuiet(p)
+		if st.over == "" && !st.hasMove {
+			g.stuck(st)
+		}
+	}
+	return len(line)
 }
 
 // quietMatch is match for a trial (the continuation of an ambiguous move,
@@ -410,6 +540,7 @@ func (g *draughtsGame) gen64() *gen64 {
 	}
 	q := g.quick
 	if q.g64 != nil && q.g64.r == g.r {
+		g.g64 = q.g64
 		return q.g64
 	}
 	// A record that names no rules is tried under several: each keeps
@@ -418,6 +549,7 @@ func (g *draughtsGame) gen64() *gen64 {
 	for i, o := range q.g64s {
 		if o.r == g.r {
 			q.g64s[i], q.g64 = q.g64, o
+			g.g64 = o
 			return o
 		}
 	}
@@ -430,6 +562,7 @@ func (g *draughtsGame) gen64() *gen64 {
 		}
 	}
 	q.g64 = newGen64Cap(g.r, false, 64)
+	g.g64 = q.g64
 	return q.g64
 }
 
@@ -443,6 +576,7 @@ type quickScratch struct {
 	gen     gen          // quickMatch's generator
 	ints    []int        // quickMatch's move's Path and Captured
 	noMark  bool         // the move was written with no separator (c3e5)
+	seen    *seenTable   // a repetition table no line uses (newSeen)
 }
 
 var quickPool = sync.Pool{New: func() any { return new(quickScratch) }}
@@ -451,7 +585,7 @@ var quickPool = sync.Pool{New: func() any { return new(quickScratch) }}
 func (g *draughtsGame) release() {
 	if g.quick != nil {
 		quickPool.Put(g.quick)
-		g.quick = nil
+		g.quick, g.g64 = nil, nil
 	}
 }
 

@@ -160,11 +160,16 @@ func (g *gen64) capturers(p pos64) uint64 {
 	var src uint64
 	if men != 0 {
 		capt := opp &^ (p.kings & g.menSpareKings)
-		if g.manUp[c] {
-			src = men&(capt<<s1)&(empty<<(2*s1&63)) | men&(capt<<s2)&(empty<<(2*s2&63))
-		}
-		if g.manDown[c] {
-			src |= men&(capt>>s1)&(empty>>(2*s1&63)) | men&(capt>>s2)&(empty>>(2*s2&63))
+		up, down := g.manUp[c], g.manDown[c]
+		// (The shifts as constants on the 10x10 and 8x8 boards: shifting
+		// by a register costs the processor several instructions more.)
+		switch {
+		case g.s1 == 5 && !gen64Generic:
+			src = menTakers(men, capt, empty, up, down, 5, 6)
+		case g.s1 == 4 && !gen64Generic:
+			src = menTakers(men, capt, empty, up, down, 4, 5)
+		default:
+			src = menTakers(men, capt, empty, up, down, s1, s2)
 		}
 	}
 	if kings == 0 {
@@ -197,6 +202,26 @@ func (g *gen64) capturers(p pos64) uint64 {
 		if occ := g.ray[dirDR][i] &^ empty; occ&opp&-occ != 0 && (occ&-occ)<<s2&empty != 0 {
 			return src | kings
 		}
+	}
+	return src
+}
+
+// gen64Generic makes capturers and hasQuiet shift by the board's h even
+// on the boards they have constants for, for the test that both agree.
+var gen64Generic bool
+
+// menTakers returns the men that can take a piece of capt towards row 0
+// (up) and away from it (down), empty being the empty squares and s1, s2
+// the shifts h and h+1: a man at i takes towards row 0 when i-s holds a
+// piece to take and i-2s is empty, away from it with i+s and i+2s. Small
+// enough to be inlined, so that constant shifts stay constants.
+func menTakers(men, capt, empty uint64, up, down bool, s1, s2 uint) uint64 {
+	var src uint64
+	if up {
+		src = men & ((capt&(empty<<s1))<<s1 | (capt&(empty<<s2))<<s2)
+	}
+	if down {
+		src |= men & ((capt&(empty>>s1))>>s1 | (capt&(empty>>s2))>>s2)
 	}
 	return src
 }
@@ -244,6 +269,57 @@ func (g *gen64) countQuiet(p pos64) int {
 		}
 	}
 	return n
+}
+
+// hasQuiet reports whether the side to move has a non-capture move
+// (countQuiet > 0, without counting: the end-of-game test of every ply).
+func (g *gen64) hasQuiet(p pos64) bool {
+	own := p.own
+	empty := g.valid &^ (own | p.opp)
+	men := own &^ p.kings
+	kings := own & p.kings
+	switch {
+	case g.s1 == 5 && !gen64Generic:
+		return stepsEmpty(men, kings, empty, p.turn&1 == White, 5, 6)
+	case g.s1 == 4 && !gen64Generic:
+		return stepsEmpty(men, kings, empty, p.turn&1 == White, 4, 5)
+	}
+	return stepsEmpty(men, kings, empty, p.turn&1 == White, g.s1&63, g.s2&63)
+}
+
+// stepsEmpty reports whether a man of men (moving towards row 0 when
+// white) or a king of kings has an empty square next to it to step to (a
+// king that can move at all can step to a neighbour, flying or not).
+// Inlined, as menTakers.
+func stepsEmpty(men, kings, empty uint64, white bool, s1, s2 uint) bool {
+	if white {
+		if (men>>s1|men>>s2)&empty != 0 {
+			return true
+		}
+	} else if (men<<s1|men<<s2)&empty != 0 {
+		return true
+	}
+	return (kings>>s1|kings>>s2|kings<<s1|kings<<s2)&empty != 0
+}
+
+// kingSlides reports whether a king on from has the non-capture move to
+// to (an empty square): one step along a diagonal, or with flying kings
+// any number over empty squares (Rules.quietMove).
+func (g *gen64) kingSlides(from, to uint8, empty uint64) bool {
+	t := uint64(1) << (to & 63)
+	for d := 0; d < 4; d++ {
+		ray := g.ray[d][from&63]
+		if ray&t == 0 {
+			continue
+		}
+		if !g.flying {
+			return g.step(uint64(1)<<(from&63), d) == t
+		}
+		// The squares between: the ray from from, less the ray beyond to.
+		between := ray &^ g.ray[d][to&63] &^ t
+		return between&^empty == 0
+	}
+	return false
 }
 
 // quiet appends the non-capture moves of the side to move.
@@ -602,8 +678,20 @@ func (g *gen64) count(p pos64) uint64 {
 // of the same rank as the others (under no precedence rule or the count
 // alone). ok is false when that does not hold.
 func (g *gen64) countSingles(p pos64, src uint64) (n int, ok bool) {
+	lUL, lUR, lDL, lDR, ok := g.singles(p, src)
+	if !ok {
+		return 0, false
+	}
+	return bits.OnesCount64(lUL) + bits.OnesCount64(lUR) + bits.OnesCount64(lDL) + bits.OnesCount64(lDR), true
+}
+
+// singles returns the landing squares of the captures of the side to move
+// in each direction when only men capture (src, from capturers) and none
+// can take a second piece (countSingles); ok is false when that does not
+// hold. (The caller knows the rank: every such capture takes one piece.)
+func (g *gen64) singles(p pos64, src uint64) (lUL, lUR, lDL, lDR uint64, ok bool) {
 	if src&p.kings != 0 {
-		return 0, false // a king can capture
+		return 0, 0, 0, 0, false // a king can capture
 	}
 	c := p.turn & 1
 	own, opp := p.own, p.opp
@@ -612,7 +700,7 @@ func (g *gen64) countSingles(p pos64, src uint64) (n int, ok bool) {
 	s1, s2 := g.s1&63, g.s2&63
 	// Landing squares of a first capture in each direction, and the
 	// squares from which a man could take in each direction.
-	var lUL, lUR, lDL, lDR, jUL, jUR, jDL, jDR uint64
+	var jUL, jUR, jDL, jDR uint64
 	if g.manUp[c] {
 		lUL = (own >> s2 & capt) >> s2 & empty
 		lUR = (own >> s1 & capt) >> s1 & empty
@@ -629,12 +717,49 @@ func (g *gen64) countSingles(p pos64, src uint64) (n int, ok bool) {
 	// (back is the piece just taken, and only there do the captured piece
 	// and the emptied origin matter).
 	if lUL&(jUL|jUR|jDL)|lUR&(jUL|jUR|jDR)|lDL&(jUL|jDL|jDR)|lDR&(jUR|jDL|jDR) != 0 {
-		return 0, false
+		return 0, 0, 0, 0, false
 	}
 	if g.promInPassing && (lUL|lUR|lDL|lDR)&g.far[c] != 0 {
-		return 0, false // a new king might go on taking
+		return 0, 0, 0, 0, false // a new king might go on taking
 	}
-	return bits.OnesCount64(lUL) + bits.OnesCount64(lUR) + bits.OnesCount64(lDL) + bits.OnesCount64(lDR), true
+	return lUL, lUR, lDL, lDR, true
+}
+
+// singleCapture is the written capture from the internal index from to
+// the index to when every capture of the position takes one piece with a
+// man and all rank alike (singles, under no precedence rule or the count
+// alone): what captures would list for those squares without listing
+// them. decided is false when that does not hold (captures tells);
+// otherwise capt is the piece taken, 0 if no capture goes from from to to,
+// and crowned says the man lands on the far row.
+func (g *gen64) singleCapture(p pos64, src uint64, from, to uint8) (capt uint64, crowned, decided bool) {
+	if g.ranked && !g.rankCount {
+		return 0, false, false
+	}
+	lUL, lUR, lDL, lDR, ok := g.singles(p, src)
+	if !ok {
+		return 0, false, false
+	}
+	f, t := uint64(1)<<(from&63), uint64(1)<<(to&63)
+	if f&src == 0 {
+		return 0, false, true // (no capture from there)
+	}
+	// The landing squares of the captures from f, in each direction: at
+	// most one is t.
+	s1, s2 := g.s1&63, g.s2&63
+	switch t {
+	case f >> s2 >> s2 & lUL:
+		capt = f >> s2
+	case f >> s1 >> s1 & lUR:
+		capt = f >> s1
+	case f << s1 << s1 & lDL:
+		capt = f << s1
+	case f << s2 << s2 & lDR:
+		capt = f << s2
+	default:
+		return 0, false, true
+	}
+	return capt, t&g.far[p.turn&1] != 0, true
 }
 
 func (g *gen64) perft(p pos64, depth int) uint64 {

@@ -21,6 +21,17 @@ type numbering struct {
 	// files holds the engine squares of each file as alpha names them
 	// (files[0]: the a file), for moves in short notation ("cd4").
 	files [][]int
+	// leanIdx is the rules' internal index of each record number of one
+	// or two digits (noSq for none): the lean ply's two lookups of a
+	// written square, square then Rules.sqIdx, as one.
+	leanIdx [100]uint8
+	// For formatFEN: the rules the numbering is for, the name of each
+	// internal index, and how record numbers run over the internal
+	// indices (fenAscending, fenDescending: in their order, or against it,
+	// so that a side's pieces are listed straight from its set's bits).
+	rules                       *Rules
+	idxName                     [maxIdx]string
+	fenAscending, fenDescending bool
 }
 
 // gameNotation is the optional part of a PDN GameType tag:
@@ -154,6 +165,23 @@ func newNumbering(r *Rules, n gameNotation) (*numbering, error) {
 			num.identity = false
 		}
 	}
+	for i := range num.leanIdx {
+		num.leanIdx[i] = noSq
+		if i >= 1 && i < len(num.toEngine) {
+			num.leanIdx[i] = r.sqIdx[num.toEngine[i]]
+		}
+	}
+	num.rules = r
+	num.fenAscending, num.fenDescending = true, true
+	for n := 1; n < len(num.toEngine); n++ {
+		i := r.sqIdx[num.toEngine[n]]
+		num.idxName[i] = num.name(num.toEngine[n])
+		if n > 1 {
+			prev := r.sqIdx[num.toEngine[n-1]]
+			num.fenAscending = num.fenAscending && prev < i
+			num.fenDescending = num.fenDescending && prev > i
+		}
+	}
 	return num, nil
 }
 
@@ -260,9 +288,11 @@ func (num *numbering) engineText(text string, n int, alpha string) string {
 // squares in the numbering's order.
 func (num *numbering) formatFEN(p Position) string {
 	// Once per game and per diagnostic: one buffer on the stack, no map
-	// or builder; the squares' indices looked up once, not twice per square.
+	// or builder; a side's pieces listed from its set's bits when the
+	// record's numbers run with the internal indices or against them.
 	var room [320]byte
 	b := append(room[:0], fenSide[p.Turn()])
+	bits := p.r != nil && p.r == num.rules && (num.fenAscending || num.fenDescending) && !fenBitsOff
 	var sqIdx []uint8
 	if p.r != nil {
 		sqIdx = p.r.sqIdx[:]
@@ -271,6 +301,10 @@ func (num *numbering) formatFEN(p Position) string {
 		b = append(b, ':', fenSide[c])
 		own := p.pc[c]
 		if own.zero() {
+			continue
+		}
+		if bits {
+			b = num.appendPieces(b, own, p.kings)
 			continue
 		}
 		first := true
@@ -294,6 +328,33 @@ func (num *numbering) formatFEN(p Position) string {
 		}
 	}
 	return string(b)
+}
+
+// fenBitsOff makes formatFEN list pieces square by square, for the test
+// that its lists from the bits are the same.
+var fenBitsOff bool
+
+// appendPieces appends a FEN's list of the pieces own (kings: the kings),
+// in the order of the record's numbers (fenAscending or fenDescending).
+func (num *numbering) appendPieces(b []byte, own, kings bb) []byte {
+	first := true
+	for !own.zero() {
+		var i uint8
+		if num.fenAscending {
+			i = own.pop()
+		} else {
+			i = own.popHigh()
+		}
+		if !first {
+			b = append(b, ',')
+		}
+		first = false
+		if kings.has(i) {
+			b = append(b, 'K')
+		}
+		b = append(b, num.idxName[i&(maxIdx-1)]...)
+	}
+	return b
 }
 
 // fenSide is a side's letter in a FEN.

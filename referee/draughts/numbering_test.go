@@ -1,8 +1,12 @@
 package draughts
 
 import (
+	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"arbiter/variants"
 )
 
 func rulesOfBoard(t *testing.T, w, h int, topLeftDark bool) *Rules {
@@ -130,4 +134,73 @@ func TestNumberingFEN(t *testing.T) {
 	if got := num.fen("B:Wa1,Kc3:B12,h8x"); got != "B:W29,K22:B12,h8x" {
 		t.Errorf("fen = %q", got)
 	}
+}
+
+// TestFormatFENFromBits: formatFEN lists a side's pieces from its set's
+// bits when the record's numbers run with the internal indices or against
+// them; the lists are those of the square-by-square walk, on random
+// positions of every builtin variant under every GameType numbering that
+// fits its board (and both ways are seen).
+func TestFormatFENFromBits(t *testing.T) {
+	all, err := variants.Builtin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { fenBitsOff = false }()
+	var ways [3]int // ascending, descending, neither
+	rng := rand.New(rand.NewPCG(3, 5))
+	pieces := []Piece{WhiteMan, BlackMan, WhiteKing, BlackKing}
+	for _, v := range all {
+		if SectionOf(v) == nil {
+			continue
+		}
+		r, _, err := RulesOf(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, first := range []string{"W", "B"} {
+			for _, kind := range []string{"N", "A"} {
+				for corner := 0; corner < 4; corner++ {
+					for invert := 0; invert < 2; invert++ {
+						gn, err := parseGameNotation(fmt.Sprintf("%s,%d,%d,%s%d,%d", first, r.Width, r.Height, kind, corner, invert))
+						if err != nil {
+							continue
+						}
+						num, err := newNumbering(r, gn)
+						if err != nil {
+							continue
+						}
+						switch {
+						case num.fenAscending:
+							ways[0]++
+						case num.fenDescending:
+							ways[1]++
+						default:
+							ways[2]++
+						}
+						for k := 0; k < 20; k++ {
+							p := r.EmptyPosition()
+							for sq := 1; sq <= r.n; sq++ {
+								if rng.IntN(3) == 0 {
+									p.Set(sq, pieces[rng.IntN(len(pieces))])
+								}
+							}
+							p.SetTurn(Color(rng.IntN(2)))
+							fenBitsOff = false
+							got := num.formatFEN(p)
+							fenBitsOff = true
+							want := num.formatFEN(p)
+							if got != want {
+								t.Fatalf("%s, GameType %v: formatFEN %q, square by square %q", v.Name, gn, got, want)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	if ways[0] == 0 || ways[1] == 0 {
+		t.Errorf("numberings ascending, descending, neither: %v", ways)
+	}
+	t.Logf("numberings ascending, descending, neither: %v", ways)
 }

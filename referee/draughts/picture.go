@@ -109,7 +109,7 @@ func (g *draughtsGame) drawNote(st *lineState, claims int, over string) string {
 	var parts []string
 	draw := SectionOf(g.c.variant).Draw
 	if r := draw.Repetition; r != nil && st.seen != nil {
-		if n := st.seen[st.pos]; n >= 2 && n < r.Count {
+		if n := st.seen.count(&st.pos); n >= 2 && n < r.Count {
 			parts = append(parts, fmt.Sprintf("this position for the %s time (the %s %s)", referee.Ordinal(n), referee.Ordinal(r.Count), effectWord(r.Effect)))
 		}
 	}
