@@ -191,6 +191,80 @@ func (r *Record) AllocMoves(n int) ([]Move, Line) {
 	return s.moves, s.line[:0]
 }
 
+// MoveSlab is the storage AllocMoves hands out, for a reader that learns
+// a game's move count only as it reads it (a one-pass reader): it writes
+// each move in place as it reads it, then gives the moves to a record
+// (Record.TakeMoves) or back (Drop). The zero MoveSlab is empty.
+type MoveSlab struct {
+	s *moveStorage
+}
+
+// Append adds a zeroed move after the others and returns it. The pointer
+// is valid until the next Append (the storage may move as it grows).
+func (sl *MoveSlab) Append() *Move {
+	s := sl.s
+	if s == nil {
+		s = moveStorages.Get().(*moveStorage)
+		sl.s = s
+	}
+	n := len(s.moves)
+	if n == cap(s.moves) {
+		// (Beyond its length the storage is zero: released storage is
+		// cleared up to its length, and grown storage is new.)
+		s.moves = append(s.moves, Move{})
+	} else {
+		s.moves = s.moves[:n+1]
+	}
+	return &s.moves[n]
+}
+
+// Moves returns the moves appended so far, valid until the next Append.
+func (sl *MoveSlab) Moves() []Move {
+	if sl.s == nil {
+		return nil
+	}
+	return sl.s.moves
+}
+
+// Drop gives the storage back, cleared, for a reader that gives up.
+func (sl *MoveSlab) Drop() {
+	s := sl.s
+	sl.s = nil
+	if s == nil {
+		return
+	}
+	if cap(s.moves) > maxKeptMoves {
+		return
+	}
+	clear(s.moves)
+	s.moves = s.moves[:0]
+	moveStorages.Put(s)
+}
+
+// TakeMoves makes the slab's moves r's main line, as AllocMoves and a
+// line of them would: the storage is r's (ReleaseMoves gives it back) and
+// the slab is left empty. Without moves, r.Moves is nil.
+func (r *Record) TakeMoves(sl *MoveSlab) {
+	s := sl.s
+	if s == nil {
+		return
+	}
+	if len(s.moves) == 0 {
+		sl.Drop()
+		return
+	}
+	sl.s = nil
+	n := len(s.moves)
+	if cap(s.line) < n+1 {
+		s.line = make(Line, 0, n+1)
+	}
+	line := s.line[:n]
+	for i := range line {
+		line[i] = &s.moves[i]
+	}
+	r.storage, r.Moves = s, line
+}
+
 // ReleaseMoves is for a caller that is done with r's moves but keeps the
 // record (its text and tags, to quote them): it drops r.Moves, and the
 // memory AllocMoves gave r goes to the next record read. No pointer to

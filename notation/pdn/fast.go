@@ -25,15 +25,6 @@ import (
 // the full reader on every corpus record and test text, and FuzzFastParse
 // on any input. Every rule below names the full reader's code it mirrors.
 
-// fastMove is a move as the fast path reads it, before the record's moves
-// are allocated (at the end, when their number is known).
-type fastMove struct {
-	start, end int32 // its text in the game text
-	pos        notation.Pos
-	num        int32
-	ell        bool
-}
-
 // fastComment is a comment and where it goes: after the move of that
 // index, or before the first move (toRecord), or after the result
 // (toAfter).
@@ -49,10 +40,14 @@ const (
 
 // fastState is the fast path's storage, pooled from game to game.
 type fastState struct {
-	sc       scanner // for its positions alone (init, advTo, pos), as the full reader counts them
-	d        diags   // decodeTag's: the fast path gives up at the first
-	moves    []fastMove
+	sc scanner // for its positions alone (init, advTo, pos), as the full reader counts them
+	d  diags   // decodeTag's: the fast path gives up at the first
+	// moves are the game's moves, written in place as they are read
+	// (the record takes them; a game the full reader reads drops them).
+	moves    notation.MoveSlab
+	nMoves   int // len(moves.Moves())
 	tags     []notation.Tag
+	names    []tagName // the tag names read, by their place in the game (tagName)
 	comments []fastComment
 
 	result    string // the result, normalised
@@ -64,13 +59,14 @@ var fastStates = sync.Pool{New: func() any { return new(fastState) }}
 // release drops every reference to the game and pools the storage
 // (unless a game made it large).
 func (fs *fastState) release() {
-	moves, tags, comments := fs.moves, fs.tags, fs.comments
+	fs.moves.Drop() // (the record took them, unless the full reader reads the game)
+	tags, comments := fs.tags, fs.comments
 	clear(tags[:cap(tags)])
 	clear(comments[:cap(comments)])
-	if cap(moves) > 4096 || cap(tags) > 256 || cap(comments) > 1024 {
+	if cap(tags) > 256 || cap(comments) > 1024 {
 		return
 	}
-	*fs = fastState{moves: moves[:0], tags: tags[:0], comments: comments[:0]}
+	*fs = fastState{tags: tags[:0], comments: comments[:0], names: fs.names}
 	fastStates.Put(fs)
 }
 
@@ -95,9 +91,6 @@ func (fs *fastState) read(g GameText, file string) bool {
 	sc.init(g, file, d)
 	d.list = append(d.list, g.Diagnostics...)
 	s := sc.s
-	if len(s) > 1<<30 {
-		return false // (the moves' offsets are int32)
-	}
 	var (
 		body   bool // something other than a tag pair was read
 		hasNum bool // a move number waits for its move (the builder's frame.hasNum)
@@ -153,7 +146,7 @@ func (fs *fastState) read(g GameText, file string) bool {
 			if body || tagStray(s, start) {
 				return false
 			}
-			if end, name, value := plainTag(s, start); end > 0 {
+			if end, name, value := fs.plainTag(s, start); end > 0 {
 				// (The tag decodeTag reads without a word to say.)
 				fs.tags = append(fs.tags, notation.Tag{Name: name, Value: value, Pos: p})
 				sc.advTo(end)
@@ -189,8 +182,8 @@ func (fs *fastState) read(g GameText, file string) bool {
 				// next round holds nothing but comments, else it is an
 				// error, which the full reader reports).
 				to = toAfter
-			case len(fs.moves) > 0:
-				to = len(fs.moves) - 1
+			case fs.nMoves > 0:
+				to = fs.nMoves - 1
 			}
 			fs.comments = append(fs.comments, fastComment{c: notation.Comment{Text: s[start+1 : end-1], Pos: p}, move: to})
 		case c == '*':
@@ -280,12 +273,33 @@ func (fs *fastState) read(g GameText, file string) bool {
 			return false
 		}
 	}
-	// builder.finish: a move number left without its move, or no result,
-	// are warnings.
-	if hasNum && !ell && len(fs.moves) > 0 {
+	// builder.finish: a move number left without its move is a warning
+	// (the full reader's).
+	if hasNum && !ell && (fs.nMoves > 0 || !result) {
 		return false
 	}
-	return result
+	if !result {
+		// No result: a game that is cut short (an export of games in
+		// progress, or of the moves alone), said at the end of the text.
+		// A game without moves, or whose last move may be read as its
+		// result (it repeats the Result tag), is the full reader's.
+		if fs.nMoves == 0 || fs.resultTagIs(fs.moves.Moves()[fs.nMoves-1].Text) {
+			return false
+		}
+		d.warn(sc.pos(), CodeNoTerminator, noTerminatorMsg)
+	}
+	return true
+}
+
+// resultTagIs reports whether a tag named Result (in any case) has the
+// value v.
+func (fs *fastState) resultTagIs(v string) bool {
+	for i := range fs.tags {
+		if t := &fs.tags[i]; t.Value == v && strings.EqualFold(t.Name, "Result") {
+			return true
+		}
+	}
+	return false
 }
 
 // plainTag reads at s[i] a tag pair that decodeTag reads without a word
@@ -294,7 +308,7 @@ func (fs *fastState) read(g GameText, file string) bool {
 // for a tag whose value is trimmed, a space at either end), blanks only
 // between the name and the value and before the ]. It returns the end
 // (after the ]), the name and the value; end is 0 for any other text.
-func plainTag(s string, i int) (end int, name, value string) {
+func (fs *fastState) plainTag(s string, i int) (end int, name, value string) {
 	j := i + 1
 	for j < len(s) && (isLetter(s[j]) || isDigit(s[j]) || s[j] == '_') {
 		j++
@@ -326,21 +340,61 @@ func plainTag(s string, i int) (end int, name, value string) {
 	if k >= len(s) || s[k] != ']' {
 		return 0, "", ""
 	}
-	if !standardSpelling[name] {
+	tn := fs.tagName(name)
+	if !tn.plain {
+		return 0, "", ""
+	}
+	if tn.trimmed && value != "" && (spaceEdge(value[0]) || spaceEdge(value[len(value)-1])) {
+		return 0, "", "" // (trimmed with a warning)
+	}
+	return k + 1, tn.name, value
+}
+
+// tagName is how plainTag reads a tag name as written.
+type tagName struct {
+	written string
+	name    string // the name read (a national one as the standard one)
+	plain   bool   // decodeTag reads it without a word to say
+	trimmed bool   // trimmedTags[name]
+}
+
+// tagName reads a tag name as decodeTag does. The games of a file mostly
+// repeat the same few tag names, in the same order, so the names read
+// are remembered (fs.names, in the order first seen): finding a name
+// there (first at the place it had in the last game) costs less than the
+// look-ups by name (a map, or two with a lower-case copy).
+func (fs *fastState) tagName(written string) tagName {
+	if k := len(fs.tags); k < len(fs.names) && fs.names[k].written == written {
+		return fs.names[k]
+	}
+	for i := range fs.names {
+		if fs.names[i].written == written {
+			return fs.names[i]
+		}
+	}
+	tn := tagName{written: strings.Clone(written), name: written, plain: true}
+	if !standardSpelling[written] {
 		// decodeTag's reading of the other names: a national one is read
 		// as the standard one; one that differs from a standard name in
 		// case only, or starts with a small letter, is said.
-		if std, ok := lookupLower(localTagNames, name); ok {
-			name = std
-		} else if c, known := lookupLower(canonicalTags, name); known && c != name || !('A' <= name[0] && name[0] <= 'Z') {
-			return 0, "", ""
+		if std, ok := lookupLower(localTagNames, written); ok {
+			tn.name = std
+		} else if c, known := lookupLower(canonicalTags, written); known && c != written || !('A' <= written[0] && written[0] <= 'Z') {
+			tn.plain = false
 		}
 	}
-	if trimmedTags[name] && value != "" && (spaceEdge(value[0]) || spaceEdge(value[len(value)-1])) {
-		return 0, "", "" // (trimmed with a warning)
+	if tn.name == written {
+		tn.name = tn.written // (not the game's text: the memory outlives the game)
 	}
-	return k + 1, name, value
+	tn.trimmed = trimmedTags[tn.name]
+	if len(fs.names) < maxTagNames {
+		fs.names = append(fs.names, tn)
+	}
+	return tn
 }
+
+// maxTagNames bounds the tag names remembered (tagName).
+const maxTagNames = 64
 
 // spaceEdge: strings.TrimSpace may trim a value that starts or ends with
 // the byte c.
@@ -395,12 +449,13 @@ func plainNumeric(s string, i int) (end, n, dots int) {
 // move reads the move s[start:end] at p (builder.item's tokMove), with
 // the move number waiting for it.
 func (fs *fastState) move(start, end int, p notation.Pos, hasNum, ell *bool, num int) {
-	m := fastMove{start: int32(start), end: int32(end), pos: p}
+	m := fs.moves.Append()
+	fs.nMoves++
+	m.Text, m.Pos = fs.sc.s[start:end], p
 	if *hasNum {
-		m.num, m.ell = int32(num), *ell
+		m.Number, m.Ellipsis = num, *ell
 	}
 	*hasNum, *ell = false, false
-	fs.moves = append(fs.moves, m)
 	fs.sc.advASCII(end) // (a move is ASCII without line breaks: digits, file letters, separators, blanks)
 }
 
@@ -425,15 +480,7 @@ func (fs *fastState) record(g GameText, file string) *notation.Record {
 	if len(fs.tags) > 0 {
 		rec.Tags = slices.Clone(fs.tags)
 	}
-	slab, line := rec.AllocMoves(len(fs.moves))
-	s := g.Text
-	for i := range fs.moves {
-		fm := &fs.moves[i]
-		m := &slab[i]
-		m.Text, m.Pos, m.Number, m.Ellipsis = s[fm.start:fm.end], fm.pos, int(fm.num), fm.ell
-		line = append(line, m)
-	}
-	rec.Moves = line
+	slab := fs.moves.Moves()
 	for i := range fs.comments {
 		fc := &fs.comments[i]
 		switch fc.move {
@@ -445,6 +492,7 @@ func (fs *fastState) record(g GameText, file string) *notation.Record {
 			slab[fc.move].Comments = append(slab[fc.move].Comments, fc.c)
 		}
 	}
+	rec.TakeMoves(&fs.moves)
 	// The splitter's diagnostics and the reader's, as parse orders them.
 	fs.d.finish()
 	slices.SortStableFunc(fs.d.list, byLineCol)

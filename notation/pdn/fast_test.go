@@ -73,6 +73,21 @@ var fastTexts = []string{
 	"1. 32-28 19-23 2. 28x19x10 14x23 3. 32-028 4. 1-1 *",
 	"1. 32-28 19-23 1-0 2. 2-0",
 	"1. 32-28 19-23 1000000. 33-29 1000001. 34-30 *",
+	// Games without a result: the fast path says so at the end of the
+	// text, and leaves to the full reader a game without moves, or whose
+	// last move repeats the Result tag.
+	"[Event \"x\"] 1. 32-28 19-23\n\n  \n",
+	"[Event \"x\"] 1. 32-28 19-23 {the end}\n",
+	"[Event \"x\"] 1. 32-28 19-23 2.\n",
+	"[Event \"x\"] 1. 32-28 19-23 2... \n",
+	"[Event \"x\"] 1. 32-28 19-23 \\r\\n",
+	"[Event \"x\"] {only a comment}\n",
+	"[Event \"x\"]\n",
+	"[Result \"4-6\"] 1. 32-28 19-23 4-6",
+	"[result \"19-23\"] 1. 32-28 19-23\n",
+	"[Result \"19-23\"] 1. 32-28 19-23 {c}\n",
+	"[Result \"19-23\"] 1. 32-28 1... 19-23\n",
+	"[Result \"1-0\"] 1. 32-28 19-23\n[Event \"y\"] 1. 33-29\n",
 }
 
 // TestFastParseAgrees: every game the fast path reads, it reads exactly as

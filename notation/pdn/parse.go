@@ -684,10 +684,12 @@ func (b *builder) finish(end notation.Pos) {
 		if len(b.rec.Moves) == 0 && len(b.rec.Tags) == 0 && !b.rec.HasErrors() && len(b.rec.Comments) > 0 {
 			b.d.warn(b.rec.Pos, CodeEmptyGame, "text with nothing but comments")
 		} else {
-			b.d.warn(end, CodeNoTerminator, "game has no result terminator (2-0, 1-1, 0-2, 1-0, 0-1, 1/2-1/2, 0-0 or *)")
+			b.d.warn(end, CodeNoTerminator, noTerminatorMsg)
 		}
 	}
 }
+
+const noTerminatorMsg = "game has no result terminator (2-0, 1-1, 0-2, 1-0, 0-1, 1/2-1/2, 0-0 or *)"
 
 func commentText(typ lexer.TokenType, v string) string {
 	switch {
