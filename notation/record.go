@@ -196,48 +196,48 @@ func (r *Record) AllocMoves(n int) ([]Move, Line) {
 // each move in place as it reads it, then gives the moves to a record
 // (Record.TakeMoves) or back (Drop). The zero MoveSlab is empty.
 type MoveSlab struct {
-	s *moveStorage
+	moves []Move // s.moves as appended to (s.moves is set when the slab is handed on)
+	s     *moveStorage
 }
 
 // Append adds a zeroed move after the others and returns it. The pointer
 // is valid until the next Append (the storage may move as it grows).
 func (sl *MoveSlab) Append() *Move {
-	s := sl.s
-	if s == nil {
-		s = moveStorages.Get().(*moveStorage)
-		sl.s = s
+	n := len(sl.moves)
+	if n == cap(sl.moves) {
+		return sl.grow()
 	}
-	n := len(s.moves)
-	if n == cap(s.moves) {
-		// (Beyond its length the storage is zero: released storage is
-		// cleared up to its length, and grown storage is new.)
-		s.moves = append(s.moves, Move{})
-	} else {
-		s.moves = s.moves[:n+1]
+	// (Beyond its length the storage is zero: released storage is cleared
+	// up to its length, and grown storage is new.)
+	sl.moves = sl.moves[:n+1]
+	return &sl.moves[n]
+}
+
+// grow is Append when the storage is full, or not taken yet.
+func (sl *MoveSlab) grow() *Move {
+	if sl.s == nil {
+		sl.s = moveStorages.Get().(*moveStorage)
+		sl.moves = sl.s.moves[:0]
+		if cap(sl.moves) > 0 {
+			return sl.Append()
+		}
 	}
-	return &s.moves[n]
+	sl.moves = append(sl.moves, Move{})
+	return &sl.moves[len(sl.moves)-1]
 }
 
 // Moves returns the moves appended so far, valid until the next Append.
-func (sl *MoveSlab) Moves() []Move {
-	if sl.s == nil {
-		return nil
-	}
-	return sl.s.moves
-}
+func (sl *MoveSlab) Moves() []Move { return sl.moves }
 
 // Drop gives the storage back, cleared, for a reader that gives up.
 func (sl *MoveSlab) Drop() {
-	s := sl.s
-	sl.s = nil
-	if s == nil {
+	s, moves := sl.s, sl.moves
+	*sl = MoveSlab{}
+	if s == nil || cap(moves) > maxKeptMoves {
 		return
 	}
-	if cap(s.moves) > maxKeptMoves {
-		return
-	}
-	clear(s.moves)
-	s.moves = s.moves[:0]
+	clear(moves)
+	s.moves = moves[:0]
 	moveStorages.Put(s)
 }
 
@@ -245,16 +245,14 @@ func (sl *MoveSlab) Drop() {
 // line of them would: the storage is r's (ReleaseMoves gives it back) and
 // the slab is left empty. Without moves, r.Moves is nil.
 func (r *Record) TakeMoves(sl *MoveSlab) {
-	s := sl.s
-	if s == nil {
-		return
-	}
-	if len(s.moves) == 0 {
+	n := len(sl.moves)
+	if n == 0 {
 		sl.Drop()
 		return
 	}
-	sl.s = nil
-	n := len(s.moves)
+	s := sl.s
+	s.moves = sl.moves
+	*sl = MoveSlab{}
 	if cap(s.line) < n+1 {
 		s.line = make(Line, 0, n+1)
 	}

@@ -123,18 +123,9 @@ func (fs *fastState) read(g GameText, file string) bool {
 		start := sc.i
 		if isDigit(c) && !result {
 			// The move numbers and moves most of a game is made of, first.
-			if end, n, dots := plainNumeric(s, start); end > 0 {
+			var read bool
+			if hasNum, ell, num, read = fs.plainRun(hasNum, ell, num); read {
 				body = true
-				if dots == 0 {
-					fs.move(start, end, sc.pos(), &hasNum, &ell, num)
-					continue
-				}
-				// (A move number: its position is said of nothing here.)
-				if hasNum && !ell {
-					return false // (a number without a move: a warning)
-				}
-				hasNum, num, ell = true, n, dots > 1
-				sc.advASCII(end)
 				continue
 			}
 		}
@@ -300,6 +291,63 @@ func (fs *fastState) resultTagIs(v string) bool {
 		}
 	}
 	return false
+}
+
+// plainRun reads from s[sc.i] (a digit) the move numbers, plain moves
+// (plainNumeric's) and blanks most of a game is made of, as read's loop
+// would read them one by one, but in a loop of its own that keeps the
+// scanner's counters in registers. It stops at the first byte read's loop
+// must look at (any other, or a move number without a move before it),
+// and returns the move number waiting for its move, and whether it read
+// anything.
+func (fs *fastState) plainRun(hasNum, ell bool, num int) (bool, bool, int, bool) {
+	sc := &fs.sc
+	s := sc.s
+	i, runeIdx, line, lineStart := sc.i, sc.runeIdx, sc.line, sc.lineStartRune
+	read := false
+	for i < len(s) {
+		c := s[i]
+		if c == ' ' {
+			i++
+			runeIdx++
+			continue
+		}
+		if c == '\n' {
+			i++
+			runeIdx++
+			line++
+			lineStart = runeIdx
+			continue
+		}
+		if !isDigit(c) {
+			break
+		}
+		end, n, dots := plainNumeric(s, i)
+		if end == 0 {
+			break
+		}
+		if dots == 0 {
+			m := fs.moves.Append()
+			fs.nMoves++
+			m.Text, m.Pos = s[i:end], sc.posAt(i, runeIdx, line, lineStart)
+			if hasNum {
+				m.Number, m.Ellipsis = num, ell
+			}
+			hasNum, ell = false, false
+		} else {
+			// (A move number: its position is said of nothing here.)
+			if hasNum && !ell {
+				break // (a number without a move: a warning, read's)
+			}
+			hasNum, num, ell = true, n, dots > 1
+		}
+		// (A move or a move number is ASCII without line breaks.)
+		runeIdx += end - i
+		i = end
+		read = true
+	}
+	sc.i, sc.runeIdx, sc.line, sc.lineStartRune = i, runeIdx, line, lineStart
+	return hasNum, ell, num, read
 }
 
 // plainTag reads at s[i] a tag pair that decodeTag reads without a word
