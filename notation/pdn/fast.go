@@ -457,6 +457,41 @@ func spaceEdge(c byte) bool {
 // that is no result ("1-0") and goes on as no capture path ("28x19x10").
 // end is 0 for anything else, which the general reading reads.
 func plainNumeric(s string, i int) (end, n, dots int) {
+	if i+2 >= len(s) || s[i]-'1' > 8 {
+		return plainNumericLoop(s, i)
+	}
+	// The usual words: one or two digits, then a dot or a separator
+	// (branches on fixed places, not a loop over the digits).
+	c0 := s[i]
+	n, j := int(c0-'0'), i+1
+	if d := s[j] - '0'; d <= 9 {
+		n, j = 10*n+int(d), j+1
+	}
+	switch c := s[j]; c {
+	case '.':
+		k := j + 1
+		for k < len(s) && s[k] == '.' {
+			k++
+		}
+		return k, n, k - j
+	case '-', ':', 'x':
+		if j == i+1 && c0 <= '2' && c != 'x' {
+			return 0, 0, 0 // (1-0, 2:0: maybe a result; mayBeResult)
+		}
+		b, e := smallSquare(s, j+1)
+		if b == 0 || e < len(s) && isSep(s[e]) {
+			return 0, 0, 0
+		}
+		return e, 0, 0
+	case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+		return plainNumericLoop(s, i) // (three digits or more)
+	}
+	return 0, 0, 0
+}
+
+// plainNumericLoop is plainNumeric for any word: the reference its
+// branches on fixed places are held to (TestPlainNumeric).
+func plainNumericLoop(s string, i int) (end, n, dots int) {
 	j := i
 	for j < len(s) && isDigit(s[j]) {
 		n = 10*n + int(s[j]-'0')

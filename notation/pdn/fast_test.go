@@ -201,3 +201,33 @@ func FuzzFastParse(f *testing.F) {
 		sameFast(t, in, Options{MaxGameBytes: 1 << 16})
 	})
 }
+
+// TestPlainNumeric: plainNumeric's branches on fixed places read every
+// short word (of the bytes that matter to it, after any prefix) as its
+// loop over the digits does.
+func TestPlainNumeric(t *testing.T) {
+	const alphabet = "0129.-x: a"
+	buf := make([]byte, 0, 8)
+	var walk func(depth int)
+	walk = func(depth int) {
+		for _, prefix := range []string{"", "1. "} {
+			s := prefix + string(buf)
+			if len(buf) > 0 {
+				e1, n1, d1 := plainNumeric(s, len(prefix))
+				e2, n2, d2 := plainNumericLoop(s, len(prefix))
+				if e1 != e2 || n1 != n2 || d1 != d2 {
+					t.Fatalf("%q at %d: plainNumeric %d %d %d, the loop %d %d %d", s, len(prefix), e1, n1, d1, e2, n2, d2)
+				}
+			}
+		}
+		if depth == 0 {
+			return
+		}
+		for k := 0; k < len(alphabet); k++ {
+			buf = append(buf, alphabet[k])
+			walk(depth - 1)
+			buf = buf[:len(buf)-1]
+		}
+	}
+	walk(6)
+}
