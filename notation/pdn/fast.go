@@ -137,10 +137,10 @@ func (fs *fastState) read(g GameText, file string) bool {
 			if body || tagStray(s, start) {
 				return false
 			}
-			if end, name, value := fs.plainTag(s, start); end > 0 {
+			if end, name, value, chars := fs.plainTag(s, start); end > 0 {
 				// (The tag decodeTag reads without a word to say.)
 				fs.tags = append(fs.tags, notation.Tag{Name: name, Value: value, Pos: p})
-				sc.advTo(end)
+				sc.i, sc.runeIdx = end, sc.runeIdx+chars // (advTo: no line break in it)
 				continue
 			}
 			end := tagEnd(s, start)
@@ -355,48 +355,80 @@ func (fs *fastState) plainRun(hasNum, ell bool, num int) (bool, bool, int, bool)
 // decodeTag says nothing of, the value without an escape or a line break (nor,
 // for a tag whose value is trimmed, a space at either end), blanks only
 // between the name and the value and before the ]. It returns the end
-// (after the ]), the name and the value; end is 0 for any other text.
-func (fs *fastState) plainTag(s string, i int) (end int, name, value string) {
+// (after the ]), the name, the value, and how many characters the tag
+// pair is (its bytes less the UTF-8 continuation bytes of its value: it
+// holds no line break); end is 0 for any other text.
+func (fs *fastState) plainTag(s string, i int) (end int, name, value string, chars int) {
 	j := i + 1
-	for j < len(s) && (isLetter(s[j]) || isDigit(s[j]) || s[j] == '_') {
+	for j < len(s) && tagByte[s[j]] == tagIdent {
 		j++
 	}
 	if j == i+1 || !isLetter(s[i+1]) {
-		return 0, "", ""
+		return 0, "", "", 0
 	}
 	name = s[i+1 : j]
 	for j < len(s) && (s[j] == ' ' || s[j] == '\t') {
 		j++
 	}
 	if j >= len(s) || s[j] != '"' {
-		return 0, "", ""
+		return 0, "", "", 0
 	}
 	v := j + 1
 	k := v
-	for k < len(s) && s[k] != '"' {
-		if c := s[k]; c == '\\' || c == '\n' || c == '\r' {
-			return 0, "", ""
+	cont := 0 // UTF-8 continuation bytes
+	for ; k < len(s); k++ {
+		if c := tagByte[s[k]]; c != 0 && c != tagIdent {
+			if c == tagQuote {
+				break
+			}
+			if c != tagCont {
+				return 0, "", "", 0 // (an escape or a line break)
+			}
+			cont++
 		}
-		k++
 	}
 	if k >= len(s) {
-		return 0, "", ""
+		return 0, "", "", 0
 	}
 	value = s[v:k]
 	for k++; k < len(s) && (s[k] == ' ' || s[k] == '\t'); k++ {
 	}
 	if k >= len(s) || s[k] != ']' {
-		return 0, "", ""
+		return 0, "", "", 0
 	}
 	tn := fs.tagName(name)
 	if !tn.plain {
-		return 0, "", ""
+		return 0, "", "", 0
 	}
 	if tn.trimmed && value != "" && (spaceEdge(value[0]) || spaceEdge(value[len(value)-1])) {
-		return 0, "", "" // (trimmed with a warning)
+		return 0, "", "", 0 // (trimmed with a warning)
 	}
-	return k + 1, tn.name, value
+	return k + 1, tn.name, value, k + 1 - i - cont
 }
+
+// tagByte classes the bytes of a tag pair for plainTag.
+var tagByte = func() (t [256]uint8) {
+	for c := range 256 {
+		switch b := byte(c); {
+		case isLetter(b) || isDigit(b) || b == '_':
+			t[c] = tagIdent
+		case b == '"':
+			t[c] = tagQuote
+		case b == '\\' || b == '\n' || b == '\r':
+			t[c] = tagStop
+		case b&0xC0 == 0x80:
+			t[c] = tagCont
+		}
+	}
+	return t
+}()
+
+const (
+	tagIdent = 1 + iota // a byte of a name
+	tagQuote            // the end of the value
+	tagStop             // an escape or a line break: decodeTag's to read
+	tagCont             // a UTF-8 continuation byte (of no character of its own)
+)
 
 // tagName is how plainTag reads a tag name as written.
 type tagName struct {
