@@ -305,6 +305,9 @@ func (fs *fastState) plainRun(hasNum, ell bool, num int) (bool, bool, int, bool)
 	s := sc.s
 	i, runeIdx, line, lineStart := sc.i, sc.runeIdx, sc.line, sc.lineStartRune
 	read := false
+	// posAt, for the usual text whose bytes are the file's, off the first
+	// line of a game that starts a line (its columns need no shift).
+	plainPos := sc.mode == offIdentity && sc.startCol == 1
 	for i < len(s) {
 		c := s[i]
 		if c == ' ' {
@@ -329,7 +332,12 @@ func (fs *fastState) plainRun(hasNum, ell bool, num int) (bool, bool, int, bool)
 		if dots == 0 {
 			m := fs.moves.Append()
 			fs.nMoves++
-			m.Text, m.Pos = s[i:end], sc.posAt(i, runeIdx, line, lineStart)
+			m.Text = s[i:end]
+			if plainPos {
+				m.Pos = notation.Pos{Line: line, Col: runeIdx - lineStart + 1, Offset: sc.base + int64(i)}
+			} else {
+				m.Pos = sc.posAt(i, runeIdx, line, lineStart)
+			}
 			if hasNum {
 				m.Number, m.Ellipsis = num, ell
 			}
