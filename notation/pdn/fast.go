@@ -58,15 +58,23 @@ var fastStates = sync.Pool{New: func() any { return new(fastState) }}
 
 // release drops every reference to the game and pools the storage
 // (unless a game made it large).
+//
+// It clears only what a game wrote, field by field, not the whole state
+// anew (hundreds of bytes with pointers in them: a write barrier for each
+// while the collector marks): the tags and comments up to their length
+// (past it they are still zero), and what read starts from (the scanner
+// is set anew by its init).
 func (fs *fastState) release() {
 	fs.moves.Drop() // (the record took them, unless the full reader reads the game)
-	tags, comments := fs.tags, fs.comments
-	clear(tags[:cap(tags)])
-	clear(comments[:cap(comments)])
-	if cap(tags) > 256 || cap(comments) > 1024 {
+	clear(fs.tags)
+	clear(fs.comments)
+	if cap(fs.tags) > 256 || cap(fs.comments) > 1024 {
 		return
 	}
-	*fs = fastState{tags: tags[:0], comments: comments[:0], names: fs.names}
+	fs.tags, fs.comments = fs.tags[:0], fs.comments[:0]
+	fs.nMoves, fs.result, fs.resultPos = 0, "", notation.Pos{}
+	fs.sc.s, fs.sc.filename, fs.sc.repl, fs.sc.d = "", "", nil, nil
+	fs.d.list, fs.d.agg = nil, [numAgg]struct{ idx, n int }{}
 	fastStates.Put(fs)
 }
 

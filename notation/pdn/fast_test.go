@@ -231,3 +231,39 @@ func TestPlainNumeric(t *testing.T) {
 	}
 	walk(6)
 }
+
+// TestFastStateRelease: a fast state given back to the pool keeps no
+// reference to its game (its text, diagnostics, tags, comments, moves),
+// and reads the next game as a new state does.
+func TestFastStateRelease(t *testing.T) {
+	games := []string{
+		"[Event \"x\"] [Site \"y\"] {c} 01. 32-28 {d} 19-23 05-10 2-0 {e}",
+		"[Event \"z\"] 1. 33-29 *",
+	}
+	fs := new(fastState)
+	for round, in := range games {
+		g := GameText{Text: in, Pos: notation.Pos{Line: 1, Col: 1}}
+		if !fs.read(g, "f") {
+			t.Fatalf("%q: not read by the fast path", in)
+		}
+		got := fs.record(g, "f")
+		if want := parse(g, "f", true); !reflect.DeepEqual(got, want) {
+			t.Fatalf("round %d: the fast path read\n%s\nthe full reader\n%s", round, dumpRecord(got), dumpRecord(want))
+		}
+		fs.release()
+		if fs.sc.s != "" || fs.sc.repl != nil || fs.d.list != nil || fs.d.agg != ([numAgg]struct{ idx, n int }{}) ||
+			fs.result != "" || fs.nMoves != 0 || fs.moves.Moves() != nil || len(fs.tags) != 0 || len(fs.comments) != 0 {
+			t.Fatalf("round %d: released state keeps its game: %+v", round, fs)
+		}
+		for _, tag := range fs.tags[:cap(fs.tags)] {
+			if tag != (notation.Tag{}) {
+				t.Fatalf("round %d: released state keeps tag %+v", round, tag)
+			}
+		}
+		for _, c := range fs.comments[:cap(fs.comments)] {
+			if c != (fastComment{}) {
+				t.Fatalf("round %d: released state keeps comment %+v", round, c)
+			}
+		}
+	}
+}
