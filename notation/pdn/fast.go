@@ -606,11 +606,9 @@ func moveDiags(d *diags, info moveScan, p notation.Pos) {
 // record builds the record of what read read, as the full reader builds
 // it.
 func (fs *fastState) record(g GameText, file string) *notation.Record {
-	rec := &notation.Record{File: file, Index: g.Index, Pos: g.Pos, Text: g.Text,
-		Result: fs.result, ResultPos: fs.resultPos}
-	if len(fs.tags) > 0 {
-		rec.Tags = slices.Clone(fs.tags)
-	}
+	rec := newRecord(fs.tags)
+	rec.File, rec.Index, rec.Pos, rec.Text = file, g.Index, g.Pos, g.Text
+	rec.Result, rec.ResultPos = fs.result, fs.resultPos
 	slab := fs.moves.Moves()
 	for i := range fs.comments {
 		fc := &fs.comments[i]
@@ -628,5 +626,41 @@ func (fs *fastState) record(g GameText, file string) *notation.Record {
 	fs.d.finish()
 	slices.SortStableFunc(fs.d.list, byLineCol)
 	rec.Diagnostics, fs.d.list = fs.d.list, nil
+	return rec
+}
+
+// newRecord returns a new record with a copy of tags, both in one
+// allocation for the usual number of tags (they live as long as each
+// other: a report keeps a game's tags with its record).
+func newRecord(tags []notation.Tag) *notation.Record {
+	var rec *notation.Record
+	switch n := len(tags); {
+	case n == 0:
+		return new(notation.Record)
+	case n <= 8:
+		r := new(struct {
+			rec  notation.Record
+			tags [8]notation.Tag
+		})
+		rec = &r.rec
+		rec.Tags = r.tags[:n:n]
+	case n <= 12:
+		r := new(struct {
+			rec  notation.Record
+			tags [12]notation.Tag
+		})
+		rec = &r.rec
+		rec.Tags = r.tags[:n:n]
+	case n <= 20:
+		r := new(struct {
+			rec  notation.Record
+			tags [20]notation.Tag
+		})
+		rec = &r.rec
+		rec.Tags = r.tags[:n:n]
+	default:
+		return &notation.Record{Tags: slices.Clone(tags)}
+	}
+	copy(rec.Tags, tags)
 	return rec
 }
