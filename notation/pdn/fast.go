@@ -50,8 +50,9 @@ type fastState struct {
 	names    []tagName // the tag names read, by their place in the game (tagName)
 	comments []fastComment
 
-	result    string // the result, normalised
-	resultPos notation.Pos
+	result       string // the result, normalised
+	resultPos    notation.Pos
+	resultAsMove bool // the result is the last move read (not on the main line)
 }
 
 var fastStates = sync.Pool{New: func() any { return new(fastState) }}
@@ -72,7 +73,7 @@ func (fs *fastState) release() {
 		return
 	}
 	fs.tags, fs.comments = fs.tags[:0], fs.comments[:0]
-	fs.nMoves, fs.result, fs.resultPos = 0, "", notation.Pos{}
+	fs.nMoves, fs.result, fs.resultPos, fs.resultAsMove = 0, "", notation.Pos{}, false
 	fs.sc.s, fs.sc.filename, fs.sc.repl, fs.sc.d = "", "", nil, nil
 	fs.d.list, fs.d.agg = nil, [numAgg]struct{ idx, n int }{}
 	fastStates.Put(fs)
@@ -260,6 +261,20 @@ func (fs *fastState) read(g GameText, file string) bool {
 			}
 			moveDiags(d, info, p)
 			fs.move(start, end, p, &hasNum, &ell, num)
+		case c == '-':
+			// "-" or "--" written for a move not known (scanner.next): a
+			// move, with a warning said once. Before a move strength or
+			// any other byte, the full reader's.
+			j := start + 1
+			if j < len(s) && s[j] == '-' {
+				j++
+			}
+			if result || j < len(s) && !isDelim(s[j]) {
+				return false
+			}
+			body = true
+			d.aggregate(aggUnknownMove, p)
+			fs.move(start, j, p, &hasNum, &ell, num)
 		case c == '\\':
 			// The two characters \r or \n, read as a line break with a
 			// warning said once (scanner.next).
@@ -278,23 +293,30 @@ func (fs *fastState) read(g GameText, file string) bool {
 		return false
 	}
 	if !result {
-		// No result: a game that is cut short (an export of games in
-		// progress, or of the moves alone), said at the end of the text.
-		// A game without moves, or whose last move may be read as its
-		// result (it repeats the Result tag), is the full reader's.
-		if fs.nMoves == 0 || fs.resultTagIs(fs.moves.Moves()[fs.nMoves-1].Text) {
+		// No result: a game cut short (an export of games in progress,
+		// or of the moves alone), said at the end of the text; or one
+		// whose last move, without a number or a comment, repeats the
+		// Result tag ("4-6" in a mini-match export, "-"), read as its
+		// result. A game without moves is the full reader's.
+		if fs.nMoves == 0 {
 			return false
 		}
-		d.warn(sc.pos(), CodeNoTerminator, noTerminatorMsg)
+		last := &fs.moves.Moves()[fs.nMoves-1]
+		tag, ok := (&notation.Record{Tags: fs.tags}).Tag("Result") // (as the builder asks)
+		if ok && tag == last.Text && last.Number == 0 && !fs.commented(fs.nMoves-1) {
+			fs.result, fs.resultPos, fs.resultAsMove = last.Text, last.Pos, true
+			d.warn(last.Pos, CodeResultAsMove, resultAsMoveMsg(last.Text))
+		} else {
+			d.warn(sc.pos(), CodeNoTerminator, noTerminatorMsg)
+		}
 	}
 	return true
 }
 
-// resultTagIs reports whether a tag named Result (in any case) has the
-// value v.
-func (fs *fastState) resultTagIs(v string) bool {
-	for i := range fs.tags {
-		if t := &fs.tags[i]; t.Value == v && strings.EqualFold(t.Name, "Result") {
+// commented reports whether a comment follows the move of index i.
+func (fs *fastState) commented(i int) bool {
+	for k := range fs.comments {
+		if fs.comments[k].move == i {
 			return true
 		}
 	}
@@ -622,6 +644,9 @@ func (fs *fastState) record(g GameText, file string) *notation.Record {
 		}
 	}
 	rec.TakeMoves(&fs.moves)
+	if fs.resultAsMove {
+		rec.Moves = rec.Moves[:len(rec.Moves)-1]
+	}
 	// The splitter's diagnostics and the reader's, as parse orders them.
 	fs.d.finish()
 	slices.SortStableFunc(fs.d.list, byLineCol)

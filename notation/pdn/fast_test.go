@@ -88,6 +88,17 @@ var fastTexts = []string{
 	"[Result \"19-23\"] 1. 32-28 19-23 {c}\n",
 	"[Result \"19-23\"] 1. 32-28 1... 19-23\n",
 	"[Result \"1-0\"] 1. 32-28 19-23\n[Event \"y\"] 1. 33-29\n",
+	"[Result \"4-6\"] 1. 32-28 19-23 4-6 {c}",
+	"[RESULT \"19-23\"] [Result \"x\"] 1. 32-28 19-23",
+	"[Result \"x\"] [RESULT \"19-23\"] 1. 32-28 19-23",
+	// "-" for a move not known, and as the result the Result tag says.
+	"[Result \"-\"] 1. 32-28 19-23 2. 33-29 -\n\n",
+	"[Result \"-\"] 1. 32-28 19-23 2. -\n",
+	"[Result \"--\"] 1. 32-28 19-23 --",
+	"1. - - 2. -- 19-23 3. -{c}- *",
+	"1. 32-28 -! *",
+	"1. 32-28 --- *",
+	"1. 32-28 2-0 -",
 }
 
 // TestFastParseAgrees: every game the fast path reads, it reads exactly as
