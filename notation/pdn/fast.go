@@ -10,16 +10,22 @@ import (
 )
 
 // The fast path reads the games most files are made of (tag pairs, then
-// move numbers, numeric moves and comments, then a result) in one pass
-// over the text, straight into the record, without the lexer's tokens,
-// participle or the builder: the lexer read such a game twice (a run's
-// elements as it made the run, then again as the builder cut it) and
-// handed it through participle's token slice.
+// move numbers, numeric moves and comments, then a result or none) in one
+// pass over the text, straight into the record (its moves written in
+// place, in the pooled storage notation.MoveSlab hands out), without the
+// lexer's tokens, participle or the builder: the lexer read such a game
+// twice (a run's elements as it made the run, then again as the builder
+// cut it) and handed it through participle's token slice. The move
+// numbers and plain moves most of a game is made of are read in a loop
+// of their own (plainRun).
 //
 // The grammar of record stays participle's (parse.go). The fast path
 // accepts only text that the full reader reads without a word to say
-// (no diagnostic of its own: the splitter's are kept as they are), and
-// gives up at the first byte it is not sure of, however late in the game;
+// (the splitter's diagnostics are kept as they are), besides a few
+// leniencies it says in the full reader's words (a leading zero, upper
+// case, a literal \r or \n, "-" for a move not known, a missing result,
+// a last move the Result tag names as the result), and gives up at the
+// first byte it is not sure of, however late in the game;
 // the full reader then reads the game from the start. What it accepts it
 // reads exactly as the full reader does: TestFastParseAgrees holds it to
 // the full reader on every corpus record and test text, and FuzzFastParse
