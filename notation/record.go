@@ -191,6 +191,78 @@ func (r *Record) AllocMoves(n int) ([]Move, Line) {
 	return s.moves, s.line[:0]
 }
 
+// MoveSlab is the storage AllocMoves hands out, for a reader that learns
+// a game's move count only as it reads it (a one-pass reader): it writes
+// each move in place as it reads it, then gives the moves to a record
+// (Record.TakeMoves) or back (Drop). The zero MoveSlab is empty.
+type MoveSlab struct {
+	moves []Move // s.moves as appended to (s.moves is set when the slab is handed on)
+	s     *moveStorage
+}
+
+// Append adds a zeroed move after the others and returns it. The pointer
+// is valid until the next Append (the storage may move as it grows).
+func (sl *MoveSlab) Append() *Move {
+	n := len(sl.moves)
+	if n == cap(sl.moves) {
+		return sl.grow()
+	}
+	// (Beyond its length the storage is zero: released storage is cleared
+	// up to its length, and grown storage is new.)
+	sl.moves = sl.moves[:n+1]
+	return &sl.moves[n]
+}
+
+// grow is Append when the storage is full, or not taken yet.
+func (sl *MoveSlab) grow() *Move {
+	if sl.s == nil {
+		sl.s = moveStorages.Get().(*moveStorage)
+		sl.moves = sl.s.moves[:0]
+		if cap(sl.moves) > 0 {
+			return sl.Append()
+		}
+	}
+	sl.moves = append(sl.moves, Move{})
+	return &sl.moves[len(sl.moves)-1]
+}
+
+// Moves returns the moves appended so far, valid until the next Append.
+func (sl *MoveSlab) Moves() []Move { return sl.moves }
+
+// Drop gives the storage back, cleared, for a reader that gives up.
+func (sl *MoveSlab) Drop() {
+	s, moves := sl.s, sl.moves
+	*sl = MoveSlab{}
+	if s == nil || cap(moves) > maxKeptMoves {
+		return
+	}
+	clear(moves)
+	s.moves = moves[:0]
+	moveStorages.Put(s)
+}
+
+// TakeMoves makes the slab's moves r's main line, as AllocMoves and a
+// line of them would: the storage is r's (ReleaseMoves gives it back) and
+// the slab is left empty. Without moves, r.Moves is nil.
+func (r *Record) TakeMoves(sl *MoveSlab) {
+	n := len(sl.moves)
+	if n == 0 {
+		sl.Drop()
+		return
+	}
+	s := sl.s
+	s.moves = sl.moves
+	*sl = MoveSlab{}
+	if cap(s.line) < n+1 {
+		s.line = make(Line, 0, n+1)
+	}
+	line := s.line[:n]
+	for i := range line {
+		line[i] = &s.moves[i]
+	}
+	r.storage, r.Moves = s, line
+}
+
 // ReleaseMoves is for a caller that is done with r's moves but keeps the
 // record (its text and tags, to quote them): it drops r.Moves, and the
 // memory AllocMoves gave r goes to the next record read. No pointer to

@@ -39,3 +39,44 @@ func TestReleaseMoves(t *testing.T) {
 		t.Errorf("storage of %d moves kept", cap(next.storage.moves))
 	}
 }
+
+// TestMoveSlab: a slab hands out zeroed moves however the storage was
+// used before, keeps what was written as it grows, and gives a record the
+// main line AllocMoves would; dropped or taken, it is empty.
+func TestMoveSlab(t *testing.T) {
+	for round := 0; round < 50; round++ {
+		var sl MoveSlab
+		n := round % 7 * 300 // (past maxKeptMoves, and past any pooled storage's room)
+		for i := 0; i < n; i++ {
+			m := sl.Append()
+			if m.Text != "" || m.Comments != nil || m.Number != 0 || m.Setup != "" {
+				t.Fatalf("round %d: move %d handed out dirty: %+v", round, i, *m)
+			}
+			*m = Move{Number: i, Text: "32-28", Comments: []Comment{{Text: "c"}}, Setup: "W:W1:B2"}
+		}
+		if got := len(sl.Moves()); got != n {
+			t.Fatalf("round %d: %d moves, want %d", round, got, n)
+		}
+		if round%2 == 0 {
+			sl.Drop()
+			if sl.Moves() != nil {
+				t.Fatalf("round %d: moves kept after Drop", round)
+			}
+			continue
+		}
+		r := &Record{}
+		r.TakeMoves(&sl)
+		if sl.Moves() != nil || len(r.Moves) != n || (n == 0) != (r.Moves == nil) {
+			t.Fatalf("round %d: record has %d moves (nil %v), slab %d", round, len(r.Moves), r.Moves == nil, len(sl.Moves()))
+		}
+		for i, m := range r.Moves {
+			if m.Number != i || m.Text != "32-28" {
+				t.Fatalf("round %d: move %d is %+v", round, i, *m)
+			}
+		}
+		if n > 0 && cap(r.Moves) < n+1 {
+			t.Fatalf("main line room %d for %d moves", cap(r.Moves), n)
+		}
+		r.ReleaseMoves()
+	}
+}

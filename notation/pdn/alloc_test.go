@@ -59,4 +59,9 @@ func TestParseAllocations(t *testing.T) {
 	if n := testing.AllocsPerRun(100, func() { Parse(g, "f").ReleaseMoves() }); n > 9 {
 		t.Errorf("Parse, moves released: %v allocations, want at most 9", n)
 	}
+	// The fast path (which reads this game): the record, with its tags
+	// in the same allocation (newRecord), and nothing else.
+	if n := testing.AllocsPerRun(100, func() { fastParse(g, "f").ReleaseMoves() }); n > 1 {
+		t.Errorf("fastParse, moves released: %v allocations, want 1", n)
+	}
 }

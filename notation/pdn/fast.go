@@ -10,29 +10,26 @@ import (
 )
 
 // The fast path reads the games most files are made of (tag pairs, then
-// move numbers, numeric moves and comments, then a result) in one pass
-// over the text, straight into the record, without the lexer's tokens,
-// participle or the builder: the lexer read such a game twice (a run's
-// elements as it made the run, then again as the builder cut it) and
-// handed it through participle's token slice.
+// move numbers, numeric moves and comments, then a result or none) in one
+// pass over the text, straight into the record (its moves written in
+// place, in the pooled storage notation.MoveSlab hands out), without the
+// lexer's tokens, participle or the builder: the lexer read such a game
+// twice (a run's elements as it made the run, then again as the builder
+// cut it) and handed it through participle's token slice. The move
+// numbers and plain moves most of a game is made of are read in a loop
+// of their own (plainRun).
 //
 // The grammar of record stays participle's (parse.go). The fast path
 // accepts only text that the full reader reads without a word to say
-// (no diagnostic of its own: the splitter's are kept as they are), and
-// gives up at the first byte it is not sure of, however late in the game;
+// (the splitter's diagnostics are kept as they are), besides a few
+// leniencies it says in the full reader's words (a leading zero, upper
+// case, a literal \r or \n, "-" for a move not known, a missing result,
+// a last move the Result tag names as the result), and gives up at the
+// first byte it is not sure of, however late in the game;
 // the full reader then reads the game from the start. What it accepts it
 // reads exactly as the full reader does: TestFastParseAgrees holds it to
 // the full reader on every corpus record and test text, and FuzzFastParse
 // on any input. Every rule below names the full reader's code it mirrors.
-
-// fastMove is a move as the fast path reads it, before the record's moves
-// are allocated (at the end, when their number is known).
-type fastMove struct {
-	start, end int32 // its text in the game text
-	pos        notation.Pos
-	num        int32
-	ell        bool
-}
 
 // fastComment is a comment and where it goes: after the move of that
 // index, or before the first move (toRecord), or after the result
@@ -49,28 +46,42 @@ const (
 
 // fastState is the fast path's storage, pooled from game to game.
 type fastState struct {
-	sc       scanner // for its positions alone (init, advTo, pos), as the full reader counts them
-	d        diags   // decodeTag's: the fast path gives up at the first
-	moves    []fastMove
+	sc scanner // for its positions alone (init, advTo, pos), as the full reader counts them
+	d  diags   // decodeTag's: the fast path gives up at the first
+	// moves are the game's moves, written in place as they are read
+	// (the record takes them; a game the full reader reads drops them).
+	moves    notation.MoveSlab
+	nMoves   int // len(moves.Moves())
 	tags     []notation.Tag
+	names    []tagName // the tag names read, by their place in the game (tagName)
 	comments []fastComment
 
-	result    string // the result, normalised
-	resultPos notation.Pos
+	result       string // the result, normalised
+	resultPos    notation.Pos
+	resultAsMove bool // the result is the last move read (not on the main line)
 }
 
 var fastStates = sync.Pool{New: func() any { return new(fastState) }}
 
 // release drops every reference to the game and pools the storage
 // (unless a game made it large).
+//
+// It clears only what a game wrote, field by field, not the whole state
+// anew (hundreds of bytes with pointers in them: a write barrier for each
+// while the collector marks): the tags and comments up to their length
+// (past it they are still zero), and what read starts from (the scanner
+// is set anew by its init).
 func (fs *fastState) release() {
-	moves, tags, comments := fs.moves, fs.tags, fs.comments
-	clear(tags[:cap(tags)])
-	clear(comments[:cap(comments)])
-	if cap(moves) > 4096 || cap(tags) > 256 || cap(comments) > 1024 {
+	fs.moves.Drop() // (the record took them, unless the full reader reads the game)
+	clear(fs.tags)
+	clear(fs.comments)
+	if cap(fs.tags) > 256 || cap(fs.comments) > 1024 {
 		return
 	}
-	*fs = fastState{moves: moves[:0], tags: tags[:0], comments: comments[:0]}
+	fs.tags, fs.comments = fs.tags[:0], fs.comments[:0]
+	fs.nMoves, fs.result, fs.resultPos, fs.resultAsMove = 0, "", notation.Pos{}, false
+	fs.sc.s, fs.sc.filename, fs.sc.repl, fs.sc.d = "", "", nil, nil
+	fs.d.list, fs.d.agg = nil, [numAgg]struct{ idx, n int }{}
 	fastStates.Put(fs)
 }
 
@@ -95,9 +106,6 @@ func (fs *fastState) read(g GameText, file string) bool {
 	sc.init(g, file, d)
 	d.list = append(d.list, g.Diagnostics...)
 	s := sc.s
-	if len(s) > 1<<30 {
-		return false // (the moves' offsets are int32)
-	}
 	var (
 		body   bool // something other than a tag pair was read
 		hasNum bool // a move number waits for its move (the builder's frame.hasNum)
@@ -130,18 +138,9 @@ func (fs *fastState) read(g GameText, file string) bool {
 		start := sc.i
 		if isDigit(c) && !result {
 			// The move numbers and moves most of a game is made of, first.
-			if end, n, dots := plainNumeric(s, start); end > 0 {
+			var read bool
+			if hasNum, ell, num, read = fs.plainRun(hasNum, ell, num); read {
 				body = true
-				if dots == 0 {
-					fs.move(start, end, sc.pos(), &hasNum, &ell, num)
-					continue
-				}
-				// (A move number: its position is said of nothing here.)
-				if hasNum && !ell {
-					return false // (a number without a move: a warning)
-				}
-				hasNum, num, ell = true, n, dots > 1
-				sc.advASCII(end)
 				continue
 			}
 		}
@@ -153,10 +152,10 @@ func (fs *fastState) read(g GameText, file string) bool {
 			if body || tagStray(s, start) {
 				return false
 			}
-			if end, name, value := plainTag(s, start); end > 0 {
+			if end, name, value, chars := fs.plainTag(s, start); end > 0 {
 				// (The tag decodeTag reads without a word to say.)
 				fs.tags = append(fs.tags, notation.Tag{Name: name, Value: value, Pos: p})
-				sc.advTo(end)
+				sc.i, sc.runeIdx = end, sc.runeIdx+chars // (advTo: no line break in it)
 				continue
 			}
 			end := tagEnd(s, start)
@@ -189,8 +188,8 @@ func (fs *fastState) read(g GameText, file string) bool {
 				// next round holds nothing but comments, else it is an
 				// error, which the full reader reports).
 				to = toAfter
-			case len(fs.moves) > 0:
-				to = len(fs.moves) - 1
+			case fs.nMoves > 0:
+				to = fs.nMoves - 1
 			}
 			fs.comments = append(fs.comments, fastComment{c: notation.Comment{Text: s[start+1 : end-1], Pos: p}, move: to})
 		case c == '*':
@@ -268,6 +267,20 @@ func (fs *fastState) read(g GameText, file string) bool {
 			}
 			moveDiags(d, info, p)
 			fs.move(start, end, p, &hasNum, &ell, num)
+		case c == '-':
+			// "-" or "--" written for a move not known (scanner.next): a
+			// move, with a warning said once. Before a move strength or
+			// any other byte, the full reader's.
+			j := start + 1
+			if j < len(s) && s[j] == '-' {
+				j++
+			}
+			if result || j < len(s) && !isDelim(s[j]) {
+				return false
+			}
+			body = true
+			d.aggregate(aggUnknownMove, p)
+			fs.move(start, j, p, &hasNum, &ell, num)
 		case c == '\\':
 			// The two characters \r or \n, read as a line break with a
 			// warning said once (scanner.next).
@@ -280,12 +293,105 @@ func (fs *fastState) read(g GameText, file string) bool {
 			return false
 		}
 	}
-	// builder.finish: a move number left without its move, or no result,
-	// are warnings.
-	if hasNum && !ell && len(fs.moves) > 0 {
+	// builder.finish: a move number left without its move is a warning
+	// (the full reader's).
+	if hasNum && !ell && (fs.nMoves > 0 || !result) {
 		return false
 	}
-	return result
+	if !result {
+		// No result: a game cut short (an export of games in progress,
+		// or of the moves alone), said at the end of the text; or one
+		// whose last move, without a number or a comment, repeats the
+		// Result tag ("4-6" in a mini-match export, "-"), read as its
+		// result. A game without moves is the full reader's.
+		if fs.nMoves == 0 {
+			return false
+		}
+		last := &fs.moves.Moves()[fs.nMoves-1]
+		tag, ok := (&notation.Record{Tags: fs.tags}).Tag("Result") // (as the builder asks)
+		if ok && tag == last.Text && last.Number == 0 && !fs.commented(fs.nMoves-1) {
+			fs.result, fs.resultPos, fs.resultAsMove = last.Text, last.Pos, true
+			d.warn(last.Pos, CodeResultAsMove, resultAsMoveMsg(last.Text))
+		} else {
+			d.warn(sc.pos(), CodeNoTerminator, noTerminatorMsg)
+		}
+	}
+	return true
+}
+
+// commented reports whether a comment follows the move of index i.
+func (fs *fastState) commented(i int) bool {
+	for k := range fs.comments {
+		if fs.comments[k].move == i {
+			return true
+		}
+	}
+	return false
+}
+
+// plainRun reads from s[sc.i] (a digit) the move numbers, plain moves
+// (plainNumeric's) and blanks most of a game is made of, as read's loop
+// would read them one by one, but in a loop of its own that keeps the
+// scanner's counters in registers. It stops at the first byte read's loop
+// must look at (any other, or a move number without a move before it),
+// and returns the move number waiting for its move, and whether it read
+// anything.
+func (fs *fastState) plainRun(hasNum, ell bool, num int) (bool, bool, int, bool) {
+	sc := &fs.sc
+	s := sc.s
+	i, runeIdx, line, lineStart := sc.i, sc.runeIdx, sc.line, sc.lineStartRune
+	read := false
+	// posAt, for the usual text whose bytes are the file's, off the first
+	// line of a game that starts a line (its columns need no shift).
+	plainPos := sc.mode == offIdentity && sc.startCol == 1
+	for i < len(s) {
+		c := s[i]
+		if c == ' ' {
+			i++
+			runeIdx++
+			continue
+		}
+		if c == '\n' {
+			i++
+			runeIdx++
+			line++
+			lineStart = runeIdx
+			continue
+		}
+		if !isDigit(c) {
+			break
+		}
+		end, n, dots := plainNumeric(s, i)
+		if end == 0 {
+			break
+		}
+		if dots == 0 {
+			m := fs.moves.Append()
+			fs.nMoves++
+			m.Text = s[i:end]
+			if plainPos {
+				m.Pos = notation.Pos{Line: line, Col: runeIdx - lineStart + 1, Offset: sc.base + int64(i)}
+			} else {
+				m.Pos = sc.posAt(i, runeIdx, line, lineStart)
+			}
+			if hasNum {
+				m.Number, m.Ellipsis = num, ell
+			}
+			hasNum, ell = false, false
+		} else {
+			// (A move number: its position is said of nothing here.)
+			if hasNum && !ell {
+				break // (a number without a move: a warning, read's)
+			}
+			hasNum, num, ell = true, n, dots > 1
+		}
+		// (A move or a move number is ASCII without line breaks.)
+		runeIdx += end - i
+		i = end
+		read = true
+	}
+	sc.i, sc.runeIdx, sc.line, sc.lineStartRune = i, runeIdx, line, lineStart
+	return hasNum, ell, num, read
 }
 
 // plainTag reads at s[i] a tag pair that decodeTag reads without a word
@@ -293,54 +399,126 @@ func (fs *fastState) read(g GameText, file string) bool {
 // decodeTag says nothing of, the value without an escape or a line break (nor,
 // for a tag whose value is trimmed, a space at either end), blanks only
 // between the name and the value and before the ]. It returns the end
-// (after the ]), the name and the value; end is 0 for any other text.
-func plainTag(s string, i int) (end int, name, value string) {
+// (after the ]), the name, the value, and how many characters the tag
+// pair is (its bytes less the UTF-8 continuation bytes of its value: it
+// holds no line break); end is 0 for any other text.
+func (fs *fastState) plainTag(s string, i int) (end int, name, value string, chars int) {
 	j := i + 1
-	for j < len(s) && (isLetter(s[j]) || isDigit(s[j]) || s[j] == '_') {
+	for j < len(s) && tagByte[s[j]] == tagIdent {
 		j++
 	}
 	if j == i+1 || !isLetter(s[i+1]) {
-		return 0, "", ""
+		return 0, "", "", 0
 	}
 	name = s[i+1 : j]
 	for j < len(s) && (s[j] == ' ' || s[j] == '\t') {
 		j++
 	}
 	if j >= len(s) || s[j] != '"' {
-		return 0, "", ""
+		return 0, "", "", 0
 	}
 	v := j + 1
 	k := v
-	for k < len(s) && s[k] != '"' {
-		if c := s[k]; c == '\\' || c == '\n' || c == '\r' {
-			return 0, "", ""
+	cont := 0 // UTF-8 continuation bytes
+	for ; k < len(s); k++ {
+		if c := tagByte[s[k]]; c != 0 && c != tagIdent {
+			if c == tagQuote {
+				break
+			}
+			if c != tagCont {
+				return 0, "", "", 0 // (an escape or a line break)
+			}
+			cont++
 		}
-		k++
 	}
 	if k >= len(s) {
-		return 0, "", ""
+		return 0, "", "", 0
 	}
 	value = s[v:k]
 	for k++; k < len(s) && (s[k] == ' ' || s[k] == '\t'); k++ {
 	}
 	if k >= len(s) || s[k] != ']' {
-		return 0, "", ""
+		return 0, "", "", 0
 	}
-	if !standardSpelling[name] {
+	tn := fs.tagName(name)
+	if !tn.plain {
+		return 0, "", "", 0
+	}
+	if tn.trimmed && value != "" && (spaceEdge(value[0]) || spaceEdge(value[len(value)-1])) {
+		return 0, "", "", 0 // (trimmed with a warning)
+	}
+	return k + 1, tn.name, value, k + 1 - i - cont
+}
+
+// tagByte classes the bytes of a tag pair for plainTag.
+var tagByte = func() (t [256]uint8) {
+	for c := range 256 {
+		switch b := byte(c); {
+		case isLetter(b) || isDigit(b) || b == '_':
+			t[c] = tagIdent
+		case b == '"':
+			t[c] = tagQuote
+		case b == '\\' || b == '\n' || b == '\r':
+			t[c] = tagStop
+		case b&0xC0 == 0x80:
+			t[c] = tagCont
+		}
+	}
+	return t
+}()
+
+const (
+	tagIdent = 1 + iota // a byte of a name
+	tagQuote            // the end of the value
+	tagStop             // an escape or a line break: decodeTag's to read
+	tagCont             // a UTF-8 continuation byte (of no character of its own)
+)
+
+// tagName is how plainTag reads a tag name as written.
+type tagName struct {
+	written string
+	name    string // the name read (a national one as the standard one)
+	plain   bool   // decodeTag reads it without a word to say
+	trimmed bool   // trimmedTags[name]
+}
+
+// tagName reads a tag name as decodeTag does. The games of a file mostly
+// repeat the same few tag names, in the same order, so the names read
+// are remembered (fs.names, in the order first seen): finding a name
+// there (first at the place it had in the last game) costs less than the
+// look-ups by name (a map, or two with a lower-case copy).
+func (fs *fastState) tagName(written string) tagName {
+	if k := len(fs.tags); k < len(fs.names) && fs.names[k].written == written {
+		return fs.names[k]
+	}
+	for i := range fs.names {
+		if fs.names[i].written == written {
+			return fs.names[i]
+		}
+	}
+	tn := tagName{written: strings.Clone(written), name: written, plain: true}
+	if !standardSpelling[written] {
 		// decodeTag's reading of the other names: a national one is read
 		// as the standard one; one that differs from a standard name in
 		// case only, or starts with a small letter, is said.
-		if std, ok := lookupLower(localTagNames, name); ok {
-			name = std
-		} else if c, known := lookupLower(canonicalTags, name); known && c != name || !('A' <= name[0] && name[0] <= 'Z') {
-			return 0, "", ""
+		if std, ok := lookupLower(localTagNames, written); ok {
+			tn.name = std
+		} else if c, known := lookupLower(canonicalTags, written); known && c != written || !('A' <= written[0] && written[0] <= 'Z') {
+			tn.plain = false
 		}
 	}
-	if trimmedTags[name] && value != "" && (spaceEdge(value[0]) || spaceEdge(value[len(value)-1])) {
-		return 0, "", "" // (trimmed with a warning)
+	if tn.name == written {
+		tn.name = tn.written // (not the game's text: the memory outlives the game)
 	}
-	return k + 1, name, value
+	tn.trimmed = trimmedTags[tn.name]
+	if len(fs.names) < maxTagNames {
+		fs.names = append(fs.names, tn)
+	}
+	return tn
 }
+
+// maxTagNames bounds the tag names remembered (tagName).
+const maxTagNames = 64
 
 // spaceEdge: strings.TrimSpace may trim a value that starts or ends with
 // the byte c.
@@ -355,6 +533,41 @@ func spaceEdge(c byte) bool {
 // that is no result ("1-0") and goes on as no capture path ("28x19x10").
 // end is 0 for anything else, which the general reading reads.
 func plainNumeric(s string, i int) (end, n, dots int) {
+	if i+2 >= len(s) || s[i]-'1' > 8 {
+		return plainNumericLoop(s, i)
+	}
+	// The usual words: one or two digits, then a dot or a separator
+	// (branches on fixed places, not a loop over the digits).
+	c0 := s[i]
+	n, j := int(c0-'0'), i+1
+	if d := s[j] - '0'; d <= 9 {
+		n, j = 10*n+int(d), j+1
+	}
+	switch c := s[j]; c {
+	case '.':
+		k := j + 1
+		for k < len(s) && s[k] == '.' {
+			k++
+		}
+		return k, n, k - j
+	case '-', ':', 'x':
+		if j == i+1 && c0 <= '2' && c != 'x' {
+			return 0, 0, 0 // (1-0, 2:0: maybe a result; mayBeResult)
+		}
+		b, e := smallSquare(s, j+1)
+		if b == 0 || e < len(s) && isSep(s[e]) {
+			return 0, 0, 0
+		}
+		return e, 0, 0
+	case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+		return plainNumericLoop(s, i) // (three digits or more)
+	}
+	return 0, 0, 0
+}
+
+// plainNumericLoop is plainNumeric for any word: the reference its
+// branches on fixed places are held to (TestPlainNumeric).
+func plainNumericLoop(s string, i int) (end, n, dots int) {
 	j := i
 	for j < len(s) && isDigit(s[j]) {
 		n = 10*n + int(s[j]-'0')
@@ -395,12 +608,13 @@ func plainNumeric(s string, i int) (end, n, dots int) {
 // move reads the move s[start:end] at p (builder.item's tokMove), with
 // the move number waiting for it.
 func (fs *fastState) move(start, end int, p notation.Pos, hasNum, ell *bool, num int) {
-	m := fastMove{start: int32(start), end: int32(end), pos: p}
+	m := fs.moves.Append()
+	fs.nMoves++
+	m.Text, m.Pos = fs.sc.s[start:end], p
 	if *hasNum {
-		m.num, m.ell = int32(num), *ell
+		m.Number, m.Ellipsis = num, *ell
 	}
 	*hasNum, *ell = false, false
-	fs.moves = append(fs.moves, m)
 	fs.sc.advASCII(end) // (a move is ASCII without line breaks: digits, file letters, separators, blanks)
 }
 
@@ -420,20 +634,10 @@ func moveDiags(d *diags, info moveScan, p notation.Pos) {
 // record builds the record of what read read, as the full reader builds
 // it.
 func (fs *fastState) record(g GameText, file string) *notation.Record {
-	rec := &notation.Record{File: file, Index: g.Index, Pos: g.Pos, Text: g.Text,
-		Result: fs.result, ResultPos: fs.resultPos}
-	if len(fs.tags) > 0 {
-		rec.Tags = slices.Clone(fs.tags)
-	}
-	slab, line := rec.AllocMoves(len(fs.moves))
-	s := g.Text
-	for i := range fs.moves {
-		fm := &fs.moves[i]
-		m := &slab[i]
-		m.Text, m.Pos, m.Number, m.Ellipsis = s[fm.start:fm.end], fm.pos, int(fm.num), fm.ell
-		line = append(line, m)
-	}
-	rec.Moves = line
+	rec := newRecord(fs.tags)
+	rec.File, rec.Index, rec.Pos, rec.Text = file, g.Index, g.Pos, g.Text
+	rec.Result, rec.ResultPos = fs.result, fs.resultPos
+	slab := fs.moves.Moves()
 	for i := range fs.comments {
 		fc := &fs.comments[i]
 		switch fc.move {
@@ -445,9 +649,49 @@ func (fs *fastState) record(g GameText, file string) *notation.Record {
 			slab[fc.move].Comments = append(slab[fc.move].Comments, fc.c)
 		}
 	}
+	rec.TakeMoves(&fs.moves)
+	if fs.resultAsMove {
+		rec.Moves = rec.Moves[:len(rec.Moves)-1]
+	}
 	// The splitter's diagnostics and the reader's, as parse orders them.
 	fs.d.finish()
 	slices.SortStableFunc(fs.d.list, byLineCol)
 	rec.Diagnostics, fs.d.list = fs.d.list, nil
+	return rec
+}
+
+// newRecord returns a new record with a copy of tags, both in one
+// allocation for the usual number of tags (they live as long as each
+// other: a report keeps a game's tags with its record).
+func newRecord(tags []notation.Tag) *notation.Record {
+	var rec *notation.Record
+	switch n := len(tags); {
+	case n == 0:
+		return new(notation.Record)
+	case n <= 8:
+		r := new(struct {
+			rec  notation.Record
+			tags [8]notation.Tag
+		})
+		rec = &r.rec
+		rec.Tags = r.tags[:n:n]
+	case n <= 12:
+		r := new(struct {
+			rec  notation.Record
+			tags [12]notation.Tag
+		})
+		rec = &r.rec
+		rec.Tags = r.tags[:n:n]
+	case n <= 20:
+		r := new(struct {
+			rec  notation.Record
+			tags [20]notation.Tag
+		})
+		rec = &r.rec
+		rec.Tags = r.tags[:n:n]
+	default:
+		return &notation.Record{Tags: slices.Clone(tags)}
+	}
+	copy(rec.Tags, tags)
 	return rec
 }

@@ -73,6 +73,32 @@ var fastTexts = []string{
 	"1. 32-28 19-23 2. 28x19x10 14x23 3. 32-028 4. 1-1 *",
 	"1. 32-28 19-23 1-0 2. 2-0",
 	"1. 32-28 19-23 1000000. 33-29 1000001. 34-30 *",
+	// Games without a result: the fast path says so at the end of the
+	// text, and leaves to the full reader a game without moves, or whose
+	// last move repeats the Result tag.
+	"[Event \"x\"] 1. 32-28 19-23\n\n  \n",
+	"[Event \"x\"] 1. 32-28 19-23 {the end}\n",
+	"[Event \"x\"] 1. 32-28 19-23 2.\n",
+	"[Event \"x\"] 1. 32-28 19-23 2... \n",
+	"[Event \"x\"] 1. 32-28 19-23 \\r\\n",
+	"[Event \"x\"] {only a comment}\n",
+	"[Event \"x\"]\n",
+	"[Result \"4-6\"] 1. 32-28 19-23 4-6",
+	"[result \"19-23\"] 1. 32-28 19-23\n",
+	"[Result \"19-23\"] 1. 32-28 19-23 {c}\n",
+	"[Result \"19-23\"] 1. 32-28 1... 19-23\n",
+	"[Result \"1-0\"] 1. 32-28 19-23\n[Event \"y\"] 1. 33-29\n",
+	"[Result \"4-6\"] 1. 32-28 19-23 4-6 {c}",
+	"[RESULT \"19-23\"] [Result \"x\"] 1. 32-28 19-23",
+	"[Result \"x\"] [RESULT \"19-23\"] 1. 32-28 19-23",
+	// "-" for a move not known, and as the result the Result tag says.
+	"[Result \"-\"] 1. 32-28 19-23 2. 33-29 -\n\n",
+	"[Result \"-\"] 1. 32-28 19-23 2. -\n",
+	"[Result \"--\"] 1. 32-28 19-23 --",
+	"1. - - 2. -- 19-23 3. -{c}- *",
+	"1. 32-28 -! *",
+	"1. 32-28 --- *",
+	"1. 32-28 2-0 -",
 }
 
 // TestFastParseAgrees: every game the fast path reads, it reads exactly as
@@ -185,4 +211,70 @@ func FuzzFastParse(f *testing.F) {
 	f.Fuzz(func(t *testing.T, in string) {
 		sameFast(t, in, Options{MaxGameBytes: 1 << 16})
 	})
+}
+
+// TestPlainNumeric: plainNumeric's branches on fixed places read every
+// short word (of the bytes that matter to it, after any prefix) as its
+// loop over the digits does.
+func TestPlainNumeric(t *testing.T) {
+	const alphabet = "0129.-x: a"
+	buf := make([]byte, 0, 8)
+	var walk func(depth int)
+	walk = func(depth int) {
+		for _, prefix := range []string{"", "1. "} {
+			s := prefix + string(buf)
+			if len(buf) > 0 {
+				e1, n1, d1 := plainNumeric(s, len(prefix))
+				e2, n2, d2 := plainNumericLoop(s, len(prefix))
+				if e1 != e2 || n1 != n2 || d1 != d2 {
+					t.Fatalf("%q at %d: plainNumeric %d %d %d, the loop %d %d %d", s, len(prefix), e1, n1, d1, e2, n2, d2)
+				}
+			}
+		}
+		if depth == 0 {
+			return
+		}
+		for k := 0; k < len(alphabet); k++ {
+			buf = append(buf, alphabet[k])
+			walk(depth - 1)
+			buf = buf[:len(buf)-1]
+		}
+	}
+	walk(6)
+}
+
+// TestFastStateRelease: a fast state given back to the pool keeps no
+// reference to its game (its text, diagnostics, tags, comments, moves),
+// and reads the next game as a new state does.
+func TestFastStateRelease(t *testing.T) {
+	games := []string{
+		"[Event \"x\"] [Site \"y\"] {c} 01. 32-28 {d} 19-23 05-10 2-0 {e}",
+		"[Event \"z\"] 1. 33-29 *",
+	}
+	fs := new(fastState)
+	for round, in := range games {
+		g := GameText{Text: in, Pos: notation.Pos{Line: 1, Col: 1}}
+		if !fs.read(g, "f") {
+			t.Fatalf("%q: not read by the fast path", in)
+		}
+		got := fs.record(g, "f")
+		if want := parse(g, "f", true); !reflect.DeepEqual(got, want) {
+			t.Fatalf("round %d: the fast path read\n%s\nthe full reader\n%s", round, dumpRecord(got), dumpRecord(want))
+		}
+		fs.release()
+		if fs.sc.s != "" || fs.sc.repl != nil || fs.d.list != nil || fs.d.agg != ([numAgg]struct{ idx, n int }{}) ||
+			fs.result != "" || fs.nMoves != 0 || fs.moves.Moves() != nil || len(fs.tags) != 0 || len(fs.comments) != 0 {
+			t.Fatalf("round %d: released state keeps its game: %+v", round, fs)
+		}
+		for _, tag := range fs.tags[:cap(fs.tags)] {
+			if tag != (notation.Tag{}) {
+				t.Fatalf("round %d: released state keeps tag %+v", round, tag)
+			}
+		}
+		for _, c := range fs.comments[:cap(fs.comments)] {
+			if c != (fastComment{}) {
+				t.Fatalf("round %d: released state keeps comment %+v", round, c)
+			}
+		}
+	}
 }

@@ -139,24 +139,29 @@ func (l *scanner) init(g GameText, filename string, d *diags) {
 }
 
 // pos returns the file position of s[l.i].
-func (l *scanner) pos() notation.Pos {
-	col := l.runeIdx - l.lineStartRune + 1
-	if l.line == l.startLine {
+func (l *scanner) pos() notation.Pos { return l.posAt(l.i, l.runeIdx, l.line, l.lineStartRune) }
+
+// posAt returns the file position of s[i], at character runeIdx of s, on
+// line line, whose first character is lineStartRune: pos for a caller that
+// keeps the counters in variables of its own (the fast path's plainRun).
+func (l *scanner) posAt(i, runeIdx, line, lineStartRune int) notation.Pos {
+	col := runeIdx - lineStartRune + 1
+	if line == l.startLine {
 		col += l.startCol - 1
 	}
 	var off int64
 	switch l.mode {
 	case offPerRune:
-		off = l.base + int64(l.runeIdx)
+		off = l.base + int64(runeIdx)
 	case offReplaced:
-		for l.replPtr < len(l.repl) && l.repl[l.replPtr] < l.i {
+		for l.replPtr < len(l.repl) && l.repl[l.replPtr] < i {
 			l.replPtr++
 		}
-		off = l.base + int64(l.i-2*l.replPtr)
+		off = l.base + int64(i-2*l.replPtr)
 	default:
-		off = l.base + int64(l.i)
+		off = l.base + int64(i)
 	}
-	return notation.Pos{Line: l.line, Col: col, Offset: off}
+	return notation.Pos{Line: line, Col: col, Offset: off}
 }
 
 // advTo moves to byte j, counting lines and characters.

@@ -102,7 +102,39 @@ func ParseMoveInto(text string, buf []Square) (MoveText, error) {
 // of one or two digits without a leading zero around one separator
 // ("32-28", "19x30", "9:18"), as scanMoveSquares would, without its
 // general machinery: a referee decodes every move of every game.
+//
+// The move's length says where its separator is: it is read by branches
+// on fixed places, not by scanning (plainMoveLoop, which TestPlainMove
+// holds it to).
 func plainMove(t string) (a int, sep byte, b int, ok bool) {
+	switch len(t) {
+	case 3: // 9-5
+		if c0, c1, c2 := t[0], t[1], t[2]; c0-'1' <= 8 && isSep(c1) && c2-'1' <= 8 {
+			return int(c0 - '0'), c1, int(c2 - '0'), true
+		}
+	case 4: // 9-14, 14-9
+		c0, c1, c2, c3 := t[0], t[1], t[2], t[3]
+		if c0-'1' > 8 {
+			break
+		}
+		if isSep(c1) {
+			if c2-'1' <= 8 && c3-'0' <= 9 {
+				return int(c0 - '0'), c1, 10*int(c2-'0') + int(c3-'0'), true
+			}
+		} else if c1-'0' <= 9 && isSep(c2) && c3-'1' <= 8 {
+			return 10*int(c0-'0') + int(c1-'0'), c2, int(c3 - '0'), true
+		}
+	case 5: // 32-28
+		c0, c1, c2, c3, c4 := t[0], t[1], t[2], t[3], t[4]
+		if c0-'1' <= 8 && c1-'0' <= 9 && isSep(c2) && c3-'1' <= 8 && c4-'0' <= 9 {
+			return 10*int(c0-'0') + int(c1-'0'), c2, 10*int(c3-'0') + int(c4-'0'), true
+		}
+	}
+	return 0, 0, 0, false
+}
+
+// plainMoveLoop is plainMove by plainMoveAt's scan: the reference.
+func plainMoveLoop(t string) (a int, sep byte, b int, ok bool) {
 	a, sep, b, end := plainMoveAt(t, 0)
 	return a, sep, b, end > 0 && end == len(t)
 }

@@ -61,3 +61,27 @@ func TestPlainMoveAgrees(t *testing.T) {
 		t.Errorf("the short path took only %d texts", plain)
 	}
 }
+
+// TestPlainMove: plainMove's branches on fixed places read every short
+// text (of the bytes that matter to it) as plainMoveAt's scan does.
+func TestPlainMove(t *testing.T) {
+	const alphabet = "01259-x: a"
+	buf := make([]byte, 0, 8)
+	var walk func(depth int)
+	walk = func(depth int) {
+		a1, s1, b1, ok1 := plainMove(string(buf))
+		a2, s2, b2, ok2 := plainMoveLoop(string(buf))
+		if ok1 != ok2 || ok1 && (a1 != a2 || s1 != s2 || b1 != b2) {
+			t.Fatalf("%q: plainMove %d %c %d %v, the scan %d %c %d %v", buf, a1, s1, b1, ok1, a2, s2, b2, ok2)
+		}
+		if depth == 0 {
+			return
+		}
+		for k := 0; k < len(alphabet); k++ {
+			buf = append(buf, alphabet[k])
+			walk(depth - 1)
+			buf = buf[:len(buf)-1]
+		}
+	}
+	walk(6)
+}

@@ -677,17 +677,23 @@ func (b *builder) finish(end notation.Pos) {
 			len(last.Variations) == 0 && len(last.NAGs) == 0 && last.Strength == "" && last.Number == 0 {
 			b.rec.Moves = main.line[:len(main.line)-1]
 			b.rec.Result, b.rec.ResultPos = last.Text, last.Pos
-			b.d.warn(last.Pos, CodeResultAsMove, "result "+last.Text+" is not a PDN result; read as the result because the Result tag says so")
+			b.d.warn(last.Pos, CodeResultAsMove, resultAsMoveMsg(last.Text))
 		}
 	}
 	if b.rec.Result == "" {
 		if len(b.rec.Moves) == 0 && len(b.rec.Tags) == 0 && !b.rec.HasErrors() && len(b.rec.Comments) > 0 {
 			b.d.warn(b.rec.Pos, CodeEmptyGame, "text with nothing but comments")
 		} else {
-			b.d.warn(end, CodeNoTerminator, "game has no result terminator (2-0, 1-1, 0-2, 1-0, 0-1, 1/2-1/2, 0-0 or *)")
+			b.d.warn(end, CodeNoTerminator, noTerminatorMsg)
 		}
 	}
 }
+
+func resultAsMoveMsg(text string) string {
+	return "result " + text + " is not a PDN result; read as the result because the Result tag says so"
+}
+
+const noTerminatorMsg = "game has no result terminator (2-0, 1-1, 0-2, 1-0, 0-1, 1/2-1/2, 0-0 or *)"
 
 func commentText(typ lexer.TokenType, v string) string {
 	switch {
