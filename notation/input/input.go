@@ -168,29 +168,21 @@ func openMember(f *zip.File, budget *unpackBudget, done func() error) (io.ReadCl
 // archive that cannot be listed or is refused (checkZipMembers), is an
 // input whose opening fails: reported in its place, the other inputs read.
 func Expand(path string, exts []string, limits Limits) []Source {
-	if st, err := os.Stat(path); err == nil && st.IsDir() {
+	st, err := os.Stat(path)
+	if err == nil && st.IsDir() {
 		return walkDir(path, exts, limits)
 	}
 	if strings.EqualFold(filepath.Ext(path), ".zip") {
 		return zipMembers(path, exts, limits)
 	}
-	return []Source{fileSource(path, limits)}
+	return []Source{fileSource(path, err == nil && st.Mode().IsRegular(), limits)}
 }
 
-func fileSource(path string, limits Limits) Source {
+// fileSource is the file at path; regular: the walk or the command
+// line's stat found a regular file there (openFile).
+func fileSource(path string, regular bool, limits Limits) Source {
 	return Source{Name: path, Path: path, NotDir: true, Open: func() (io.ReadCloser, error) {
-		f, err := openRead(path)
-		if err != nil {
-			return nil, err
-		}
-		// The size, asked of a gzip file only: a system call less for
-		// each of the files of a folder of records.
-		return decompressedSized(f, limits, func() int64 {
-			if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
-				return st.Size()
-			}
-			return 0 // unknown for a pipe or a device
-		})
+		return openFile(path, regular, limits)
 	}}
 }
 
@@ -213,26 +205,31 @@ func Decompressed(rc io.ReadCloser, limits Limits, size int64) (io.ReadCloser, e
 // decompressedSized is Decompressed with the input's size worked out when
 // it is gzip data.
 func decompressedSized(rc io.ReadCloser, limits Limits, sizeOf func() int64) (io.ReadCloser, error) {
-	raw := &countingReader{r: rc}
 	// Small: it holds the magic bytes (and a small file whole); the
-	// splitter's 64 KB reads go around it. A 64 KB buffer a file was most
-	// of what a directory of one-game files cost beside its games.
-	br := bufio.NewReaderSize(raw, 4<<10)
+	// splitter's 64 KB reads go around it.
+	br := bufio.NewReaderSize(rc, 4<<10)
 	magic, _ := br.Peek(2)
 	if IsGzip(magic) {
-		zr, err := gzip.NewReader(bufio.NewReaderSize(br, 64<<10))
-		if err != nil {
-			rc.Close()
-			return nil, fmt.Errorf("gzip: %w", err)
-		}
-		var r io.Reader = zr
-		if limits.Max > 0 {
-			size := sizeOf()
-			r = budgeted{zr, &unpackBudget{limits: limits, size: func() int64 { return max(size, raw.n) }}}
-		}
-		return readCloser{r, func() error { zr.Close(); return rc.Close() }}, nil
+		return gunzip(readCloser{br, rc.Close}, limits, sizeOf)
 	}
 	return readCloser{br, rc.Close}, nil
+}
+
+// gunzip unpacks rc, gzip data from its first byte, held to limits
+// (Decompressed).
+func gunzip(rc io.ReadCloser, limits Limits, sizeOf func() int64) (io.ReadCloser, error) {
+	raw := &countingReader{r: rc}
+	zr, err := gzip.NewReader(bufio.NewReaderSize(raw, 64<<10))
+	if err != nil {
+		rc.Close()
+		return nil, fmt.Errorf("gzip: %w", err)
+	}
+	var r io.Reader = zr
+	if limits.Max > 0 {
+		size := sizeOf()
+		r = budgeted{zr, &unpackBudget{limits: limits, size: func() int64 { return max(size, raw.n) }}}
+	}
+	return readCloser{r, func() error { zr.Close(); return rc.Close() }}, nil
 }
 
 // IsGzip says whether head starts with gzip's magic bytes.

@@ -188,7 +188,7 @@ func (w *walk) resolveLinked() {
 			continue
 		}
 		w.files[l.real] = true
-		w.in[l.at] = w.file(l.path)[0]
+		w.in[l.at] = w.file(l.path)
 		w.in[l.at].ViaLink = true
 	}
 	w.linked = w.linked[:0]
@@ -220,7 +220,7 @@ func (w *walk) dir(path, real string) {
 				w.in = append(w.in, skipSource(p, "the file "+r+", read already"))
 			default:
 				w.files[r] = true
-				w.in = append(w.in, w.file(p)...)
+				w.in = append(w.in, w.file(p))
 			}
 		case t&os.ModeSymlink != 0:
 			w.link(p, e.Name())
@@ -271,15 +271,14 @@ func (w *walk) wanted(path string) bool {
 	return false
 }
 
-// file is the input of a file the walk reads: a zip archive's members
-// (one input holding them, so that a linked archive keeps its place), or
-// the file.
-func (w *walk) file(path string) []Source {
+// file is the input of a regular file the walk reads (a symbolic link to
+// one is followed): a zip archive's members (one input holding them, so
+// that a linked archive keeps its place), or the file.
+func (w *walk) file(path string) Source {
 	if strings.EqualFold(filepath.Ext(path), ".zip") {
-		m := zipMembers(path, w.exts, w.limits)
-		return []Source{{Name: path, members: m}}
+		return Source{Name: path, members: zipMembers(path, w.exts, w.limits)}
 	}
-	return []Source{fileSource(path, w.limits)}
+	return fileSource(path, true, w.limits)
 }
 
 func plural(n int, one, many string) string {
