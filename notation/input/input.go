@@ -20,6 +20,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/charmap"
@@ -73,6 +74,17 @@ func Extensions(list string) []string {
 
 // IsRecordFile: the name ends in one of exts, maybe followed by .gz.
 func IsRecordFile(name string, exts []string) bool {
+	if isASCII(name) { // (most names: no lower-case copy)
+		if n := len(name) - 3; n >= 0 && lowerIs(name[n:], ".gz") {
+			name = name[:n]
+		}
+		for _, e := range exts {
+			if n := len(name) - len(e) - 1; n >= 0 && name[n] == '.' && lowerIs(name[n+1:], e) {
+				return true
+			}
+		}
+		return false
+	}
 	name = strings.TrimSuffix(strings.ToLower(name), ".gz")
 	for _, e := range exts {
 		if strings.HasSuffix(name, "."+e) {
@@ -80,6 +92,32 @@ func IsRecordFile(name string, exts []string) bool {
 		}
 	}
 	return false
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// lowerIs: s, ASCII, is lower, its letters lowered.
+func lowerIs(s, lower string) bool {
+	if len(s) != len(lower) {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != lower[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // Stdin is standard input (or any stream read once) as a source named

@@ -3,6 +3,7 @@ package input
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"io/fs"
 	"math/rand"
@@ -136,5 +137,50 @@ func TestFileSourceErrors(t *testing.T) {
 	f.Close()
 	if err == nil || err.Error() != osErr.Error() {
 		t.Errorf("folder read as a file: %v, os.File says %v", err, osErr)
+	}
+}
+
+// BenchmarkWalk: listing a folder of one-game files, per file.
+func BenchmarkWalk(b *testing.B) {
+	dir := b.TempDir()
+	for i := range 2000 {
+		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("%04d.pdn", i)), nil, 0o644); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if in := Expand(dir, DefaultExtensions, DefaultLimits()); len(in) != 2000 {
+			b.Fatal(len(in))
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/1e3/float64(b.N*2000), "µs/file")
+}
+
+// joinPrefix puts before a name what filepath.Join does.
+func TestJoinPrefix(t *testing.T) {
+	for _, dir := range []string{"", ".", "..", "/", "//", "a", "a/", "a//", "./a", "a/./b/../", "/tmp/x", "../../c", "a/..", "/.."} {
+		for _, name := range []string{"x", "game.pdn", ".hidden", "...", "a b"} {
+			if got, want := joinPrefix(dir)+name, filepath.Join(dir, name); got != want {
+				t.Errorf("joinPrefix(%q)+%q = %q, filepath.Join: %q", dir, name, got, want)
+			}
+		}
+	}
+}
+
+// IsRecordFile reads an ASCII name as it reads any: lowered, then its
+// extensions.
+func TestIsRecordFile(t *testing.T) {
+	exts := []string{"pdn", "pgn", "txt"}
+	for _, name := range []string{"a.pdn", "A.PDN", "a.Pdn.GZ", "a.pdn.gz", "a.gz", ".pdn", "pdn", "a.xpdn", "a.pdnx", "a.pd", "", ".gz", "a.pdn.gz.gz",
+		"a.TXT", "a..pgn", "Ä.PDN", "a.\u212Aif", "\u0130.pdn", "a.p\u0130n"} {
+		want := false
+		lowered := strings.TrimSuffix(strings.ToLower(name), ".gz")
+		for _, e := range append(exts, "kif") {
+			want = want || strings.HasSuffix(lowered, "."+e)
+		}
+		if got := IsRecordFile(name, append(exts, "kif")); got != want {
+			t.Errorf("IsRecordFile(%q) = %v, want %v", name, got, want)
+		}
 	}
 }
