@@ -3,6 +3,7 @@
 package input
 
 import (
+	"bufio"
 	"io"
 	"os"
 	"sync"
@@ -29,12 +30,9 @@ func openFile(path string, regular bool, limits Limits) (io.ReadCloser, error) {
 		return nil, err
 	}
 	r := &fileReader{fd: fd, path: path, head: headPool.Get().(*[]byte)}
-	r.buf = (*r.head)[:0]
+	r.buf = *r.head
 	// The first bytes, for gzip's magic: two of them, or the end.
-	for len(r.buf) < 2 && r.err == nil {
-		r.fill()
-	}
-	if !IsGzip(r.buf) {
+	if head, _ := r.Peek(2); !IsGzip(head) {
 		return r, nil
 	}
 	return gunzip(r, limits, func() int64 {
@@ -68,36 +66,45 @@ const headSize = 64 << 10
 var headPool = sync.Pool{New: func() any { b := make([]byte, headSize); return &b }}
 
 // fileReader reads a file from its descriptor, with blocking reads (as
-// os.File reads a regular file): first what its head buffer holds, then
-// straight into the caller's buffer. Its errors are os.File's
-// (*os.PathError naming the file).
+// os.File reads a regular file): through its head buffer, a read larger
+// than the buffer straight into the caller's. It is a pdn.PeekReader, as
+// a *bufio.Reader is (Peek, Buffered, Size, with their meanings), so
+// that the text's sniffing (pdn.DecodeText, jsonl.Sniff) looks at its
+// head without a buffer of its own. Its errors are os.File's
+// (*os.PathError naming the file); once it has one (io.EOF at the end),
+// it keeps it: the end is read once.
 type fileReader struct {
 	fd   int
 	path string
 	head *[]byte // pooled; nil once closed
-	buf  []byte  // the head's bytes not read yet
-	err  error   // once set (io.EOF or a read's error), every later read returns it
+	buf  []byte  // *head; buf[r:w] is read and not handed out yet
+	r, w int
+	err  error
 }
 
-// fill reads once into the head buffer, after what it holds.
-func (r *fileReader) fill() {
-	b := (*r.head)[len(r.buf):cap(*r.head)]
-	n, err := r.readFD(b)
-	r.buf = (*r.head)[:len(r.buf)+n]
-	if err != nil {
-		r.err = err
+// fill reads once after what the buffer holds, moved to its start.
+func (f *fileReader) fill() {
+	if f.r > 0 {
+		f.w = copy(f.buf, f.buf[f.r:f.w])
+		f.r = 0
 	}
+	n, err := f.readFD(f.buf[f.w:])
+	f.w += n
+	f.err = err
 }
 
 // readFD is one read(2): io.EOF at the end, EINTR retried.
-func (r *fileReader) readFD(p []byte) (int, error) {
+func (f *fileReader) readFD(p []byte) (int, error) {
+	if f.head == nil {
+		return 0, &os.PathError{Op: "read", Path: f.path, Err: os.ErrClosed}
+	}
 	for {
-		n, err := syscall.Read(r.fd, p)
+		n, err := syscall.Read(f.fd, p)
 		switch {
 		case err == syscall.EINTR:
 			continue
 		case err != nil:
-			return 0, &os.PathError{Op: "read", Path: r.path, Err: err}
+			return 0, &os.PathError{Op: "read", Path: f.path, Err: err}
 		case n == 0 && len(p) > 0:
 			return 0, io.EOF
 		}
@@ -105,33 +112,66 @@ func (r *fileReader) readFD(p []byte) (int, error) {
 	}
 }
 
-func (r *fileReader) Read(p []byte) (int, error) {
-	if len(r.buf) > 0 {
-		n := copy(p, r.buf)
-		r.buf = r.buf[n:]
-		return n, nil
+func (f *fileReader) Read(p []byte) (int, error) {
+	if len(p) == 0 {
+		return 0, nil
 	}
-	if r.err != nil {
-		return 0, r.err
+	if f.r == f.w {
+		if f.err != nil {
+			return 0, f.err
+		}
+		if len(p) >= len(f.buf) { // (the splitter's reads, once the head is read)
+			n, err := f.readFD(p)
+			f.err = err
+			return n, err
+		}
+		f.fill()
+		if f.r == f.w {
+			return 0, f.err
+		}
 	}
-	if r.head == nil {
-		return 0, &os.PathError{Op: "read", Path: r.path, Err: os.ErrClosed}
-	}
-	n, err := r.readFD(p)
-	if err != nil {
-		r.err = err
-	}
-	return n, err
+	n := copy(p, f.buf[f.r:f.w])
+	f.r += n
+	return n, nil
 }
 
-func (r *fileReader) Close() error {
-	if r.head == nil {
-		return &os.PathError{Op: "close", Path: r.path, Err: os.ErrClosed}
+// Peek is bufio.Reader's: the next n bytes, not handed out, read until
+// they have come or an error; fewer with the error (bufio.ErrBufferFull
+// for more than the buffer holds).
+func (f *fileReader) Peek(n int) ([]byte, error) {
+	if n < 0 {
+		return nil, bufio.ErrNegativeCount
 	}
-	headPool.Put(r.head)
-	r.head, r.buf = nil, nil
-	if err := syscall.Close(r.fd); err != nil {
-		return &os.PathError{Op: "close", Path: r.path, Err: err}
+	for f.w-f.r < n && f.w-f.r < len(f.buf) && f.err == nil {
+		f.fill()
+	}
+	if n > len(f.buf) {
+		return f.buf[f.r:f.w], bufio.ErrBufferFull
+	}
+	if avail := f.w - f.r; avail < n {
+		err := f.err
+		if err == nil {
+			err = bufio.ErrBufferFull
+		}
+		return f.buf[f.r:f.w], err
+	}
+	return f.buf[f.r : f.r+n], nil
+}
+
+// Buffered is the number of bytes read and not handed out.
+func (f *fileReader) Buffered() int { return f.w - f.r }
+
+// Size is the buffer's.
+func (f *fileReader) Size() int { return len(f.buf) }
+
+func (f *fileReader) Close() error {
+	if f.head == nil {
+		return &os.PathError{Op: "close", Path: f.path, Err: os.ErrClosed}
+	}
+	headPool.Put(f.head)
+	f.head, f.buf, f.r, f.w = nil, nil, 0, 0
+	if err := syscall.Close(f.fd); err != nil {
+		return &os.PathError{Op: "close", Path: f.path, Err: err}
 	}
 	return nil
 }

@@ -3,9 +3,11 @@
 package input
 
 import (
+	"bufio"
 	"bytes"
 	"fmt"
 	"io"
+	"math/rand"
 	"os"
 	"path/filepath"
 	"syscall"
@@ -103,4 +105,75 @@ func cpuTime() time.Duration {
 	var ru syscall.Rusage
 	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// A file's reader answers Peek, Read and Buffered as a *bufio.Reader of
+// the same size over the file does (pdn.DecodeText and jsonl.Sniff read
+// its head as they read a bufio.Reader's), whatever the calls and sizes.
+func TestFileReaderAsBufio(t *testing.T) {
+	dir := t.TempDir()
+	rnd := rand.New(rand.NewSource(2))
+	for _, size := range []int{0, 1, 2, 15, 16, 17, 511, 512, 4095, 4096, 4097, headSize - 1, headSize, headSize + 1, 3*headSize + 5} {
+		data := make([]byte, size)
+		rnd.Read(data)
+		data = bytes.ReplaceAll(data, []byte{0x1f, 0x8b}, []byte("xx")) // not gzip
+		if len(data) >= 2 && IsGzip(data) {
+			data[0] = 'x'
+		}
+		p := filepath.Join(dir, fmt.Sprintf("%d.pdn", size))
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		for trial := range 30 {
+			rc, err := fileSource(p, true, DefaultLimits()).Open()
+			if err != nil {
+				t.Fatal(err)
+			}
+			fr := rc.(*fileReader)
+			f, err := os.Open(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			br := bufio.NewReaderSize(f, headSize)
+			br.Peek(2) // as openFile does
+			var log []string
+			for step := 0; step < 40; step++ {
+				var n int
+				switch rnd.Intn(4) {
+				case 0:
+					n = rnd.Intn(20)
+				case 1:
+					n = rnd.Intn(5000)
+				case 2:
+					n = headSize - 2 + rnd.Intn(5)
+				default:
+					n = rnd.Intn(3 * headSize)
+				}
+				if rnd.Intn(2) == 0 {
+					got, gerr := fr.Peek(n)
+					want, werr := br.Peek(n)
+					log = append(log, fmt.Sprintf("Peek(%d)", n))
+					if !bytes.Equal(got, want) || gerr != werr {
+						t.Fatalf("size %d trial %d, %v: %d bytes, %v; bufio: %d bytes, %v", size, trial, log, len(got), gerr, len(want), werr)
+					}
+				} else {
+					// (Not Read(0): bufio says its error once and forgets
+					// it, where this reader keeps it.)
+					n = max(n, 1)
+					gp, wp := make([]byte, n), make([]byte, n)
+					gn, gerr := fr.Read(gp)
+					wn, werr := br.Read(wp)
+					log = append(log, fmt.Sprintf("Read(%d)", n))
+					if gn != wn || !bytes.Equal(gp[:gn], wp[:wn]) || gerr != werr {
+						t.Fatalf("size %d trial %d, %v: %d, %v; bufio: %d, %v", size, trial, log, gn, gerr, wn, werr)
+					}
+				}
+				if fr.Buffered() != br.Buffered() {
+					t.Fatalf("size %d trial %d, %v: %d buffered; bufio: %d", size, trial, log, fr.Buffered(), br.Buffered())
+				}
+			}
+			rc.Close()
+			f.Close()
+		}
+	}
 }

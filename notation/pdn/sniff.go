@@ -64,8 +64,9 @@ func DecodeText(r io.Reader) io.Reader {
 	// Small: it only needs to hold the head that is sniffed; the
 	// splitter's own 64 KB reads go around it, straight to r. A reader
 	// that is such a buffer already (jsonl.Sniff's, which decoded it) is
-	// used as it is: a file read through both costs one buffer, not two.
-	br, ok := r.(*bufio.Reader)
+	// used as it is: a file read through both costs one buffer, not two;
+	// so is a file that notation/input holds the head of (PeekReader).
+	br, ok := r.(PeekReader)
 	if !ok || br.Size() < 4<<10 {
 		br = bufio.NewReaderSize(r, 4<<10)
 	}
@@ -83,6 +84,17 @@ func DecodeText(r io.Reader) io.Reader {
 		return &crLines{r: br}
 	}
 	return br
+}
+
+// PeekReader is a reader that holds what it has read ahead, with
+// *bufio.Reader's Peek, Buffered and Size (which is one): DecodeText and
+// jsonl.Sniff look at its head without a buffer of their own, which was
+// most of what a one-game file cost beside its game.
+type PeekReader interface {
+	io.Reader
+	Peek(n int) ([]byte, error)
+	Buffered() int
+	Size() int
 }
 
 func unicodeByBOM(head []byte) encoding.Encoding {
