@@ -116,64 +116,84 @@ func TestFileReaderAsBufio(t *testing.T) {
 	for _, size := range []int{0, 1, 2, 15, 16, 17, 511, 512, 4095, 4096, 4097, headSize - 1, headSize, headSize + 1, 3*headSize + 5} {
 		data := make([]byte, size)
 		rnd.Read(data)
-		data = bytes.ReplaceAll(data, []byte{0x1f, 0x8b}, []byte("xx")) // not gzip
-		if len(data) >= 2 && IsGzip(data) {
-			data[0] = 'x'
-		}
 		p := filepath.Join(dir, fmt.Sprintf("%d.pdn", size))
-		if err := os.WriteFile(p, data, 0o644); err != nil {
-			t.Fatal(err)
+		for range 30 {
+			calls := make([]byte, 80)
+			rnd.Read(calls)
+			sameAsBufio(t, p, data, calls)
 		}
-		for trial := range 30 {
-			rc, err := fileSource(p, true, DefaultLimits()).Open()
-			if err != nil {
-				t.Fatal(err)
+	}
+}
+
+// FuzzFileReader: any file, any calls, read as bufio.Reader reads it.
+func FuzzFileReader(f *testing.F) {
+	f.Add([]byte("[Event \"x\"]\n1. 32-28 *\n"), []byte{0, 1, 2, 3, 4, 5, 6, 7})
+	f.Add(bytes.Repeat([]byte("1. 32-28 "), 10000), []byte{255, 254, 3, 2, 200, 100})
+	f.Add([]byte{}, []byte{9, 9})
+	f.Fuzz(func(t *testing.T, data, calls []byte) {
+		sameAsBufio(t, filepath.Join(t.TempDir(), "f.pdn"), data, calls)
+	})
+}
+
+// sameAsBufio writes data to path and reads it through openFile and
+// through a bufio.Reader, making the same call of each pair of bytes of
+// calls to both: Peek or Read, of a size about the head buffer's.
+func sameAsBufio(t *testing.T, path string, data, calls []byte) {
+	t.Helper()
+	if IsGzip(data) {
+		data = append([]byte{'x'}, data...) // (a gzip file is read through gzip's reader)
+	}
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	rc, err := fileSource(path, true, DefaultLimits()).Open()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rc.Close()
+	fr := rc.(*fileReader)
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	br := bufio.NewReaderSize(f, headSize)
+	br.Peek(2) // as openFile does
+	var log []string
+	for i := 0; i+1 < len(calls); i += 2 {
+		op, x := calls[i], int(calls[i+1])
+		var n int
+		switch op / 2 % 4 {
+		case 0:
+			n = x % 20
+		case 1:
+			n = x * 20
+		case 2:
+			n = headSize - 2 + x%5
+		default:
+			n = x * 3 * headSize / 256
+		}
+		if op%2 == 0 {
+			got, gerr := fr.Peek(n)
+			want, werr := br.Peek(n)
+			log = append(log, fmt.Sprintf("Peek(%d)", n))
+			if !bytes.Equal(got, want) || gerr != werr {
+				t.Fatalf("%d bytes, %v: %d bytes, %v; bufio: %d bytes, %v", len(data), log, len(got), gerr, len(want), werr)
 			}
-			fr := rc.(*fileReader)
-			f, err := os.Open(p)
-			if err != nil {
-				t.Fatal(err)
+		} else {
+			// (Not Read(0): bufio says its error once and forgets it,
+			// where this reader keeps it.)
+			n = max(n, 1)
+			gp, wp := make([]byte, n), make([]byte, n)
+			gn, gerr := fr.Read(gp)
+			wn, werr := br.Read(wp)
+			log = append(log, fmt.Sprintf("Read(%d)", n))
+			if gn != wn || !bytes.Equal(gp[:gn], wp[:wn]) || gerr != werr {
+				t.Fatalf("%d bytes, %v: %d, %v; bufio: %d, %v", len(data), log, gn, gerr, wn, werr)
 			}
-			br := bufio.NewReaderSize(f, headSize)
-			br.Peek(2) // as openFile does
-			var log []string
-			for step := 0; step < 40; step++ {
-				var n int
-				switch rnd.Intn(4) {
-				case 0:
-					n = rnd.Intn(20)
-				case 1:
-					n = rnd.Intn(5000)
-				case 2:
-					n = headSize - 2 + rnd.Intn(5)
-				default:
-					n = rnd.Intn(3 * headSize)
-				}
-				if rnd.Intn(2) == 0 {
-					got, gerr := fr.Peek(n)
-					want, werr := br.Peek(n)
-					log = append(log, fmt.Sprintf("Peek(%d)", n))
-					if !bytes.Equal(got, want) || gerr != werr {
-						t.Fatalf("size %d trial %d, %v: %d bytes, %v; bufio: %d bytes, %v", size, trial, log, len(got), gerr, len(want), werr)
-					}
-				} else {
-					// (Not Read(0): bufio says its error once and forgets
-					// it, where this reader keeps it.)
-					n = max(n, 1)
-					gp, wp := make([]byte, n), make([]byte, n)
-					gn, gerr := fr.Read(gp)
-					wn, werr := br.Read(wp)
-					log = append(log, fmt.Sprintf("Read(%d)", n))
-					if gn != wn || !bytes.Equal(gp[:gn], wp[:wn]) || gerr != werr {
-						t.Fatalf("size %d trial %d, %v: %d, %v; bufio: %d, %v", size, trial, log, gn, gerr, wn, werr)
-					}
-				}
-				if fr.Buffered() != br.Buffered() {
-					t.Fatalf("size %d trial %d, %v: %d buffered; bufio: %d", size, trial, log, fr.Buffered(), br.Buffered())
-				}
-			}
-			rc.Close()
-			f.Close()
+		}
+		if fr.Buffered() != br.Buffered() {
+			t.Fatalf("%d bytes, %v: %d buffered; bufio: %d", len(data), log, fr.Buffered(), br.Buffered())
 		}
 	}
 }
