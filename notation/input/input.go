@@ -206,21 +206,24 @@ func openMember(f *zip.File, budget *unpackBudget, done func() error) (io.ReadCl
 // archive that cannot be listed or is refused (checkZipMembers), is an
 // input whose opening fails: reported in its place, the other inputs read.
 func Expand(path string, exts []string, limits Limits) []Source {
-	st, err := os.Stat(path)
-	if err == nil && st.IsDir() {
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
 		return walkDir(path, exts, limits)
 	}
 	if strings.EqualFold(filepath.Ext(path), ".zip") {
 		return zipMembers(path, exts, limits)
 	}
-	return []Source{fileSource(path, err == nil && st.Mode().IsRegular(), limits)}
+	return []Source{fileSource(path, limits)}
 }
 
-// fileSource is the file at path; regular: the walk or the command
-// line's stat found a regular file there (openFile).
-func fileSource(path string, regular bool, limits Limits) Source {
+// headSize is the head buffer's of a file's reader (openFile): the
+// splitter's own reads are as big, so a file of up to that size is read
+// in one read.
+const headSize = 64 << 10
+
+// fileSource is the file at path (openFile).
+func fileSource(path string, limits Limits) Source {
 	return Source{Name: path, Path: path, NotDir: true, Open: func() (io.ReadCloser, error) {
-		return openFile(path, regular, limits)
+		return openFile(path, limits)
 	}}
 }
 

@@ -9,7 +9,7 @@ import (
 
 // openFile opens the file at path and reads it, gzip unpacked, held to
 // limits (see openread_unix.go for the system calls it saves there).
-func openFile(path string, regular bool, limits Limits) (io.ReadCloser, error) {
+func openFile(path string, limits Limits) (io.ReadCloser, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err

@@ -121,7 +121,7 @@ func itoa(n int) string {
 func TestFileSourceErrors(t *testing.T) {
 	dir := t.TempDir()
 	missing := filepath.Join(dir, "missing.pdn")
-	_, err := readAll(t, fileSource(missing, false, DefaultLimits()))
+	_, err := readAll(t, fileSource(missing, DefaultLimits()))
 	var pe *fs.PathError
 	if !errors.As(err, &pe) || pe.Op != "open" || pe.Path != missing || !errors.Is(err, fs.ErrNotExist) {
 		t.Errorf("missing file: %v", err)
@@ -131,7 +131,7 @@ func TestFileSourceErrors(t *testing.T) {
 		t.Errorf("missing file: %q, os.Open says %q", err, osErr)
 	}
 	// A folder reached as a file (a race with the walk): its read fails.
-	_, err = readAll(t, fileSource(dir, true, DefaultLimits()), 64<<10)
+	_, err = readAll(t, fileSource(dir, DefaultLimits()), 64<<10)
 	f, _ := os.Open(dir)
 	_, osErr = f.Read(make([]byte, 10))
 	f.Close()

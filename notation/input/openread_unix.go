@@ -11,8 +11,7 @@ import (
 )
 
 // openFile opens the file at path and reads it, gzip unpacked, held to
-// limits: the open input of fileSource. regular says the walk or the
-// command line's stat found a regular file there.
+// limits: the open input of fileSource.
 //
 // A folder of one-game files pays this once per game, so it costs as few
 // system calls as a file can be read in: open, one read into a pooled
@@ -24,7 +23,7 @@ import (
 // means its end only on file systems that keep POSIX's word (a FUSE file
 // system with direct_io, /proc's files do not), and a game cut short
 // would be a false alarm.
-func openFile(path string, regular bool, limits Limits) (io.ReadCloser, error) {
+func openFile(path string, limits Limits) (io.ReadCloser, error) {
 	fd, err := openFD(path)
 	if err != nil {
 		return nil, err
@@ -56,10 +55,6 @@ func openFD(path string) (int, error) {
 		return fd, nil
 	}
 }
-
-// headSize is the head buffer's: the splitter's own reads are as big, so
-// a file of up to that size is read in one read.
-const headSize = 64 << 10
 
 // headPool holds the head buffers: the files of a folder are read one
 // after the other, so one or two buffers serve them all.

@@ -146,7 +146,7 @@ func sameAsBufio(t *testing.T, path string, data, calls []byte) {
 	if err := os.WriteFile(path, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	rc, err := fileSource(path, true, DefaultLimits()).Open()
+	rc, err := fileSource(path, DefaultLimits()).Open()
 	if err != nil {
 		t.Fatal(err)
 	}

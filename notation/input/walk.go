@@ -307,7 +307,7 @@ func (w *walk) file(path string) Source {
 	if strings.EqualFold(filepath.Ext(path), ".zip") {
 		return Source{Name: path, members: zipMembers(path, w.exts, w.limits)}
 	}
-	return fileSource(path, true, w.limits)
+	return fileSource(path, w.limits)
 }
 
 func plural(n int, one, many string) string {
