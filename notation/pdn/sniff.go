@@ -110,30 +110,32 @@ func unicodeByBOM(head []byte) encoding.Encoding {
 	}
 	// Without a BOM: ASCII text in UTF-16 has a zero in every other byte.
 	if len(head) >= 8 {
-		even, odd := zeroHalves(head)
-		n := len(head) / 2
-		switch {
-		case odd == n && even == 0:
+		switch le, be := zeroHalves(head); {
+		case le:
 			return unicode.UTF16(unicode.LittleEndian, unicode.IgnoreBOM)
-		case even == n && odd == 0:
+		case be:
 			return unicode.UTF16(unicode.BigEndian, unicode.IgnoreBOM)
 		}
 	}
 	return nil
 }
 
-// zeroHalves counts the zero bytes at even and at odd offsets of the
-// first len(b)/2 pairs.
-func zeroHalves(b []byte) (even, odd int) {
+// zeroHalves says whether the first len(b)/2 pairs of b are each a
+// byte and a zero (le) or a zero and a byte (be). It stops at the first
+// pair that is neither: a text's first two bytes, most often (it read
+// 512 bytes for every file, a tenth of what a one-game file cost beside
+// its game).
+func zeroHalves(b []byte) (le, be bool) {
+	le, be = true, true
 	for i := 0; i+1 < len(b); i += 2 {
-		if b[i] == 0 {
-			even++
-		}
-		if b[i+1] == 0 {
-			odd++
+		even, odd := b[i] == 0, b[i+1] == 0
+		le = le && !even && odd
+		be = be && even && !odd
+		if !le && !be {
+			return false, false
 		}
 	}
-	return even, odd
+	return le, be
 }
 
 // notText recognises binary input by its magic bytes, or by the NUL
