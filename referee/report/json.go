@@ -80,11 +80,20 @@ func appendReportJSONFile(b []byte, rep *referee.Report, file []byte) []byte {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = append(b, `{"name":`...)
-		b = appendJSONString(b, t.Name)
-		b = append(b, `,"value":`...)
-		b = appendJSONString(b, t.Value)
-		b = append(b, `,"pos":{"line":`...)
+		if plainPrefix(t.Name) == len(t.Name) && plainPrefix(t.Value) == len(t.Value) {
+			// (Most tags: their quotes written with the keys.)
+			b = append(b, `{"name":"`...)
+			b = append(b, t.Name...)
+			b = append(b, `","value":"`...)
+			b = append(b, t.Value...)
+			b = append(b, `","pos":{"line":`...)
+		} else {
+			b = append(b, `{"name":`...)
+			b = appendJSONString(b, t.Name)
+			b = append(b, `,"value":`...)
+			b = appendJSONString(b, t.Value)
+			b = append(b, `,"pos":{"line":`...)
+		}
 		b = appendPosFields(b, t.Pos)
 		b = append(b, "}}"...)
 	}
@@ -121,9 +130,13 @@ func appendPosJSON(b []byte, p notation.Pos) []byte {
 // appendPosFields is appendPosJSON after `{"line":`, before '}'.
 func appendPosFields(b []byte, p notation.Pos) []byte {
 	b = appendInt(b, int64(p.Line))
-	b = append(b, `,"col":`...)
-	b = appendInt(b, int64(p.Col))
-	b = append(b, `,"offset":`...)
+	if p.Col == 1 { // (a tag's, most often)
+		b = append(b, `,"col":1,"offset":`...)
+	} else {
+		b = append(b, `,"col":`...)
+		b = appendInt(b, int64(p.Col))
+		b = append(b, `,"offset":`...)
+	}
 	return appendInt(b, p.Offset)
 }
 
@@ -371,8 +384,19 @@ var jsonPlain = func() (t [utf8.RuneSelf]bool) {
 // invalid UTF-8 as \ufffd, U+2028 and U+2029 as \u2028 and \u2029 (they
 // end a line in JavaScript).
 func appendJSONString(b []byte, s string) []byte {
-	// Most strings are plain throughout: found so, eight bytes at a time
-	// (the last eight overlapping those before), they are copied whole.
+	if i := plainPrefix(s); i < len(s) {
+		return appendJSONStringFrom(b, s, i)
+	}
+	b = append(b, '"')
+	b = append(b, s...)
+	return append(b, '"')
+}
+
+// plainPrefix is the length of the plain bytes s starts with (len(s): s
+// is written as it is), found eight bytes at a time (the last eight
+// overlapping those before), four to seven in one word: most strings are
+// plain throughout.
+func plainPrefix(s string) int {
 	i := 0
 	for ; i+8 <= len(s) && plain8(s[i:i+8]); i += 8 {
 	}
@@ -389,12 +413,7 @@ func appendJSONString(b []byte, s string) []byte {
 	case i+8 > len(s) && plain8(s[len(s)-8:]):
 		i = len(s)
 	}
-	if i == len(s) {
-		b = append(b, '"')
-		b = append(b, s...)
-		return append(b, '"')
-	}
-	return appendJSONStringFrom(b, s, i)
+	return i
 }
 
 // appendJSONStringFrom is appendJSONString given that s[:i] is plain.
