@@ -3,7 +3,6 @@ package input
 import (
 	"bytes"
 	"errors"
-	"fmt"
 	"io"
 	"io/fs"
 	"math/rand"
@@ -138,23 +137,6 @@ func TestFileSourceErrors(t *testing.T) {
 	if err == nil || err.Error() != osErr.Error() {
 		t.Errorf("folder read as a file: %v, os.File says %v", err, osErr)
 	}
-}
-
-// BenchmarkWalk: listing a folder of one-game files, per file.
-func BenchmarkWalk(b *testing.B) {
-	dir := b.TempDir()
-	for i := range 2000 {
-		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("%04d.pdn", i)), nil, 0o644); err != nil {
-			b.Fatal(err)
-		}
-	}
-	b.ReportAllocs()
-	for b.Loop() {
-		if in := Expand(dir, DefaultExtensions, DefaultLimits()); len(in) != 2000 {
-			b.Fatal(len(in))
-		}
-	}
-	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/1e3/float64(b.N*2000), "µs/file")
 }
 
 // joinPrefix puts before a name what filepath.Join does.
