@@ -160,7 +160,7 @@ func walkDir(root string, exts []string, limits Limits) []Source {
 		}
 	}
 	// A zip archive stands for its members.
-	var out []Source
+	out := make([]Source, 0, len(w.in))
 	read := false
 	for _, f := range w.in {
 		if f.members != nil {
