@@ -160,17 +160,22 @@ func sayHidden(w io.Writer, hidden, demoted *checker.Reasons) {
 // directory).
 func configNames(in []input.Source, cfgOf map[string]*config.File) (byInput map[string]string, files []string) {
 	byInput, files = map[string]string{}, []string{}
-	seen := map[*config.File]bool{}
+	// Each config's name worked out once, not once an input: it asks the
+	// working directory (a getcwd and two stats), which was 3 µs of each
+	// file of a folder that has a config.
+	shown := map[*config.File]string{}
 	for _, f := range in {
 		cfg := cfgOf[f.Name]
 		if cfg == nil {
 			continue
 		}
-		byInput[f.Name] = config.DisplayPath(cfg.Path)
-		if !seen[cfg] {
-			seen[cfg] = true
-			files = append(files, config.DisplayPath(cfg.Path))
+		name, ok := shown[cfg]
+		if !ok {
+			name = config.DisplayPath(cfg.Path)
+			shown[cfg] = name
+			files = append(files, name)
 		}
+		byInput[f.Name] = name
 	}
 	return byInput, files
 }

@@ -41,7 +41,7 @@ func inputs(c *cli.Context) ([]input.Source, error) {
 // readInputs warns of the inputs that are not read (Source.Skip) and
 // returns the others, with the number of warnings.
 func readInputs(in []input.Source, stderr io.Writer) ([]input.Source, int) {
-	kept := in[:0:0]
+	kept := make([]input.Source, 0, len(in))
 	warned := 0
 	for _, f := range in {
 		if f.Skip != "" {

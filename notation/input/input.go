@@ -20,6 +20,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/charmap"
@@ -73,6 +74,17 @@ func Extensions(list string) []string {
 
 // IsRecordFile: the name ends in one of exts, maybe followed by .gz.
 func IsRecordFile(name string, exts []string) bool {
+	if isASCII(name) { // (most names: no lower-case copy)
+		if n := len(name) - 3; n >= 0 && lowerIs(name[n:], ".gz") {
+			name = name[:n]
+		}
+		for _, e := range exts {
+			if n := len(name) - len(e) - 1; n >= 0 && name[n] == '.' && lowerIs(name[n+1:], e) {
+				return true
+			}
+		}
+		return false
+	}
 	name = strings.TrimSuffix(strings.ToLower(name), ".gz")
 	for _, e := range exts {
 		if strings.HasSuffix(name, "."+e) {
@@ -80,6 +92,32 @@ func IsRecordFile(name string, exts []string) bool {
 		}
 	}
 	return false
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// lowerIs: s, ASCII, is lower, its letters lowered.
+func lowerIs(s, lower string) bool {
+	if len(s) != len(lower) {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != lower[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // Stdin is standard input (or any stream read once) as a source named
@@ -177,20 +215,15 @@ func Expand(path string, exts []string, limits Limits) []Source {
 	return []Source{fileSource(path, limits)}
 }
 
+// headSize is the head buffer's of a file's reader (openFile): the
+// splitter's own reads are as big, so a file of up to that size is read
+// in one read.
+const headSize = 64 << 10
+
+// fileSource is the file at path (openFile).
 func fileSource(path string, limits Limits) Source {
 	return Source{Name: path, Path: path, NotDir: true, Open: func() (io.ReadCloser, error) {
-		f, err := openRead(path)
-		if err != nil {
-			return nil, err
-		}
-		// The size, asked of a gzip file only: a system call less for
-		// each of the files of a folder of records.
-		return decompressedSized(f, limits, func() int64 {
-			if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
-				return st.Size()
-			}
-			return 0 // unknown for a pipe or a device
-		})
+		return openFile(path, limits)
 	}}
 }
 
@@ -213,26 +246,31 @@ func Decompressed(rc io.ReadCloser, limits Limits, size int64) (io.ReadCloser, e
 // decompressedSized is Decompressed with the input's size worked out when
 // it is gzip data.
 func decompressedSized(rc io.ReadCloser, limits Limits, sizeOf func() int64) (io.ReadCloser, error) {
-	raw := &countingReader{r: rc}
 	// Small: it holds the magic bytes (and a small file whole); the
-	// splitter's 64 KB reads go around it. A 64 KB buffer a file was most
-	// of what a directory of one-game files cost beside its games.
-	br := bufio.NewReaderSize(raw, 4<<10)
+	// splitter's 64 KB reads go around it.
+	br := bufio.NewReaderSize(rc, 4<<10)
 	magic, _ := br.Peek(2)
 	if IsGzip(magic) {
-		zr, err := gzip.NewReader(bufio.NewReaderSize(br, 64<<10))
-		if err != nil {
-			rc.Close()
-			return nil, fmt.Errorf("gzip: %w", err)
-		}
-		var r io.Reader = zr
-		if limits.Max > 0 {
-			size := sizeOf()
-			r = budgeted{zr, &unpackBudget{limits: limits, size: func() int64 { return max(size, raw.n) }}}
-		}
-		return readCloser{r, func() error { zr.Close(); return rc.Close() }}, nil
+		return gunzip(readCloser{br, rc.Close}, limits, sizeOf)
 	}
 	return readCloser{br, rc.Close}, nil
+}
+
+// gunzip unpacks rc, gzip data from its first byte, held to limits
+// (Decompressed).
+func gunzip(rc io.ReadCloser, limits Limits, sizeOf func() int64) (io.ReadCloser, error) {
+	raw := &countingReader{r: rc}
+	zr, err := gzip.NewReader(bufio.NewReaderSize(raw, 64<<10))
+	if err != nil {
+		rc.Close()
+		return nil, fmt.Errorf("gzip: %w", err)
+	}
+	var r io.Reader = zr
+	if limits.Max > 0 {
+		size := sizeOf()
+		r = budgeted{zr, &unpackBudget{limits: limits, size: func() int64 { return max(size, raw.n) }}}
+	}
+	return readCloser{r, func() error { zr.Close(); return rc.Close() }}, nil
 }
 
 // IsGzip says whether head starts with gzip's magic bytes.

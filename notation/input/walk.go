@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -24,8 +25,11 @@ type walk struct {
 	limits Limits
 	in     []Source
 	// real: the resolved paths of the folders walked, and of the files
-	// listed, for the links that lead to them again.
+	// listed, for the links that lead to them again. files is built only
+	// once a link is met (realFiles until then): most folders have none,
+	// and a key a file was a third of what listing a file cost.
 	dirs, files map[string]bool
+	realFiles   []realFile
 	// links are the linked folders met, walked once the real ones are.
 	links []walkLink
 	// linked are the linked files met: in[at] is theirs, decided once
@@ -33,6 +37,9 @@ type walk struct {
 	linked []walkLink
 	other  skippedByExt
 }
+
+// realFile is a file of a real folder, its resolved path dir+name.
+type realFile struct{ dir, name string }
 
 type walkLink struct {
 	path, real string
@@ -119,12 +126,19 @@ func skipSource(path, why string) Source {
 }
 
 func walkDir(root string, exts []string, limits Limits) []Source {
-	w := &walk{exts: exts, limits: limits, dirs: map[string]bool{}, files: map[string]bool{}}
+	w := &walk{exts: exts, limits: limits, dirs: map[string]bool{}}
 	real, err := realPath(root)
 	if err != nil {
 		return []Source{failedSource(root, err)}
 	}
 	w.dir(root, real)
+	if len(w.links) > 0 || len(w.linked) > 0 {
+		w.files = make(map[string]bool, len(w.realFiles))
+		for _, f := range w.realFiles {
+			w.files[f.dir+f.name] = true
+		}
+	}
+	w.realFiles = nil
 	w.resolveLinked()
 	// The linked folders, once every real one is known; those they hold
 	// are walked in turn (appended as they are met).
@@ -146,7 +160,7 @@ func walkDir(root string, exts []string, limits Limits) []Source {
 		}
 	}
 	// A zip archive stands for its members.
-	var out []Source
+	out := make([]Source, 0, len(w.in))
 	read := false
 	for _, f := range w.in {
 		if f.members != nil {
@@ -188,7 +202,7 @@ func (w *walk) resolveLinked() {
 			continue
 		}
 		w.files[l.real] = true
-		w.in[l.at] = w.file(l.path)[0]
+		w.in[l.at] = w.file(l.path)
 		w.in[l.at].ViaLink = true
 	}
 	w.linked = w.linked[:0]
@@ -202,12 +216,18 @@ func (w *walk) dir(path, real string) {
 		w.in = append(w.in, failedSource(path, err))
 		return
 	}
+	// filepath.Join(path, name) is pre+name for every name a folder
+	// lists (never "." or "..", never with a separator): the path is
+	// cleaned once, not once a file.
+	pre, realPre := joinPrefix(path), joinPrefix(real)
+	w.in = slices.Grow(w.in, len(entries))
 	for _, e := range entries { // sorted by name
-		p, r := filepath.Join(path, e.Name()), filepath.Join(real, e.Name())
+		name := e.Name()
+		p := pre + name
 		switch t := e.Type(); {
 		case t.IsDir():
-			switch {
-			case strings.HasPrefix(e.Name(), "."):
+			switch r := realPre + name; {
+			case strings.HasPrefix(name, "."):
 			case w.dirs[r]: // in a linked folder, one the walk has read
 				w.in = append(w.in, skipSource(p, "the folder "+r+", read already"))
 			default:
@@ -216,20 +236,29 @@ func (w *walk) dir(path, real string) {
 		case t.IsRegular():
 			switch {
 			case !w.wanted(p):
-			case w.files[r]: // in a linked folder, a file a link of the walk led to
-				w.in = append(w.in, skipSource(p, "the file "+r+", read already"))
+			case w.files == nil: // the real folders, walked first: no file is met twice
+				w.realFiles = append(w.realFiles, realFile{realPre, name})
+				w.in = append(w.in, w.file(p))
+			case w.files[realPre+name]: // in a linked folder, a file a link of the walk led to
+				w.in = append(w.in, skipSource(p, "the file "+realPre+name+", read already"))
 			default:
-				w.files[r] = true
-				w.in = append(w.in, w.file(p)...)
+				w.files[realPre+name] = true
+				w.in = append(w.in, w.file(p))
 			}
 		case t&os.ModeSymlink != 0:
-			w.link(p, e.Name())
+			w.link(p, name)
 		default: // a pipe, a socket, a device: reading could block
 			if IsRecordFile(p, w.exts) {
 				w.in = append(w.in, skipSource(p, "not a regular file"))
 			}
 		}
 	}
+}
+
+// joinPrefix is what filepath.Join(dir, name) puts before name.
+func joinPrefix(dir string) string {
+	j := filepath.Join(dir, "x")
+	return j[:len(j)-1]
 }
 
 // link handles the symbolic link at path.
@@ -271,15 +300,14 @@ func (w *walk) wanted(path string) bool {
 	return false
 }
 
-// file is the input of a file the walk reads: a zip archive's members
-// (one input holding them, so that a linked archive keeps its place), or
-// the file.
-func (w *walk) file(path string) []Source {
+// file is the input of a regular file the walk reads (a symbolic link to
+// one is followed): a zip archive's members (one input holding them, so
+// that a linked archive keeps its place), or the file.
+func (w *walk) file(path string) Source {
 	if strings.EqualFold(filepath.Ext(path), ".zip") {
-		m := zipMembers(path, w.exts, w.limits)
-		return []Source{{Name: path, members: m}}
+		return Source{Name: path, members: zipMembers(path, w.exts, w.limits)}
 	}
-	return []Source{fileSource(path, w.limits)}
+	return fileSource(path, w.limits)
 }
 
 func plural(n int, one, many string) string {

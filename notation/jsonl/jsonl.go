@@ -124,7 +124,7 @@ func Looks(head []byte, name string) bool {
 // reader it returns gives the whole text, decoded.
 func Sniff(r io.Reader, name string) (io.Reader, bool) {
 	decoded := pdn.DecodeText(r)
-	br, ok := decoded.(*bufio.Reader) // (DecodeText's own buffer, most often: one buffer, not two)
+	br, ok := decoded.(pdn.PeekReader) // (DecodeText's own buffer, most often: one buffer, not two)
 	if !ok || br.Size() < sniffLimit {
 		br = bufio.NewReaderSize(decoded, sniffLimit)
 	}

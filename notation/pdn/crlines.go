@@ -1,7 +1,6 @@
 package pdn
 
 import (
-	"bufio"
 	"bytes"
 	"io"
 )
@@ -11,7 +10,7 @@ import (
 // end, so that a file read a few bytes at a time (standard input) is
 // judged as when read whole. An input whose first line ends in LF or CRLF
 // is not waited for past that line.
-func crHead(br *bufio.Reader, head []byte) []byte {
+func crHead(br PeekReader, head []byte) []byte {
 	seen := 0 // head[:seen] holds no CR or LF: looked at once, not again with each byte more
 	for len(head) < br.Size() {
 		i := bytes.IndexAny(head[seen:], "\r\n")

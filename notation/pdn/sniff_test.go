@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"errors"
+	"math/rand"
 	"strings"
 	"testing"
 
@@ -85,6 +86,56 @@ func TestDecodeTextNotText(t *testing.T) {
 		"{\a\a\a\a\a\a\a\a\a\a\a\a\a\a\a} *", "[Event \"x\x00\"] 1. 32-28 {\x00} *\n"} {
 		if _, err := ReadAll(strings.NewReader(s), "f", Options{}); err != nil {
 			t.Errorf("%q: %v", s, err)
+		}
+	}
+}
+
+// zeroHalves says UTF-16 exactly when every pair of the head is a byte
+// and a zero (or a zero and a byte), as counting the zeros of each half
+// says it.
+func TestZeroHalves(t *testing.T) {
+	counted := func(b []byte) (le, be bool) {
+		even, odd := 0, 0
+		for i := 0; i+1 < len(b); i += 2 {
+			if b[i] == 0 {
+				even++
+			}
+			if b[i+1] == 0 {
+				odd++
+			}
+		}
+		n := len(b) / 2
+		return odd == n && even == 0, even == n && odd == 0
+	}
+	rnd := rand.New(rand.NewSource(3))
+	for range 20000 {
+		b := make([]byte, 8+rnd.Intn(30))
+		for i := range b {
+			switch rnd.Intn(8) {
+			case 0:
+				b[i] = 0
+			default:
+				b[i] = byte(1 + rnd.Intn(255))
+			}
+		}
+		// Mostly UTF-16-like: one half zeros, a byte changed or not.
+		if rnd.Intn(2) == 0 {
+			half := rnd.Intn(2)
+			for i := range b {
+				if i%2 == half {
+					b[i] = 0
+				} else if b[i] == 0 {
+					b[i] = 'a'
+				}
+			}
+			if rnd.Intn(2) == 0 {
+				b[rnd.Intn(len(b))] ^= byte(1 + rnd.Intn(255))
+			}
+		}
+		le, be := zeroHalves(b)
+		wle, wbe := counted(b)
+		if le != wle || be != wbe {
+			t.Fatalf("% x: zeroHalves %v %v, counted %v %v", b, le, be, wle, wbe)
 		}
 	}
 }

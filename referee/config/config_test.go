@@ -4,10 +4,12 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
 	"arbiter/notation"
+	"arbiter/notation/input"
 	"arbiter/referee"
 	"arbiter/variants"
 )
@@ -95,4 +97,45 @@ func name(v *variants.Variant) string {
 		return ""
 	}
 	return v.Name
+}
+
+// Apply asks Resolve once for the inputs whose paths match the same
+// globs (resolveKey): each input gets what Resolve gives it alone.
+func TestApplySameAsResolveEach(t *testing.T) {
+	dir := t.TempDir()
+	yaml := "ignore: [leading-zero]\nvariations: error\nseverity: {result: note}\nvariants:\n  \"eng/**\": english\n  \"rus/*.pdn\": russian\ndefault-variant: brazilian\n" +
+		"per-file:\n  \"old/*.pdn\": {extend-ignore: [result], variant: russian, severity: {illegal: warning}}\n" +
+		"  \"**/1950-*\": {select: [illegal], variations: ignore}\n  \"eng/x/*\": {default-variant: pool}\n"
+	if err := os.WriteFile(filepath.Join(dir, FileName), []byte(yaml), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var in []input.Source
+	for _, p := range []string{"a.pdn", "b.pdn", "old/1.pdn", "old/1950-2.pdn", "old/sub/3.pdn", "eng/1.pdn", "eng/x/1950-4.pdn", "eng/x/5.pdn",
+		"rus/6.pdn", "rus/1950-7.pdn", "rus/deep/8.pdn", "1950-9.pdn", "old/10.pdn"} {
+		p = filepath.Join(dir, p)
+		in = append(in, input.Source{Name: p, Path: p, NotDir: true})
+	}
+	for _, fl := range []Flags{{}, {Rules: true}, {Variations: "warn", VariationsSet: true}} {
+		filter := NewFilter(Layer{Where: map[string]string{}}, false)
+		cf, err := Apply(Nearest(nil), in, referee.Options{}, filter, fl)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(cf.resolved) >= len(in) {
+			t.Errorf("%+v: %d settings resolved for %d inputs: none shared", fl, len(cf.resolved), len(in))
+		}
+		fd := Nearest(nil)
+		for i, f := range in {
+			cfg, rel, err := fd.ForInput(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			one := newApplied(1)
+			one.add(0, f, cfg, rel, referee.Options{}, filter, fl)
+			s := Resolve(cfg, rel, filter, fl)
+			if !reflect.DeepEqual(cf.Filters[f.Name], s.Filter) || !reflect.DeepEqual(cf.Opts[i], one.Opts[0]) || cf.ChosenBy[f.Name] != one.ChosenBy[f.Name] {
+				t.Errorf("%+v, %s: Apply gave %+v %+v %q; Resolve alone %+v %+v %q", fl, rel, cf.Filters[f.Name], cf.Opts[i], cf.ChosenBy[f.Name], s.Filter, one.Opts[0], one.ChosenBy[f.Name])
+			}
+		}
+	}
 }

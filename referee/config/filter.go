@@ -7,6 +7,8 @@ import (
 	"arbiter/notation/input"
 	"arbiter/referee"
 	"arbiter/referee/codes"
+
+	"github.com/bmatcuk/doublestar/v4"
 )
 
 // Filter chooses the codes reported (select, ignore and their extend-
@@ -144,6 +146,40 @@ type Applied struct {
 	Filters  map[string]*Filter // by input name
 	ChosenBy map[string]string  // of an input whose default variant a config chose, where
 	FileOf   map[string]*File   // the config that applies to an input
+	// resolved are the settings Resolve gave, by what of an input's path
+	// it read: the files of a folder share them (Resolve's filters and
+	// sentences were most of what a folder's config cost a file).
+	resolved map[resolveKey]*Settings
+}
+
+// resolveKey is what Resolve reads of an input's path: its config, the
+// per-file entries whose globs match it and the first variants glob that
+// does (-1: none).
+type resolveKey struct {
+	cfg     *File
+	perFile uint64
+	variant int
+}
+
+// resolveKey is rel's; false when the config has more per-file entries
+// than a key holds (then Resolve is asked for each input).
+func (cfg *File) resolveKey(rel string) (resolveKey, bool) {
+	k := resolveKey{cfg: cfg, variant: -1}
+	if len(cfg.perFile) > 64 {
+		return k, false
+	}
+	for i := range cfg.perFile {
+		if ok, _ := doublestar.Match(cfg.perFile[i].glob, rel); ok {
+			k.perFile |= 1 << i
+		}
+	}
+	for i, g := range cfg.globs {
+		if ok, _ := doublestar.Match(g.glob, rel); ok {
+			k.variant = i
+			break
+		}
+	}
+	return k, true
 }
 
 // Apply gives each input the options and filter of its nearest
@@ -178,7 +214,8 @@ func Given(cfg *File, in []input.Source, base referee.Options, filter *Filter, f
 }
 
 func newApplied(n int) *Applied {
-	return &Applied{Opts: make([]*referee.Options, n), Filters: map[string]*Filter{}, ChosenBy: map[string]string{}, FileOf: map[string]*File{}}
+	return &Applied{Opts: make([]*referee.Options, n), Filters: map[string]*Filter{}, ChosenBy: map[string]string{}, FileOf: map[string]*File{},
+		resolved: map[resolveKey]*Settings{}}
 }
 
 // add gives input i, f, the settings of cfg (nil: none) at rel.
@@ -187,7 +224,14 @@ func (cf *Applied) add(i int, f input.Source, cfg *File, rel string, base refere
 		return
 	}
 	cf.FileOf[f.Name] = cfg
-	s := Resolve(cfg, rel, filter, fl)
+	k, ok := cfg.resolveKey(rel)
+	s := cf.resolved[k]
+	if s == nil || !ok {
+		s = Resolve(cfg, rel, filter, fl)
+		if ok {
+			cf.resolved[k] = s
+		}
+	}
 	o, changed := base, false
 	switch {
 	case s.Variant != nil:

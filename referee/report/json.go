@@ -64,7 +64,7 @@ func appendReportJSON(b []byte, rep *referee.Report) []byte {
 // already (file, when not nil): every game of a file has the same.
 func appendReportJSONFile(b []byte, rep *referee.Report, file []byte) []byte {
 	b = append(b, `{"version":`...)
-	b = strconv.AppendInt(b, JSONVersion, 10)
+	b = appendInt(b, JSONVersion)
 	b = append(b, `,"file":`...)
 	if file != nil {
 		b = append(b, file...)
@@ -72,7 +72,7 @@ func appendReportJSONFile(b []byte, rep *referee.Report, file []byte) []byte {
 		b = appendJSONString(b, rep.File)
 	}
 	b = append(b, `,"game":`...)
-	b = strconv.AppendInt(b, int64(rep.Game), 10)
+	b = appendInt(b, int64(rep.Game))
 	b = append(b, `,"pos":`...)
 	b = appendPosJSON(b, rep.Pos)
 	b = append(b, `,"tags":[`...)
@@ -80,13 +80,22 @@ func appendReportJSONFile(b []byte, rep *referee.Report, file []byte) []byte {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = append(b, `{"name":`...)
-		b = appendJSONString(b, t.Name)
-		b = append(b, `,"value":`...)
-		b = appendJSONString(b, t.Value)
-		b = append(b, `,"pos":`...)
-		b = appendPosJSON(b, t.Pos)
-		b = append(b, '}')
+		if plainPrefix(t.Name) == len(t.Name) && plainPrefix(t.Value) == len(t.Value) {
+			// (Most tags: their quotes written with the keys.)
+			b = append(b, `{"name":"`...)
+			b = append(b, t.Name...)
+			b = append(b, `","value":"`...)
+			b = append(b, t.Value...)
+			b = append(b, `","pos":{"line":`...)
+		} else {
+			b = append(b, `{"name":`...)
+			b = appendJSONString(b, t.Name)
+			b = append(b, `,"value":`...)
+			b = appendJSONString(b, t.Value)
+			b = append(b, `,"pos":{"line":`...)
+		}
+		b = appendPosFields(b, t.Pos)
+		b = append(b, "}}"...)
 	}
 	b = append(b, ']')
 	if rep.Variant != "" {
@@ -96,7 +105,7 @@ func appendReportJSONFile(b []byte, rep *referee.Report, file []byte) []byte {
 	b = append(b, `,"verdict":`...)
 	b = appendJSONString(b, rep.Verdict)
 	b = append(b, `,"plies":`...)
-	b = strconv.AppendInt(b, int64(rep.Plies), 10)
+	b = appendInt(b, int64(rep.Plies))
 	b = append(b, `,"result":`...)
 	b = appendResultJSON(b, &rep.Result)
 	if rep.FinalFEN != "" {
@@ -115,12 +124,78 @@ func appendReportJSONFile(b []byte, rep *referee.Report, file []byte) []byte {
 
 func appendPosJSON(b []byte, p notation.Pos) []byte {
 	b = append(b, `{"line":`...)
-	b = strconv.AppendInt(b, int64(p.Line), 10)
-	b = append(b, `,"col":`...)
-	b = strconv.AppendInt(b, int64(p.Col), 10)
-	b = append(b, `,"offset":`...)
-	b = strconv.AppendInt(b, p.Offset, 10)
-	return append(b, '}')
+	return append(appendPosFields(b, p), '}')
+}
+
+// appendPosFields is appendPosJSON after `{"line":`, before '}'.
+func appendPosFields(b []byte, p notation.Pos) []byte {
+	b = appendInt(b, int64(p.Line))
+	if p.Col == 1 { // (a tag's, most often)
+		b = append(b, `,"col":1,"offset":`...)
+	} else {
+		b = append(b, `,"col":`...)
+		b = appendInt(b, int64(p.Col))
+		b = append(b, `,"offset":`...)
+	}
+	return appendInt(b, p.Offset)
+}
+
+// digitPairs are the two digits of 00 to 99.
+const digitPairs = "00010203040506070809101112131415161718192021222324252627282930313233343536373839" +
+	"40414243444546474849505152535455565758596061626364656667686970717273747576777879" +
+	"8081828384858687888990919293949596979899"
+
+// appendInt is strconv.AppendInt(b, v, 10), its digits written in place:
+// strconv formats into a buffer of its own and copies it, which was a
+// third of what writing a report cost (a position is three numbers, and
+// a report has a dozen).
+func appendInt(b []byte, v int64) []byte {
+	if uint64(v) >= 1<<32 {
+		return strconv.AppendInt(b, v, 10) // (negative, or huge: never in a record's positions)
+	}
+	u := uint32(v)
+	var n int
+	switch {
+	case u < 10:
+		return append(b, byte('0'+u))
+	case u < 100:
+		return append(b, digitPairs[u*2], digitPairs[u*2+1])
+	case u < 1000:
+		n = 3
+	case u < 10000:
+		n = 4
+	case u < 100000:
+		n = 5
+	case u < 1000000:
+		n = 6
+	case u < 10000000:
+		n = 7
+	case u < 100000000:
+		n = 8
+	case u < 1000000000:
+		n = 9
+	default:
+		n = 10
+	}
+	end := len(b) + n
+	if end > cap(b) {
+		b = append(b, make([]byte, n)...)
+	}
+	b = b[:end]
+	i := end
+	for u >= 100 {
+		q := u / 100
+		r := (u - q*100) * 2
+		b[i-2], b[i-1] = digitPairs[r], digitPairs[r+1]
+		i -= 2
+		u = q
+	}
+	if u >= 10 {
+		b[i-2], b[i-1] = digitPairs[u*2], digitPairs[u*2+1]
+	} else {
+		b[i-1] = byte('0' + u)
+	}
+	return b
 }
 
 // appendResultJSON writes referee.Result, whose fields are all omitempty.
@@ -169,7 +244,7 @@ func appendDiagnosticJSON(b []byte, d *referee.Diagnostic) []byte {
 	b = appendJSONString(b, d.Msg)
 	if d.MoveNumber != 0 {
 		b = append(b, `,"move_number":`...)
-		b = strconv.AppendInt(b, int64(d.MoveNumber), 10)
+		b = appendInt(b, int64(d.MoveNumber))
 	}
 	if d.Move != "" {
 		b = append(b, `,"move":`...)
@@ -221,7 +296,7 @@ func appendFixJSON(b []byte, f *referee.Fix) []byte {
 		b = appendJSONString(b, f.Text)
 	}
 	b = append(b, `,"replays":`...)
-	b = strconv.AppendInt(b, int64(f.Replays), 10)
+	b = appendInt(b, int64(f.Replays))
 	if f.Whole {
 		b = append(b, `,"whole":true`...)
 	}
@@ -231,7 +306,7 @@ func appendFixJSON(b []byte, f *referee.Fix) []byte {
 	b = appendJSONString(b, f.Move)
 	if f.MoveNumber != 0 {
 		b = append(b, `,"move_number":`...)
-		b = strconv.AppendInt(b, int64(f.MoveNumber), 10)
+		b = appendInt(b, int64(f.MoveNumber))
 	}
 	b = append(b, `,"pos":`...)
 	b = appendPosJSON(b, f.Pos)
@@ -249,17 +324,36 @@ func appendFixJSON(b []byte, f *referee.Fix) []byte {
 // side by side in a word: ASCII, none below ' ', none of " \ < > &.
 func plain8(s string) bool {
 	_ = s[7]
-	x := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
-		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+	return plainWord(uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56)
+}
+
+// plain4x2 is plain8 of 4 to 7 bytes: the first four and the last four
+// (overlapping) side by side.
+func plain4x2(s string) bool {
+	n := len(s)
+	_ = s[3]
+	_ = s[n-4]
+	return plainWord(uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[n-4])<<32 | uint64(s[n-3])<<40 | uint64(s[n-2])<<48 | uint64(s[n-1])<<56)
+}
+
+// plainWord is plain8 of the eight bytes of x, the first in its lowest.
+func plainWord(x uint64) bool {
 	const lo, hi = 0x0101010101010101, 0x8080808080808080
-	if x&hi != 0 {
-		return false // (not ASCII: the byte loop reads it)
-	}
-	// A byte below ' ', or equal to one of the five: a zero lane in x-c
-	// or x^c (no borrow crosses lanes: every byte is below 0x80).
-	zero := func(v uint64) bool { return (v-lo)&^v&hi != 0 }
-	return (x-0x20*lo)&hi == 0 && !zero(x^'"'*lo) && !zero(x^'\\'*lo) &&
-		!zero(x^'<'*lo) && !zero(x^'>'*lo) && !zero(x^'&'*lo)
+	// A byte of 0x80 or more, or below ' ' (x-0x20 borrows from it: no
+	// borrow reaches the lowest such byte, so it is always seen).
+	bad := x | (x - 0x20*lo)
+	// A zero byte in y marks one of the five: " and & differ in one bit
+	// (0x22, 0x26), < and > in another (0x3c, 0x3e), so two tests cover
+	// four. A zero lane shows in (y-lo)&^y (exact for the lowest one).
+	y1 := (x | 0x04*lo) ^ 0x26*lo
+	y2 := (x | 0x02*lo) ^ 0x3e*lo
+	y3 := x ^ '\\'*lo
+	bad |= (y1 - lo) &^ y1
+	bad |= (y2 - lo) &^ y2
+	bad |= (y3 - lo) &^ y3
+	return bad&hi == 0
 }
 
 func appendJSONStrings(b []byte, ss []string) []byte {
@@ -290,10 +384,44 @@ var jsonPlain = func() (t [utf8.RuneSelf]bool) {
 // invalid UTF-8 as \ufffd, U+2028 and U+2029 as \u2028 and \u2029 (they
 // end a line in JavaScript).
 func appendJSONString(b []byte, s string) []byte {
+	if i := plainPrefix(s); i < len(s) {
+		return appendJSONStringFrom(b, s, i)
+	}
+	b = append(b, '"')
+	b = append(b, s...)
+	return append(b, '"')
+}
+
+// plainPrefix is the length of the plain bytes s starts with (len(s): s
+// is written as it is), found eight bytes at a time (the last eight
+// overlapping those before), four to seven in one word: most strings are
+// plain throughout.
+func plainPrefix(s string) int {
+	i := 0
+	for ; i+8 <= len(s) && plain8(s[i:i+8]); i += 8 {
+	}
+	switch {
+	case i == len(s):
+	case len(s) >= 4 && len(s) < 8:
+		if plain4x2(s) {
+			i = len(s)
+		}
+	case len(s) < 4:
+		for i < len(s) && s[i] < utf8.RuneSelf && jsonPlain[s[i]] {
+			i++
+		}
+	case i+8 > len(s) && plain8(s[len(s)-8:]):
+		i = len(s)
+	}
+	return i
+}
+
+// appendJSONStringFrom is appendJSONString given that s[:i] is plain.
+func appendJSONStringFrom(b []byte, s string, i int) []byte {
 	const hex = "0123456789abcdef"
 	b = append(b, '"')
 	start := 0
-	for i := 0; i < len(s); {
+	for i < len(s) {
 		if i+8 <= len(s) && plain8(s[i:i+8]) {
 			i += 8 // (most bytes: eight at a time)
 			continue

@@ -76,6 +76,26 @@ const quoteWidth = 100
 // grapheme widths, the ones terminals follow), and the cells of its escape
 // for a control character (Printable writes the line with them).
 func Caret(line string, col int) string {
+	// Most lines before the caret are printable ASCII, a cell each: only
+	// the others are measured character by character.
+	if n := min(max(col-1, 0), len(line)); printableASCII(line[:n]) {
+		return strings.Repeat(" ", n) + "^"
+	}
+	return caretMeasured(line, col)
+}
+
+// printableASCII: every byte of s is printable ASCII (' ' to '~').
+func printableASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < ' ' || s[i] > '~' {
+			return false
+		}
+	}
+	return true
+}
+
+// caretMeasured is Caret, measuring every character.
+func caretMeasured(line string, col int) string {
 	var b strings.Builder
 	var run strings.Builder // the characters since the last tab
 	flush := func() {
