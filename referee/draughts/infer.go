@@ -229,6 +229,12 @@ type trial struct {
 }
 
 func try(rec *notation.Record, v *variants.Variant, opts referee.Options) trial {
+	if failsAtFirstMove(rec, v) {
+		// Most rules tried stop there (an English game under Italian,
+		// Russian, Spanish... rules), and setting up a replay cost more
+		// than the replays that go on.
+		return trial{v: v}
+	}
 	// The replay referee.Check makes of a draughts record under v, terse:
 	// of the report only the first move error and the plies are read
 	// (TestTrySameAsCheck), and writing out the findings of every rules
@@ -240,6 +246,52 @@ func try(rec *notation.Record, v *variants.Variant, opts referee.Options) trial 
 		replay(rec, v, o, rep, false, true)
 	})
 	return trial{v: v, fits: firstReplayError(r) < 0, plies: r.Plies}
+}
+
+// probeOff turns failsAtFirstMove off (every trial replays), for
+// TestFirstMoveProbeSameReport.
+var probeOff bool
+
+// failsAtFirstMove says, without a replay, that a replay of rec under v
+// stops at its first move with an illegal move, so that no move fits v
+// and no ply is replayed (trial{v: v}): the record starts from v's start
+// position, in v's own numbering, and its first move, two squares of v's
+// board written as numbers, is none of the legal moves there. false is
+// no answer: the replay tells.
+func failsAtFirstMove(rec *notation.Record, v *variants.Variant) bool {
+	if probeOff || len(rec.Moves) == 0 || rec.Setup != "" {
+		return false
+	}
+	if t, ok := rec.TagPos("FEN"); ok && strings.TrimSpace(t.Value) != "" {
+		return false
+	}
+	m := rec.Moves[0]
+	if m.Setup != "" || len(m.Variations) > 0 {
+		return false // (a variation's replay comes before the move's)
+	}
+	a, _, b, ok := pdn.PlainMove(m.Text)
+	if !ok {
+		return false
+	}
+	c, err := compileDraughts(v)
+	if err != nil {
+		return false
+	}
+	if num, err := recordNumbering(c, rec); err != nil || num != c.num {
+		return false
+	}
+	from, okFrom := c.num.square(a, "")
+	to, okTo := c.num.square(b, "")
+	if !okFrom || !okTo {
+		return false // (a square off the board: the replay says which)
+	}
+	sq := [2]int{from, to}
+	for _, mv := range c.startMoves {
+		if fits(mv, sq[:]) {
+			return false
+		}
+	}
+	return true
 }
 
 // inferRules chooses the rules of a record that names none and whose moves
