@@ -182,7 +182,11 @@ func check(rec *notation.Record, v *variants.Variant, opts referee.Options, rep 
 			if deferred {
 				plies = 0 // (what the replay under v would have played)
 			}
-			if c, because := inferRules(rec, v, plies, opts); c != nil {
+			if c, because, kept := inferRules(rec, v, plies, opts); kept != nil {
+				*rep = *kept.rep
+				rewrite, repair = kept.rewrite, kept.repair
+				v, why = c, because
+			} else if c != nil {
 				*rep = *referee.Run(rec, func(alt *referee.Report) {
 					alt.Variant = c.Name
 					rewrite, repair = replay(rec, c, opts, alt, false, false)

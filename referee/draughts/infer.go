@@ -228,6 +228,28 @@ type trial struct {
 	plies int  // plies of the main line replayed before the first that does
 }
 
+// keptReplay is a replay made as check keeps it (replay, not terse, under
+// the user's options), with what check runs after it.
+type keptReplay struct {
+	rep     *referee.Report
+	rewrite func()
+	repair  func(*referee.Report)
+}
+
+// replayKept replays rec under v as check keeps the replay, and says what
+// a trial (try) finds: the same, as the trial is the same replay, tersely
+// (TestTrySameAsCheck), when the moves are not played on past an illegal
+// one (opts.AsPlayed) nor rewritten (opts.Rewrite may stop the replay
+// before its first move).
+func replayKept(rec *notation.Record, v *variants.Variant, opts referee.Options) (trial, *keptReplay) {
+	k := &keptReplay{}
+	k.rep = referee.Run(rec, func(alt *referee.Report) {
+		alt.Variant = v.Name
+		k.rewrite, k.repair = replay(rec, v, opts, alt, false, false)
+	})
+	return trial{v: v, fits: firstReplayError(k.rep) < 0, plies: k.rep.Plies}, k
+}
+
 func try(rec *notation.Record, v *variants.Variant, opts referee.Options) trial {
 	if failsAtFirstMove(rec, v) {
 		// Most rules tried stop there (an English game under Italian,
@@ -248,9 +270,10 @@ func try(rec *notation.Record, v *variants.Variant, opts referee.Options) trial 
 	return trial{v: v, fits: firstReplayError(r) < 0, plies: r.Plies}
 }
 
-// probeOff turns failsAtFirstMove off (every trial replays), for
-// TestFirstMoveProbeSameReport.
-var probeOff bool
+// probeOff turns failsAtFirstMove off (every trial replays), and keepOff
+// inferRules' kept replay (every trial terse, the rules chosen replayed
+// again), for TestFirstMoveProbeSameReport.
+var probeOff, keepOff bool
 
 // failsAtFirstMove says, without a replay, that a replay of rec under v
 // stops at its first move with an illegal move, so that no move fits v
@@ -299,7 +322,12 @@ func failsAtFirstMove(rec *notation.Record, v *variants.Variant) bool {
 // first candidate its moves fit, else the one under which they go
 // furthest. It returns nil when tried stays the best reading, and the
 // sentence that says why the one returned was chosen.
-func inferRules(rec *notation.Record, tried *variants.Variant, plies int, opts referee.Options) (*variants.Variant, string) {
+//
+// Unless opts play the moves on or rewrite them, the first candidate
+// whose first move fits is replayed as check keeps it (replayKept), and
+// returned in kept when chosen: a record's rules are most often the first
+// candidate its moves get past the first move of (an English game's).
+func inferRules(rec *notation.Record, tried *variants.Variant, plies int, opts referee.Options) (_ *variants.Variant, why string, kept *keptReplay) {
 	ev := evidenceOf(rec, false)
 	var fit []string
 	var chosen *trial
@@ -308,8 +336,18 @@ func inferRules(rec *notation.Record, tried *variants.Variant, plies int, opts r
 	if ev.maxNum > 32 {
 		margin = slipMargin
 	}
+	keep := !opts.AsPlayed && !opts.Rewrite && !keepOff
 	for _, v := range ev.candidates(tried) {
-		t := try(rec, v, opts)
+		var t trial
+		if keep && !failsAtFirstMove(rec, v) {
+			keep = false
+			var k *keptReplay
+			if t, k = replayKept(rec, v, opts); t.fits && chosen == nil {
+				kept = k
+			}
+		} else {
+			t = try(rec, v, opts)
+		}
 		switch {
 		case t.fits && chosen == nil:
 			chosen = &t
@@ -324,13 +362,13 @@ func inferRules(rec *notation.Record, tried *variants.Variant, plies int, opts r
 		if len(fit) > 0 {
 			why += "; they also fit " + strings.Join(fit, ", ")
 		}
-		return chosen.v, why + gameTypeHint(chosen.v)
+		return chosen.v, why + gameTypeHint(chosen.v), kept
 	}
 	if best.v == tried {
-		return nil, ""
+		return nil, "", nil
 	}
 	return best.v, fmt.Sprintf("no GameType tag: replayed as %s, the rules under which its moves go furthest (%d plies; %s: %d)%s",
-		best.v.Name, best.plies, tried.Name, plies, gameTypeHint(best.v))
+		best.v.Name, best.plies, tried.Name, plies, gameTypeHint(best.v)), nil
 }
 
 // gameTypeHint says how to name the rules in the record.
