@@ -594,7 +594,7 @@ func (g *draughtsGame) replay(st *lineState, line notation.Line, depth int) *lin
 				Diagnostic: notation.Diagnostic{Pos: m.Pos, Severity: g.severity(sev, variation), Code: code, Msg: msg},
 				MoveNumber: num, Move: m.Text, Legal: legal, Variation: variation,
 			}
-			if !g.terse {
+			if !g.terse && !g.rep.Discards(code, m.Pos) {
 				d.FEN, d.Board = g.num.formatFEN(st.pos), g.board(st.pos)
 			}
 			g.rep.Add(d)
