@@ -251,7 +251,12 @@ func replayKept(rec *notation.Record, v *variants.Variant, opts referee.Options)
 }
 
 func try(rec *notation.Record, v *variants.Variant, opts referee.Options) trial {
-	if failsAtFirstMove(rec, v) {
+	return firstMoveOf(rec).try(rec, v, opts)
+}
+
+// try is try for rec, whose first move f is.
+func (f firstMove) try(rec *notation.Record, v *variants.Variant, opts referee.Options) trial {
+	if f.fails(v) {
 		// Most rules tried stop there (an English game under Italian,
 		// Russian, Spanish... rules), and setting up a replay cost more
 		// than the replays that go on.
@@ -275,6 +280,34 @@ func try(rec *notation.Record, v *variants.Variant, opts referee.Options) trial 
 // again), for TestFirstMoveProbeSameReport.
 var probeOff, keepOff bool
 
+// firstMove is a record's first move, when it is two squares written as
+// numbers (a-b) and the record starts from its rules' start position in
+// their own numbering (no FEN, no setup, no GameType with notation
+// fields): what failsAtFirstMove reads of the record, once for all the
+// rules it asks about. ok false: it answers nothing.
+type firstMove struct {
+	a, b int
+	ok   bool
+}
+
+func firstMoveOf(rec *notation.Record) firstMove {
+	if probeOff || len(rec.Moves) == 0 || rec.Setup != "" {
+		return firstMove{}
+	}
+	if t, ok := rec.TagPos("FEN"); ok && strings.TrimSpace(t.Value) != "" {
+		return firstMove{}
+	}
+	if gt, _ := rec.Tag("GameType"); strings.Contains(gt, ",") {
+		return firstMove{} // (its own numbering, maybe: recordNumbering)
+	}
+	m := rec.Moves[0]
+	if m.Setup != "" || len(m.Variations) > 0 {
+		return firstMove{} // (a variation's replay comes before the move's)
+	}
+	a, _, b, ok := pdn.PlainMove(m.Text)
+	return firstMove{a: a, b: b, ok: ok}
+}
+
 // failsAtFirstMove says, without a replay, that a replay of rec under v
 // stops at its first move with an illegal move, so that no move fits v
 // and no ply is replayed (trial{v: v}): the record starts from v's start
@@ -282,29 +315,20 @@ var probeOff, keepOff bool
 // board written as numbers, is none of the legal moves there. false is
 // no answer: the replay tells.
 func failsAtFirstMove(rec *notation.Record, v *variants.Variant) bool {
-	if probeOff || len(rec.Moves) == 0 || rec.Setup != "" {
-		return false
-	}
-	if t, ok := rec.TagPos("FEN"); ok && strings.TrimSpace(t.Value) != "" {
-		return false
-	}
-	m := rec.Moves[0]
-	if m.Setup != "" || len(m.Variations) > 0 {
-		return false // (a variation's replay comes before the move's)
-	}
-	a, _, b, ok := pdn.PlainMove(m.Text)
-	if !ok {
+	return firstMoveOf(rec).fails(v)
+}
+
+// fails is failsAtFirstMove for the record whose first move f is.
+func (f firstMove) fails(v *variants.Variant) bool {
+	if !f.ok {
 		return false
 	}
 	c, err := compileDraughts(v)
 	if err != nil {
 		return false
 	}
-	if num, err := recordNumbering(c, rec); err != nil || num != c.num {
-		return false
-	}
-	from, okFrom := c.num.square(a, "")
-	to, okTo := c.num.square(b, "")
+	from, okFrom := c.num.square(f.a, "")
+	to, okTo := c.num.square(f.b, "")
 	if !okFrom || !okTo {
 		return false // (a square off the board: the replay says which)
 	}
@@ -337,16 +361,17 @@ func inferRules(rec *notation.Record, tried *variants.Variant, plies int, opts r
 		margin = slipMargin
 	}
 	keep := !opts.AsPlayed && !opts.Rewrite && !keepOff
+	first := firstMoveOf(rec)
 	for _, v := range ev.candidates(tried) {
 		var t trial
-		if keep && !failsAtFirstMove(rec, v) {
+		if keep && !first.fails(v) {
 			keep = false
 			var k *keptReplay
 			if t, k = replayKept(rec, v, opts); t.fits && chosen == nil {
 				kept = k
 			}
 		} else {
-			t = try(rec, v, opts)
+			t = first.try(rec, v, opts)
 		}
 		switch {
 		case t.fits && chosen == nil:
@@ -394,8 +419,9 @@ func suggestVariants(rec *notation.Record, tried *variants.Variant, opts referee
 		return
 	}
 	var fit []string
+	firstMove := firstMoveOf(rec)
 	for _, v := range all {
-		if v != tried && SectionOf(v) != nil && try(rec, v, opts).fits {
+		if v != tried && SectionOf(v) != nil && firstMove.try(rec, v, opts).fits {
 			fit = append(fit, v.Name)
 		}
 	}
