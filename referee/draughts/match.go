@@ -163,11 +163,16 @@ func (g *draughtsGame) leanRun(st *lineState, line notation.Line, variation, che
 			!variation && m.Number != 0 && m.Number != st.moveNumber()) {
 			return k
 		}
+		var fi, ti uint8
 		a, sep, b, ok := pdn.PlainMove(m.Text)
-		if !ok || a >= len(idx) || b >= len(idx) {
-			return k
+		if ok {
+			if a >= len(idx) || b >= len(idx) {
+				return k
+			}
+			fi, ti = idx[a], idx[b]
+		} else if fi, ti, sep, ok = g.num.leanAlpha(m.Text); !ok {
+			return k // (neither "32-28" nor "c3-d4")
 		}
-		fi, ti := idx[a], idx[b]
 		if fi|ti >= 64 { // (noSq)
 			return k
 		}

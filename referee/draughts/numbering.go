@@ -22,6 +22,9 @@ type numbering struct {
 	// and one digit ("c3": alphaSmall['c'-'a'][3-1]), 0 for none: what an
 	// algebraic record's every move looks up.
 	alphaSmall [26][9]uint16
+	// alphaLean is the rules' internal index of each name in alphaSmall
+	// (noSq for none): leanIdx for algebraic records (leanAlpha).
+	alphaLean [26][9]uint8
 	// lastFEN is the last FEN fen translated, and its translation.
 	lastFEN  atomic.Pointer[[2]string]
 	identity bool // record numbers are engine numbers
@@ -175,6 +178,14 @@ func newNumbering(r *Rules, n gameNotation) (*numbering, error) {
 			num.identity = false
 		}
 	}
+	for f := range num.alphaLean {
+		for k := range num.alphaLean[f] {
+			num.alphaLean[f][k] = noSq
+			if sq := num.alphaSmall[f][k]; sq != 0 {
+				num.alphaLean[f][k] = r.sqIdx[sq-1]
+			}
+		}
+	}
 	for i := range num.leanIdx {
 		num.leanIdx[i] = noSq
 		if i >= 1 && i < len(num.toEngine) {
@@ -249,6 +260,31 @@ func (num *numbering) move(m Move, full bool) string {
 	}
 	b.WriteString(sep + num.name(m.To))
 	return b.String()
+}
+
+// leanAlpha reads a plain algebraic move as the lean ply does a numeric
+// one (pdn.PlainMove): two squares of a lower-case letter and a digit
+// with '-', 'x' or ':' between them ("c3-d4", "c3:e5"), as the rules'
+// internal indices, and sep '-' or 'x' (a capture mark). ok is false for
+// anything else, and for a name the board does not have: the general
+// path reads it.
+func (num *numbering) leanAlpha(text string) (fi, ti uint8, sep byte, ok bool) {
+	if len(text) != 5 {
+		return 0, 0, 0, false
+	}
+	f0, r0, f1, r1 := text[0]-'a', text[1]-'1', text[3]-'a', text[4]-'1'
+	if f0 >= 26 || r0 >= 9 || f1 >= 26 || r1 >= 9 {
+		return 0, 0, 0, false
+	}
+	switch sep = text[2]; sep {
+	case '-':
+	case 'x', ':':
+		sep = 'x'
+	default:
+		return 0, 0, 0, false
+	}
+	fi, ti = num.alphaLean[f0][r0], num.alphaLean[f1][r1]
+	return fi, ti, sep, fi != noSq && ti != noSq
 }
 
 // fen translates a FEN written in the record's numbering (numbers, ranges,
