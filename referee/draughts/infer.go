@@ -332,10 +332,9 @@ func (f firstMove) fails(v *variants.Variant) bool {
 	if !okFrom || !okTo {
 		return false // (a square off the board: the replay says which)
 	}
-	sq := [2]int{from, to}
-	for _, mv := range c.startMoves {
-		if fits(mv, sq[:]) {
-			return false
+	for i := range c.startMoves {
+		if mv := &c.startMoves[i]; mv.From == from && mv.To == to {
+			return false // (fits: a move of two squares names no landing)
 		}
 	}
 	return true
