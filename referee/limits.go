@@ -82,6 +82,21 @@ func (l *diagLimits) admit(r *Report, d *Diagnostic) bool {
 	return true
 }
 
+// Discards says whether Add would only count a diagnostic of code at pos
+// (admit): a repeat of a folded code after the one the report holds. Its
+// position and drawing need not be made.
+func (r *Report) Discards(code string, pos notation.Pos) bool {
+	if !foldedCodes[code] {
+		return false
+	}
+	for i := range r.Diagnostics {
+		if k := &r.Diagnostics[i]; k.Code == code {
+			return !before(pos, k.Pos)
+		}
+	}
+	return r.limits.dropped[code] > 0
+}
+
 // trim keeps memory bounded: past twice the bound, the diagnostics are
 // sorted as finish sorts them and the first MaxDiagnostics kept.
 func (l *diagLimits) trim(r *Report) {

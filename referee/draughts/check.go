@@ -19,6 +19,9 @@ type compiled struct {
 	variant *variants.Variant
 	rules   *Rules
 	start   Position
+	// startMoves are the legal moves of start, every path (for
+	// failsAtFirstMove).
+	startMoves []Move
 	// twoPoint: results are written 2-0/1-1/0-2 (10x10 and larger boards).
 	twoPoint bool
 	// win is the section's win condition (WinNoMoveLoses for "").
@@ -142,6 +145,7 @@ func compileDraughts(v *variants.Variant) (*compiled, error) {
 	}
 	r.FirstMover = start.Turn()
 	c := &compiled{variant: v, rules: r, start: start, twoPoint: d.Board.Width >= 10, num: num}
+	c.startMoves, _ = r.appendLegalPathsFrom(&start, 0, nil, nil)
 	c.win = d.Win
 	if c.win == "" {
 		c.win = WinNoMoveLoses
@@ -159,16 +163,37 @@ func compileDraughts(v *variants.Variant) (*compiled, error) {
 // (infer.go), and the report says which. With opts.Rewrite the record is
 // rewritten as the replay that is kept read it.
 func check(rec *notation.Record, v *variants.Variant, opts referee.Options, rep *referee.Report) {
-	rewrite, repair := replay(rec, v, opts, rep, false, false)
-	if untagged(rec, opts) {
+	guess := untagged(rec, opts)
+	// An untagged record whose first move v cannot play (an English game
+	// under international rules) is replayed under v only if no other
+	// rules are chosen: that replay's report, which explains the move,
+	// is most often thrown away. (Played as written, the move does not
+	// stop the replay; rewriting may stop it before the first move.)
+	deferred := guess && !opts.AsPlayed && !opts.Rewrite && failsAtFirstMove(rec, v)
+	var rewrite func()
+	var repair func(*referee.Report)
+	if !deferred {
+		rewrite, repair = replay(rec, v, opts, rep, false, false)
+	}
+	if guess {
 		why := ""
-		if firstReplayError(rep) >= 0 {
-			if c, because := inferRules(rec, v, rep.Plies, opts); c != nil {
+		if deferred || firstReplayError(rep) >= 0 {
+			plies := rep.Plies
+			if deferred {
+				plies = 0 // (what the replay under v would have played)
+			}
+			if c, because, kept := inferRules(rec, v, plies, opts); kept != nil {
+				*rep = *kept.rep
+				rewrite, repair = kept.rewrite, kept.repair
+				v, why = c, because
+			} else if c != nil {
 				*rep = *referee.Run(rec, func(alt *referee.Report) {
 					alt.Variant = c.Name
 					rewrite, repair = replay(rec, c, opts, alt, false, false)
 				})
 				v, why = c, because
+			} else if deferred {
+				rewrite, repair = replay(rec, v, opts, rep, false, false)
 			}
 		}
 		if why == "" && gameTypeOf(v) != 20 {
@@ -569,7 +594,7 @@ func (g *draughtsGame) replay(st *lineState, line notation.Line, depth int) *lin
 				Diagnostic: notation.Diagnostic{Pos: m.Pos, Severity: g.severity(sev, variation), Code: code, Msg: msg},
 				MoveNumber: num, Move: m.Text, Legal: legal, Variation: variation,
 			}
-			if !g.terse {
+			if !g.terse && !g.rep.Discards(code, m.Pos) {
 				d.FEN, d.Board = g.num.formatFEN(st.pos), g.board(st.pos)
 			}
 			g.rep.Add(d)

@@ -228,7 +228,40 @@ type trial struct {
 	plies int  // plies of the main line replayed before the first that does
 }
 
+// keptReplay is a replay made as check keeps it (replay, not terse, under
+// the user's options), with what check runs after it.
+type keptReplay struct {
+	rep     *referee.Report
+	rewrite func()
+	repair  func(*referee.Report)
+}
+
+// replayKept replays rec under v as check keeps the replay, and says what
+// a trial (try) finds: the same, as the trial is the same replay, tersely
+// (TestTrySameAsCheck), when the moves are not played on past an illegal
+// one (opts.AsPlayed) nor rewritten (opts.Rewrite may stop the replay
+// before its first move).
+func replayKept(rec *notation.Record, v *variants.Variant, opts referee.Options) (trial, *keptReplay) {
+	k := &keptReplay{}
+	k.rep = referee.Run(rec, func(alt *referee.Report) {
+		alt.Variant = v.Name
+		k.rewrite, k.repair = replay(rec, v, opts, alt, false, false)
+	})
+	return trial{v: v, fits: firstReplayError(k.rep) < 0, plies: k.rep.Plies}, k
+}
+
 func try(rec *notation.Record, v *variants.Variant, opts referee.Options) trial {
+	return firstMoveOf(rec).try(rec, v, opts)
+}
+
+// try is try for rec, whose first move f is.
+func (f firstMove) try(rec *notation.Record, v *variants.Variant, opts referee.Options) trial {
+	if f.fails(v) {
+		// Most rules tried stop there (an English game under Italian,
+		// Russian, Spanish... rules), and setting up a replay cost more
+		// than the replays that go on.
+		return trial{v: v}
+	}
 	// The replay referee.Check makes of a draughts record under v, terse:
 	// of the report only the first move error and the plies are read
 	// (TestTrySameAsCheck), and writing out the findings of every rules
@@ -242,12 +275,82 @@ func try(rec *notation.Record, v *variants.Variant, opts referee.Options) trial 
 	return trial{v: v, fits: firstReplayError(r) < 0, plies: r.Plies}
 }
 
+// probeOff turns failsAtFirstMove off (every trial replays), and keepOff
+// inferRules' kept replay (every trial terse, the rules chosen replayed
+// again), for TestFirstMoveProbeSameReport.
+var probeOff, keepOff bool
+
+// firstMove is a record's first move, when it is two squares written as
+// numbers (a-b) and the record starts from its rules' start position in
+// their own numbering (no FEN, no setup, no GameType with notation
+// fields): what failsAtFirstMove reads of the record, once for all the
+// rules it asks about. ok false: it answers nothing.
+type firstMove struct {
+	a, b int
+	ok   bool
+}
+
+func firstMoveOf(rec *notation.Record) firstMove {
+	if probeOff || len(rec.Moves) == 0 || rec.Setup != "" {
+		return firstMove{}
+	}
+	if t, ok := rec.TagPos("FEN"); ok && strings.TrimSpace(t.Value) != "" {
+		return firstMove{}
+	}
+	if gt, _ := rec.Tag("GameType"); strings.Contains(gt, ",") {
+		return firstMove{} // (its own numbering, maybe: recordNumbering)
+	}
+	m := rec.Moves[0]
+	if m.Setup != "" || len(m.Variations) > 0 {
+		return firstMove{} // (a variation's replay comes before the move's)
+	}
+	a, _, b, ok := pdn.PlainMove(m.Text)
+	return firstMove{a: a, b: b, ok: ok}
+}
+
+// failsAtFirstMove says, without a replay, that a replay of rec under v
+// stops at its first move with an illegal move, so that no move fits v
+// and no ply is replayed (trial{v: v}): the record starts from v's start
+// position, in v's own numbering, and its first move, two squares of v's
+// board written as numbers, is none of the legal moves there. false is
+// no answer: the replay tells.
+func failsAtFirstMove(rec *notation.Record, v *variants.Variant) bool {
+	return firstMoveOf(rec).fails(v)
+}
+
+// fails is failsAtFirstMove for the record whose first move f is.
+func (f firstMove) fails(v *variants.Variant) bool {
+	if !f.ok {
+		return false
+	}
+	c, err := compileDraughts(v)
+	if err != nil {
+		return false
+	}
+	from, okFrom := c.num.square(f.a, "")
+	to, okTo := c.num.square(f.b, "")
+	if !okFrom || !okTo {
+		return false // (a square off the board: the replay says which)
+	}
+	for i := range c.startMoves {
+		if mv := &c.startMoves[i]; mv.From == from && mv.To == to {
+			return false // (fits: a move of two squares names no landing)
+		}
+	}
+	return true
+}
+
 // inferRules chooses the rules of a record that names none and whose moves
 // break those tried first (tried, after which plies were replayed): the
 // first candidate its moves fit, else the one under which they go
 // furthest. It returns nil when tried stays the best reading, and the
 // sentence that says why the one returned was chosen.
-func inferRules(rec *notation.Record, tried *variants.Variant, plies int, opts referee.Options) (*variants.Variant, string) {
+//
+// Unless opts play the moves on or rewrite them, the first candidate
+// whose first move fits is replayed as check keeps it (replayKept), and
+// returned in kept when chosen: a record's rules are most often the first
+// candidate its moves get past the first move of (an English game's).
+func inferRules(rec *notation.Record, tried *variants.Variant, plies int, opts referee.Options) (_ *variants.Variant, why string, kept *keptReplay) {
 	ev := evidenceOf(rec, false)
 	var fit []string
 	var chosen *trial
@@ -256,8 +359,19 @@ func inferRules(rec *notation.Record, tried *variants.Variant, plies int, opts r
 	if ev.maxNum > 32 {
 		margin = slipMargin
 	}
+	keep := !opts.AsPlayed && !opts.Rewrite && !keepOff
+	first := firstMoveOf(rec)
 	for _, v := range ev.candidates(tried) {
-		t := try(rec, v, opts)
+		var t trial
+		if keep && !first.fails(v) {
+			keep = false
+			var k *keptReplay
+			if t, k = replayKept(rec, v, opts); t.fits && chosen == nil {
+				kept = k
+			}
+		} else {
+			t = first.try(rec, v, opts)
+		}
 		switch {
 		case t.fits && chosen == nil:
 			chosen = &t
@@ -272,13 +386,13 @@ func inferRules(rec *notation.Record, tried *variants.Variant, plies int, opts r
 		if len(fit) > 0 {
 			why += "; they also fit " + strings.Join(fit, ", ")
 		}
-		return chosen.v, why + gameTypeHint(chosen.v)
+		return chosen.v, why + gameTypeHint(chosen.v), kept
 	}
 	if best.v == tried {
-		return nil, ""
+		return nil, "", nil
 	}
 	return best.v, fmt.Sprintf("no GameType tag: replayed as %s, the rules under which its moves go furthest (%d plies; %s: %d)%s",
-		best.v.Name, best.plies, tried.Name, plies, gameTypeHint(best.v))
+		best.v.Name, best.plies, tried.Name, plies, gameTypeHint(best.v)), nil
 }
 
 // gameTypeHint says how to name the rules in the record.
@@ -304,8 +418,9 @@ func suggestVariants(rec *notation.Record, tried *variants.Variant, opts referee
 		return
 	}
 	var fit []string
+	firstMove := firstMoveOf(rec)
 	for _, v := range all {
-		if v != tried && SectionOf(v) != nil && try(rec, v, opts).fits {
+		if v != tried && SectionOf(v) != nil && firstMove.try(rec, v, opts).fits {
 			fit = append(fit, v.Name)
 		}
 	}

@@ -80,6 +80,11 @@ func FuzzLeanPly(f *testing.F) {
 	f.Add(`[FEN "W:W32,33:B19,18"] 1. 32-28 18x29 2. 33x24 19x30 *`, uint8(0))
 	f.Add(`[GameType "25"] 1. 22-18 11-15 2. 18x11 8x15 *`, uint8(0))
 	f.Add(`[GameType "21"] 1. 22-18 11-15 2. 18x11 8x15 3. 25-22 *`, uint8(0))
+	// Algebraic moves (leanAlpha): plain, captures with x and :, a square
+	// off the board, upper case, a capture written as a move.
+	f.Add(`[GameType "25"] 1. c3-d4 f6-g5 2. g3-h4 g5xe3 3. d2xf4 h6-g5 4. h4:f6 e7xg5 *`, uint8(0))
+	f.Add(`[GameType "25"] 1. c3-d4 d6-c5 2. d4-c5 b6xd4 3. e3xc5 a9-b8 *`, uint8(0))
+	f.Add(`[GameType "26"] 1. C3-D4 f6-g5 2. g3-h4 g5-e3 *`, uint8(0))
 	all, err := variants.Builtin()
 	if err != nil {
 		f.Fatal(err)

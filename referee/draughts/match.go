@@ -163,11 +163,16 @@ func (g *draughtsGame) leanRun(st *lineState, line notation.Line, variation, che
 			!variation && m.Number != 0 && m.Number != st.moveNumber()) {
 			return k
 		}
+		var fi, ti uint8
 		a, sep, b, ok := pdn.PlainMove(m.Text)
-		if !ok || a >= len(idx) || b >= len(idx) {
-			return k
+		if ok {
+			if a >= len(idx) || b >= len(idx) {
+				return k
+			}
+			fi, ti = idx[a], idx[b]
+		} else if fi, ti, sep, ok = g.num.leanAlpha(m.Text); !ok {
+			return k // (neither "32-28" nor "c3-d4")
 		}
-		fi, ti := idx[a], idx[b]
 		if fi|ti >= 64 { // (noSq)
 			return k
 		}
@@ -176,10 +181,11 @@ func (g *draughtsGame) leanRun(st *lineState, line notation.Line, variation, che
 		f, t := uint64(1)<<(fi&63), uint64(1)<<(ti&63)
 		var capt uint64
 		var crowned bool
+		marked := false // a plain move written as a capture (a warning)
 		if st.capturers.lo == 0 {
 			// No capture on the board (quickMatch, Rules.quietMove).
-			if sep != '-' {
-				return k // (a plain move written as a capture: a warning)
+			if marked = sep != '-'; marked && !g.markCounted(m) {
+				return k // (the warning, with its position: matchedOne)
 			}
 			empty := g64.valid &^ (own | opp)
 			if own&f == 0 || empty&t == 0 {
@@ -226,6 +232,9 @@ func (g *draughtsGame) leanRun(st *lineState, line notation.Line, variation, che
 			}
 			capt, crowned = g64.moves[found].cap, g64.moves[found].prom
 		}
+		if marked {
+			g.countMark(st, m, variation)
+		}
 		// Position.apply on the words: clear then set (a king's capture
 		// may end on its own square).
 		wasKing := kings&f != 0
@@ -265,6 +274,31 @@ func (g *draughtsGame) leanRun(st *lineState, line notation.Line, variation, che
 		}
 	}
 	return len(line)
+}
+
+// markCounted says whether leanRun may play a plain move written as a
+// capture: in a trial, which gives no warning, or when the report only
+// counts this one (countMark).
+//
+//go:noinline
+func (g *draughtsGame) markCounted(m *notation.Move) bool {
+	counted := g.terse || g.rep.Discards("capture-mark", m.Pos)
+	return counted
+}
+
+// countMark gives the warning matchedOne gives on a plain move written as
+// a capture, which the report only counts (markCounted): its position and
+// board are not made. A trial's is not given.
+//
+//go:noinline
+func (g *draughtsGame) countMark(st *lineState, m *notation.Move, variation bool) {
+	if g.terse {
+		return
+	}
+	g.rep.Add(referee.Diagnostic{
+		Diagnostic: notation.Diagnostic{Pos: m.Pos, Severity: g.severity(notation.Warning, variation), Code: "capture-mark", Msg: plainMarked},
+		MoveNumber: st.moveNumber(), Move: m.Text, Variation: variation,
+	})
 }
 
 // quietMatch is match for a trial (the continuation of an ambiguous move,
@@ -454,10 +488,13 @@ func (g *draughtsGame) matchedOne(mv *Move, sq []int, writtenCapture bool, diag 
 		if mv.IsCapture() {
 			diag(notation.Warning, "capture-mark", fmt.Sprintf("a capture written with '-'; it is %s", g.num.move(*mv, false)), nil)
 		} else {
-			diag(notation.Warning, "capture-mark", "a plain move written as a capture", nil)
+			diag(notation.Warning, "capture-mark", plainMarked, nil)
 		}
 	}
 }
+
+// plainMarked is the capture-mark warning's message for a plain move.
+const plainMarked = "a plain move written as a capture"
 
 // quickMatch is match's common case worked out on the generator's compact
 // moves, without building every legal move's path: the written squares sq

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync/atomic"
 )
 
 // numbering translates between the squares a record writes and the
@@ -17,7 +18,16 @@ type numbering struct {
 	fromEngine []int // engine square -> record number
 	alpha      []string
 	alphaIndex map[string]int
-	identity   bool // record numbers are engine numbers
+	// alphaSmall is alphaIndex's engine square+1 of each name of a letter
+	// and one digit ("c3": alphaSmall['c'-'a'][3-1]), 0 for none: what an
+	// algebraic record's every move looks up.
+	alphaSmall [26][9]uint16
+	// alphaLean is the rules' internal index of each name in alphaSmall
+	// (noSq for none): leanIdx for algebraic records (leanAlpha).
+	alphaLean [26][9]uint8
+	// lastFEN is the last FEN fen translated, and its translation.
+	lastFEN  atomic.Pointer[[2]string]
+	identity bool // record numbers are engine numbers
 	// files holds the engine squares of each file as alpha names them
 	// (files[0]: the a file), for moves in short notation ("cd4").
 	files [][]int
@@ -157,12 +167,23 @@ func newNumbering(r *Rules, n gameNotation) (*numbering, error) {
 		name := string(rune('a'+j)) + strconv.Itoa(i+1)
 		num.alpha[sq] = name
 		num.alphaIndex[name] = sq
+		if len(name) == 2 && name[0]-'a' < 26 {
+			num.alphaSmall[name[0]-'a'][name[1]-'1'] = uint16(sq + 1)
+		}
 		num.files[j] = append(num.files[j], sq)
 	})
 	num.identity = true
 	for i, sq := range num.toEngine {
 		if i != sq {
 			num.identity = false
+		}
+	}
+	for f := range num.alphaLean {
+		for k := range num.alphaLean[f] {
+			num.alphaLean[f][k] = noSq
+			if sq := num.alphaSmall[f][k]; sq != 0 {
+				num.alphaLean[f][k] = r.sqIdx[sq-1]
+			}
 		}
 	}
 	for i := range num.leanIdx {
@@ -189,6 +210,14 @@ func newNumbering(r *Rules, n gameNotation) (*numbering, error) {
 // algebraic name.
 func (num *numbering) square(numeric int, alpha string) (int, bool) {
 	if alpha != "" {
+		if len(alpha) == 2 && alpha[1] >= '1' && alpha[1] <= '9' {
+			if f := alpha[0] | 0x20; f >= 'a' && f <= 'z' {
+				if sq := int(num.alphaSmall[f-'a'][alpha[1]-'1']); sq != 0 {
+					return sq - 1, true
+				}
+				return 0, false
+			}
+		}
 		sq, ok := num.alphaIndex[strings.ToLower(alpha)]
 		return sq, ok
 	}
@@ -233,6 +262,31 @@ func (num *numbering) move(m Move, full bool) string {
 	return b.String()
 }
 
+// leanAlpha reads a plain algebraic move as the lean ply does a numeric
+// one (pdn.PlainMove): two squares of a lower-case letter and a digit
+// with '-', 'x' or ':' between them ("c3-d4", "c3:e5"), as the rules'
+// internal indices, and sep '-' or 'x' (a capture mark). ok is false for
+// anything else, and for a name the board does not have: the general
+// path reads it.
+func (num *numbering) leanAlpha(text string) (fi, ti uint8, sep byte, ok bool) {
+	if len(text) != 5 {
+		return 0, 0, 0, false
+	}
+	f0, r0, f1, r1 := text[0]-'a', text[1]-'1', text[3]-'a', text[4]-'1'
+	if f0 >= 26 || r0 >= 9 || f1 >= 26 || r1 >= 9 {
+		return 0, 0, 0, false
+	}
+	switch sep = text[2]; sep {
+	case '-':
+	case 'x', ':':
+		sep = 'x'
+	default:
+		return 0, 0, 0, false
+	}
+	fi, ti = num.alphaLean[f0][r0], num.alphaLean[f1][r1]
+	return fi, ti, sep, fi != noSq && ti != noSq
+}
+
 // fen translates a FEN written in the record's numbering (numbers, ranges,
 // algebraic squares, K for kings) into the engine's numbering, for the
 // engine's FEN reader, which then says what is wrong with it if anything.
@@ -240,6 +294,17 @@ func (num *numbering) fen(s string) string {
 	if num.identity && !num.notation.alpha {
 		return s
 	}
+	// The records of an event often all write the same FEN (the start,
+	// from an exporter that always writes one): the last one is kept.
+	if last := num.lastFEN.Load(); last != nil && last[0] == s {
+		return last[1]
+	}
+	out := num.translateFEN(s)
+	num.lastFEN.Store(&[2]string{s, out})
+	return out
+}
+
+func (num *numbering) translateFEN(s string) string {
 	t := strings.TrimSpace(strings.Trim(strings.TrimSpace(s), `"`))
 	t = strings.TrimSuffix(t, ".")
 	fields := strings.Split(t, ":")
@@ -258,7 +323,11 @@ func (num *numbering) fen(s string) string {
 			}
 			lo, hi, isRange := strings.Cut(item, "-")
 			a, errA := strconv.Atoi(strings.TrimSpace(lo))
-			b, errB := strconv.Atoi(strings.TrimSpace(hi))
+			var b int
+			var errB error
+			if isRange {
+				b, errB = strconv.Atoi(strings.TrimSpace(hi))
+			}
 			switch {
 			case isRange && errA == nil && errB == nil && a <= b && b-a < 1000:
 				for n := a; n <= b; n++ {

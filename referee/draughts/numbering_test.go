@@ -134,6 +134,13 @@ func TestNumberingFEN(t *testing.T) {
 	if got := num.fen("B:Wa1,Kc3:B12,h8x"); got != "B:W29,K22:B12,h8x" {
 		t.Errorf("fen = %q", got)
 	}
+	// The last FEN is kept (lastFEN): asked again, and after another,
+	// each is its own translation.
+	for _, s := range []string{"W:W1-3:B32", "W:W1-3:B32", "B:Wa1,Kc3:B12", "W:W1-3:B32", "W:W1-3:B31", "W:W1-3:B31."} {
+		if got, want := num.fen(s), num.translateFEN(s); got != want {
+			t.Errorf("fen(%q) = %q, translated %q", s, got, want)
+		}
+	}
 }
 
 // TestFormatFENFromBits: formatFEN lists a side's pieces from its set's
@@ -203,4 +210,55 @@ func TestFormatFENFromBits(t *testing.T) {
 		t.Errorf("numberings ascending, descending, neither: %v", ways)
 	}
 	t.Logf("numberings ascending, descending, neither: %v", ways)
+}
+
+// TestAlphaSquareTable: numbering.square reads a name of a letter and a
+// digit from its table (alphaSmall) as alphaIndex reads it, lower or
+// upper case: every two ASCII bytes, under every builtin variant and every
+// GameType numbering that fits its board.
+func TestAlphaSquareTable(t *testing.T) {
+	all, err := variants.Builtin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	numberings, found := 0, 0
+	for _, v := range all {
+		if SectionOf(v) == nil {
+			continue
+		}
+		r, _, err := RulesOf(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, kind := range []string{"N", "A"} {
+			for corner := 0; corner < 4; corner++ {
+				for invert := 0; invert < 2; invert++ {
+					gn, err := parseGameNotation(fmt.Sprintf("W,%d,%d,%s%d,%d", r.Width, r.Height, kind, corner, invert))
+					if err != nil {
+						continue
+					}
+					num, err := newNumbering(r, gn)
+					if err != nil {
+						continue
+					}
+					numberings++
+					for c := range 128 * 128 {
+						name := string([]byte{byte(c >> 7), byte(c & 127)})
+						sq, ok := num.square(0, name)
+						wantSq, wantOK := num.alphaIndex[strings.ToLower(name)]
+						if sq != wantSq || ok != wantOK {
+							t.Fatalf("%s, GameType %v: square %q = %d, %v; alphaIndex %d, %v", v.Name, gn, name, sq, ok, wantSq, wantOK)
+						}
+						if ok {
+							found++
+						}
+					}
+				}
+			}
+		}
+	}
+	if found == 0 {
+		t.Fatal("no square found: the test holds nothing")
+	}
+	t.Logf("%d numberings, %d names found", numberings, found)
 }
