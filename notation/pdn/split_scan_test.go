@@ -34,4 +34,3 @@ func BenchmarkSplitArena(b *testing.B) {
 	}
 	b.ReportMetric(float64((cpuTime()-cpu0).Nanoseconds())/float64(games), "cpu-ns/game")
 }
-
