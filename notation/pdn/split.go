@@ -388,6 +388,20 @@ func (s *Splitter) plainWords() (n int, lineStart bool) {
 	p := start
 	lastLine := -1  // where the last line break ends, -1 before any
 	sinceLine := -1 // words since the last line break, -1 before any
+	for blocksOK && p+64 <= len(buf) && isDigit(buf[p]) {
+		taken, words, lines, last, after := plainBlock(buf[p : p+64])
+		if taken == 0 {
+			break
+		}
+		n += words
+		s.line += lines
+		if last >= 0 {
+			lastLine, sinceLine = p+last, after
+		} else if sinceLine >= 0 {
+			sinceLine += words
+		}
+		p += taken
+	}
 	for p < len(buf) && isDigit(buf[p]) {
 		var q int // the word's delimiter
 		if p+8 <= len(buf) {
