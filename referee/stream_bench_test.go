@@ -103,9 +103,12 @@ func BenchmarkSplitTournamentsX20(b *testing.B) {
 			for i := 0; i < b.N; i++ {
 				for _, in := range inputs {
 					rc, _ := in.Open()
-					sp, next := pdn.NewSplitter(rc, pdn.Options{}), (*pdn.Splitter).Next
+					var sp *pdn.Splitter
+					next := (*pdn.Splitter).Next
 					if serial {
 						sp, next = pdn.NewArenaSplitter(rc, pdn.Options{}, arena), (*pdn.Splitter).NextUndecoded
+					} else {
+						sp = pdn.NewSplitter(rc, pdn.Options{})
 					}
 					for {
 						_, err := next(sp)
