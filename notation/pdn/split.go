@@ -1022,6 +1022,17 @@ func tagPair(src *source) (name []byte, n, cols int, high byte) {
 	}
 	k++
 	v, cont := k, 0
+	// ASCII 8 bytes at a time, to the first stop or byte from 0x80 up
+	// (exact: a lane's arithmetic goes wrong only above such a byte).
+	for k+8 <= len(b) {
+		x := binary.LittleEndian.Uint64(b[k:])
+		is := func(c uint64) uint64 { return ^(x ^ c*lanes + 0x7F*lanes) & (0x80 * lanes) }
+		if stop := is('"') | is('\\') | is('\n') | is('\r') | x&(0x80*lanes); stop != 0 {
+			k += bits.TrailingZeros64(stop) >> 3
+			break
+		}
+		k += 8
+	}
 	for k < len(b) && !stringStops[b[k]] {
 		if b[k]&0xC0 == 0x80 {
 			cont++ // a column is a character

@@ -96,3 +96,22 @@ func FuzzPlainBlocks(f *testing.F) {
 		splitBoth(t, in)
 	})
 }
+
+// TestTagPairAsBytes: tag pairs whose values hold what ends tagPair's
+// 8-byte loop (an escaped quote followed by ']', a backslash, line
+// breaks, bytes from 0x80 up, at every place in the 8 bytes), read
+// whole (tagPair) and a byte at a time (scanGame's tag states), are cut
+// the same.
+func TestTagPairAsBytes(t *testing.T) {
+	first := "{" + strings.Repeat("x", 600) + "} *\n"
+	values := []string{`ab\"] x`, `a\\`, `\"]`, "é\"]x", "a\rb", "a\nb", "\xe9\xe9\"] y", `a\`, "ab\"]\n[Event \"x", "½\\\"]"}
+	for _, v := range values {
+		for pad := range 10 {
+			p := strings.Repeat("v", pad)
+			for _, tail := range []string{"\"]\n1. 32-28 *\n", "\"]\n\n[Event \"z\"]\n1. 32-28 2-0", "\n[Site \"s\"]\n1. 1-0"} {
+				sameSplitThroughSmallReads(t, first+"[Event \""+p+v+p+tail)
+				sameSplitThroughSmallReads(t, first+"[Event \""+p+v+tail)
+			}
+		}
+	}
+}
