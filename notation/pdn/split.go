@@ -388,19 +388,13 @@ func (s *Splitter) plainWords() (n int, lineStart bool) {
 	p := start
 	lastLine := -1  // where the last line break ends, -1 before any
 	sinceLine := -1 // words since the last line break, -1 before any
-	for blocksOK && p+64 <= len(buf) && isDigit(buf[p]) {
-		taken, words, lines, last, after := plainBlock(buf[p : p+64])
-		if taken == 0 {
-			break
-		}
-		n += words
+	if blocksOK {
+		var lines int
+		p, n, lines, lastLine, sinceLine = plainBlocks(buf, p)
 		s.line += lines
-		if last >= 0 {
-			lastLine, sinceLine = p+last, after
-		} else if sinceLine >= 0 {
-			sinceLine += words
+		if lastLine < 0 {
+			sinceLine = -1
 		}
-		p += taken
 	}
 	for p < len(buf) && isDigit(buf[p]) {
 		var q int // the word's delimiter

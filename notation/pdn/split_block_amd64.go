@@ -4,7 +4,7 @@ import "golang.org/x/sys/cpu"
 
 var haveAVX2 = cpu.X86.HasAVX2
 
-// blocksOK: plainWords reads movetext a block at a time (plainBlock).
+// blocksOK: plainWords reads movetext a block at a time (plainBlocks).
 // (Tests set it on CPUs without AVX2 too: classify then takes the long
 // way.)
 var blocksOK = haveAVX2

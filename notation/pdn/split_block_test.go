@@ -30,7 +30,7 @@ func TestClassify(t *testing.T) {
 	}
 }
 
-// splitBoth cuts in with plainWords reading blocks (plainBlock) and a
+// splitBoth cuts in with plainWords reading blocks (plainBlocks) and a
 // word at a time, and fails when the games differ.
 func splitBoth(t *testing.T, in string) {
 	t.Helper()
