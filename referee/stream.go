@@ -59,7 +59,8 @@ func CheckStream(r io.Reader, file string, opts StreamOptions, emit func(*Report
 // batch rather than per game, so that neither the hand-off nor the reorder
 // buffer becomes the serial limit when a game takes tens of microseconds.
 // The splitter goroutine only cuts the text into games (pdn.Splitter);
-// parsing and replaying are the workers'.
+// copying each game's text out of the read buffers (pdn.Arena), parsing
+// and replaying are the workers'.
 //
 // Waking a parked goroutine costs far more than its channel operation: on
 // a virtual machine, measured, some 40 µs of CPU (the futex call, and the
