@@ -58,7 +58,7 @@ func (a *Arena) Reuse(ticket int) {
 
 // arenaChunk is the size of an Arena's chunks: a few read buffers, so
 // that the room lost at a chunk's end is small.
-const arenaChunk = 1 << 20
+const arenaChunk = 256 << 10
 
 // region returns a read buffer of readBufSize bytes that nothing has been
 // read into, and holds it until settle.
