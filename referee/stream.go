@@ -59,7 +59,8 @@ func CheckStream(r io.Reader, file string, opts StreamOptions, emit func(*Report
 // batch rather than per game, so that neither the hand-off nor the reorder
 // buffer becomes the serial limit when a game takes tens of microseconds.
 // The splitter goroutine only cuts the text into games (pdn.Splitter);
-// parsing and replaying are the workers'.
+// copying each game's text out of the read buffers (pdn.Arena), parsing
+// and replaying are the workers'.
 //
 // Waking a parked goroutine costs far more than its channel operation: on
 // a virtual machine, measured, some 40 µs of CPU (the futex call, and the
@@ -121,6 +122,13 @@ func CheckInputs(inputs []Input, opts StreamOptions, emit func(*Report) error, f
 		defer close(todo)
 		seq := 0
 		avail := window // batches the splitter may send before it needs room
+		// The splitters' read buffers: game texts are handed to the
+		// workers as they lie in them (NextUndecoded), not copied here,
+		// and a buffer is read into again once every batch that may hold
+		// a game from it has been emitted (their texts decoded, the
+		// batches cleared).
+		arena := new(pdn.Arena)
+		emitted := 0
 		var cur []streamItem
 		size := 0
 		// flush sends the current batch; false when stopped.
@@ -132,6 +140,8 @@ func CheckInputs(inputs []Input, opts StreamOptions, emit func(*Report) error, f
 				select {
 				case n := <-room:
 					avail += n
+					emitted += n
+					arena.Reuse(emitted)
 				case <-stop:
 					return false
 				}
@@ -139,6 +149,7 @@ func CheckInputs(inputs []Input, opts StreamOptions, emit func(*Report) error, f
 			avail--
 			b := streamBatch{seq: seq, items: cur}
 			seq++
+			arena.Mark(seq)
 			select {
 			case cur = <-free:
 			default:
@@ -154,7 +165,7 @@ func CheckInputs(inputs []Input, opts StreamOptions, emit func(*Report) error, f
 		}
 		add := func(it streamItem) bool {
 			cur = append(cur, it)
-			size += len(it.text.Text) + len(it.json.Text)
+			size += it.text.Len() + len(it.json.Text)
 			// The first batches are small (1, 2, 4 ... games) so that a
 			// short input still spreads over the workers.
 			if len(cur) >= min(batchGames, 1<<min(seq, 16)) || size >= batchBytes {
@@ -179,9 +190,9 @@ func CheckInputs(inputs []Input, opts StreamOptions, emit func(*Report) error, f
 				rc.Close()
 				continue
 			}
-			sp := pdn.NewSplitter(text, opts.PDN)
+			sp := pdn.NewArenaSplitter(text, opts.PDN, arena)
 			for {
-				g, err := sp.Next()
+				g, err := sp.NextUndecoded()
 				if errors.Is(err, io.EOF) {
 					break
 				}
@@ -221,6 +232,7 @@ type streamItem struct {
 // replay.
 func (it *streamItem) record(o Options) (rec *notation.Record, ok bool) {
 	if it.index == 0 {
+		it.text.Decode() // the splitter left the copy to the worker
 		return ParseGameFor(it.text, it.file, o), true
 	}
 	rec, err := jsonl.Decode(it.json)

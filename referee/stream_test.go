@@ -6,12 +6,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"arbiter/notation/pdn"
 	"arbiter/referee"
@@ -243,4 +245,80 @@ func reportJSON(t *testing.T, rep *referee.Report) string {
 		t.Fatal(err)
 	}
 	return string(b)
+}
+
+// TestCheckInputsSameAsEachGame: the stream hands the workers game texts
+// as they lie in its read buffers, and reads into a buffer again once the
+// batches that may hold its games are emitted (pdn.Arena). Over every
+// record of the corpus and the test data, three times over (several
+// buffers' worth, so that buffers are read into again while games are in
+// flight), with one, two and three jobs, each report is the one the game
+// gets when cut by pdn.Each (its text copied at once) and checked alone.
+// A file of games of 100 KB, whose reports are emitted slowly, fills the
+// stream's window with more than a buffer's worth of games not yet
+// decoded (a buffer read into again too early would change them).
+func TestCheckInputsSameAsEachGame(t *testing.T) {
+	var big strings.Builder
+	for k := range 40 {
+		fmt.Fprintf(&big, "[Round \"%d\"]\n1. 32-28 {%s} 19-23 2-0\n\n", k, strings.Repeat(fmt.Sprintf("%c", 'a'+k%26), 100<<10))
+	}
+	bigFile := filepath.Join(t.TempDir(), "big.pdn")
+	if err := os.WriteFile(bigFile, []byte(big.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	names := []string{bigFile}
+	for _, root := range []string{"../testdata", corpusDir} {
+		filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && (strings.HasSuffix(path, ".pdn") || strings.HasSuffix(path, ".pgn")) {
+				names = append(names, path)
+			}
+			return nil
+		})
+	}
+	var inputs []referee.Input
+	var want []string
+	for _, name := range names {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		inputs = append(inputs, referee.Input{Name: name, Open: func() (io.ReadCloser, error) {
+			return io.NopCloser(bytes.NewReader(data)), nil
+		}})
+		err = pdn.Each(bytes.NewReader(data), pdn.Options{}, func(g pdn.GameText) error {
+			rec := referee.ParseGameFor(g, name, referee.Options{})
+			rep := referee.Check(rec, referee.Options{})
+			referee.Suppress(rec, rep, referee.Options{}, nil)
+			want = append(want, reportJSON(t, rep))
+			return nil
+		})
+		if err != nil {
+			t.Fatal(name, err)
+		}
+	}
+	inputs = append(append(inputs, inputs...), inputs...)
+	want = append(append(want, want...), want...)
+	for _, jobs := range []int{1, 2, 3} {
+		i := 0
+		err := referee.CheckInputs(inputs, referee.StreamOptions{Jobs: jobs}, func(rep *referee.Report) error {
+			if rep.File == bigFile {
+				time.Sleep(time.Millisecond)
+			}
+			if got := reportJSON(t, rep); i < len(want) && got != want[i] {
+				t.Errorf("jobs=%d: %s game %d differs from the game cut by pdn.Each:\n%.2000s\nwant\n%.2000s", jobs, rep.File, rep.Game, got, want[i])
+				return errors.New("stopped") // t.Fatal would leave the stream's goroutines waiting
+			}
+			i++
+			return nil
+		}, func(in referee.Input, err error) { t.Error(in.Name, err) })
+		if err != nil {
+			t.Fatal(err)
+		}
+		if i != len(want) {
+			t.Errorf("jobs=%d: %d reports, want %d", jobs, i, len(want))
+		}
+	}
+	if len(names) < 50 {
+		t.Logf("only %d files: the corpus is not present", len(names))
+	}
 }

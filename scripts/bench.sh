@@ -39,11 +39,13 @@ if [ -d "$corpus/draughts/international-tournaments" ]; then
 			if ($(i+1) == "B/game") by[name]=$i
 		}
 	}
-	/SplitTournamentsX20/ { for (i=2; i<NF; i++) if ($(i+1) == "cpu-µs/game" && (sp=="" || $i < sp)) sp=$i }
+	/SplitTournamentsX20\/serial/ { for (i=2; i<NF; i++) if ($(i+1) == "cpu-µs/game" && (sp=="" || $i < sp)) sp=$i }
+	/SplitTournamentsX20\/decoded/ { for (i=2; i<NF; i++) if ($(i+1) == "cpu-µs/game" && (spd=="" || $i < spd)) spd=$i }
 	END {
 		for (n in cpu) printf "  %-7s %7.1f CPU µs/game  %7.0f games/s  %6.1f allocs/game  %8.0f B/game\n", n, cpu[n], gps[n], al[n], by[n]
 		if (gps["jobs=1"] > 0) printf "  games/s jobs=2 / jobs=1: %.2fx\n", gps["jobs=2"]/gps["jobs=1"]
-		if (sp != "") printf "  the splitter alone (the one serial stage): %.1f CPU µs/game\n", sp
+		if (sp != "") printf "  the splitter alone (the one serial stage, texts left to the workers to copy): %.2f CPU µs/game\n", sp
+		if (spd != "") printf "  the splitter with each text copied (pdn.Each, as other commands split): %.2f CPU µs/game\n", spd
 	}' "$tmp/check.txt"
 	echo "the command itself: arbiter check --format json on the same games in one file (CPU: user + system)"
 	for _ in $(seq 20); do cat "$corpus"/draughts/international-tournaments/*.pdn; done >"$tmp/x20.pdn"

@@ -44,6 +44,9 @@ type GameText struct {
 	skipped bool    // too long: Text is empty and Parse reads nothing
 	offMode offMode // how text offsets map to file offsets
 	repl    []int   // offMode == offReplaced: offsets of the U+FFFD replacements
+	// raw is the text's bytes, valid UTF-8, when NextUndecoded left the
+	// copy to Decode (Text is empty until then).
+	raw []byte
 }
 
 // Splitter cuts a PDN stream into game texts without holding more than one
@@ -68,6 +71,15 @@ type Splitter struct {
 	// saidEncoding is the encoding the last not-utf8 warning named: the
 	// warning is said once per file, not per game.
 	saidEncoding string
+
+	// high is the OR of the game's bytes that scanGame consumed one by
+	// one (the fast loops that skip bytes wholesale read ASCII only, or
+	// OR theirs in too): below 0x80, the game is ASCII.
+	high byte
+	// arena, when set, provides read buffers that are never written
+	// again (see NewArenaSplitter): NextUndecoded may then hand out game
+	// bytes that point into them.
+	arena *Arena
 }
 
 // NewSplitter returns a splitter reading r.
@@ -94,11 +106,16 @@ type source struct {
 	outLen    int // bytes recorded, including those dropped when too long
 	limit     int
 	overflow  bool
+
+	arena *Arena // when set, buf is the arena's and fillArena reads
 }
 
 // fill reads more input, keeping buf[pos:end] (and recording what is
 // dropped from the buffer). It returns false at EOF or error.
 func (s *source) fill() bool {
+	if s.arena != nil {
+		return s.fillArena()
+	}
 	if s.err != nil {
 		return false
 	}
@@ -155,6 +172,12 @@ func (s *source) peek(k int) (byte, bool) {
 // Next returns the next game text, or io.EOF after the last one. Other
 // errors are read errors; the game texts returned before stay valid.
 func (s *Splitter) Next() (GameText, error) {
+	g, err := s.next(false)
+	g.Decode()
+	return g, err
+}
+
+func (s *Splitter) next(lazy bool) (GameText, error) {
 	if s.err != nil {
 		return GameText{}, s.err
 	}
@@ -208,11 +231,13 @@ gap:
 		break gap
 	}
 	s.index++
+	s.high = 0
 	g := GameText{Index: s.index, Pos: notation.Pos{Line: s.line, Col: s.col, Offset: s.off}}
 	src.recording, src.recStart, src.out, src.outLen, src.limit, src.overflow = true, src.pos, src.out[:0], 0, s.opts.MaxGameBytes, false
 	glue := s.scanGame()
 	var text []byte
-	if src.outLen == 0 {
+	inBuf := src.outLen == 0
+	if inBuf {
 		// Nothing was read while the game was scanned (most games): its
 		// bytes are still in the read buffer, and decode copies them.
 		text = src.buf[src.recStart:src.pos]
@@ -228,6 +253,10 @@ gap:
 		g.Diagnostics = append(g.Diagnostics, notation.Diagnostic{Pos: g.Pos, Severity: notation.Error, Code: CodeGameTooLong,
 			Msg: fmt.Sprintf("game text longer than %s (%d bytes); skipped", sizeString(s.opts.MaxGameBytes), src.outLen)})
 		src.out = nil
+	} else if lazy && inBuf && s.arena != nil && s.opts.Encoding == nil && (s.high < 0x80 || utf8.Valid(text)) {
+		// UTF-8, and the bytes stay in a read buffer that is never
+		// written again: the copy is Decode's, on the caller's worker.
+		g.raw = text
 	} else {
 		s.decode(&g, text)
 		if cap(src.out) > 1<<20 {
@@ -268,7 +297,12 @@ func (s *Splitter) release() {
 	if s.bufs == nil {
 		return
 	}
-	s.bufs.buf, s.bufs.out = s.src.buf, s.src.out[:0]
+	if s.arena != nil {
+		s.arena.settle(s.src.buf, s.src.end) // the buffer is the arena's
+	} else {
+		s.bufs.buf = s.src.buf
+	}
+	s.bufs.out = s.src.out[:0]
 	if cap(s.src.out) > 1<<20 {
 		s.bufs.out = nil
 	}
@@ -354,6 +388,14 @@ func (s *Splitter) plainWords() (n int, lineStart bool) {
 	p := start
 	lastLine := -1  // where the last line break ends, -1 before any
 	sinceLine := -1 // words since the last line break, -1 before any
+	if blocksOK {
+		var lines int
+		p, n, lines, lastLine, sinceLine = plainBlocks(buf, p)
+		s.line += lines
+		if lastLine < 0 {
+			sinceLine = -1
+		}
+	}
 	for p < len(buf) && isDigit(buf[p]) {
 		var q int // the word's delimiter
 		if p+8 <= len(buf) {
@@ -472,6 +514,7 @@ const lanes = 0x0101010101010101 // a class in each of 8 bytes
 
 // adv consumes one byte, counting lines and characters.
 func (s *Splitter) adv(c byte) {
+	s.high |= c
 	s.src.pos++
 	s.off++
 	if c == '\n' {
@@ -744,7 +787,7 @@ func (s *Splitter) scanGame() gluedNext {
 				}
 				sawMoves = true
 			case '[':
-				if name, n, cols := tagPair(src); n > 0 {
+				if name, n, cols, high := tagPair(src); n > 0 {
 					// A plain tag pair: what the case below and the
 					// states stTag and stTagString do with it, byte by
 					// byte.
@@ -756,6 +799,7 @@ func (s *Splitter) scanGame() gluedNext {
 					src.pos += n
 					s.off += int64(n)
 					s.col += cols
+					s.high |= high
 					continue
 				}
 				name, isTag, lone := tagStart(src)
@@ -880,13 +924,15 @@ func byteSet(s string) (t [256]bool) {
 func (s *Splitter) skipUntil(stop *[256]bool) {
 	src := &s.src
 	buf := src.buf[:src.end]
-	i, cols := src.pos, 0
+	i, cols, high := src.pos, 0, byte(0)
 	for i < len(buf) && !stop[buf[i]] {
 		if buf[i]&0xC0 != 0x80 {
 			cols++
 		}
+		high |= buf[i]
 		i++
 	}
+	s.high |= high
 	s.off += int64(i - src.pos)
 	s.col += cols
 	src.pos = i
@@ -949,9 +995,10 @@ func tagStart(src *source) (name []byte, isTag, lone bool) {
 // buffer: '[', a name of letters, digits and '_' (at most 40 bytes),
 // blanks, a quoted value without a backslash or a line break, ']'. It
 // returns the name as tagStart would (nil for an empty value), the pair's
-// length in bytes and in characters, or n = 0 when the pair is not that
-// plain (tagStart and the states of scanGame read it then).
-func tagPair(src *source) (name []byte, n, cols int) {
+// length in bytes and in characters, and the OR of its bytes; or n = 0
+// when the pair is not that plain (tagStart and the states of scanGame
+// read it then).
+func tagPair(src *source) (name []byte, n, cols int, high byte) {
 	b := src.buf[src.pos:src.end]
 	k := 1
 	for k < len(b) && k <= 41 && tagNameByte[b[k]] {
@@ -959,30 +1006,42 @@ func tagPair(src *source) (name []byte, n, cols int) {
 	}
 	end := k
 	if end == 1 || end > 41 {
-		return nil, 0, 0
+		return nil, 0, 0, 0
 	}
 	for k < len(b) && (b[k] == ' ' || b[k] == '\t') {
 		k++
 	}
 	if k >= len(b) || b[k] != '"' {
-		return nil, 0, 0
+		return nil, 0, 0, 0
 	}
 	k++
 	v, cont := k, 0
+	// ASCII 8 bytes at a time, to the first stop or byte from 0x80 up
+	// (exact: a lane's arithmetic goes wrong only above such a byte).
+	for k+8 <= len(b) {
+		x := binary.LittleEndian.Uint64(b[k:])
+		is := func(c uint64) uint64 { return ^(x ^ c*lanes + 0x7F*lanes) & (0x80 * lanes) }
+		if stop := is('"') | is('\\') | is('\n') | is('\r') | x&(0x80*lanes); stop != 0 {
+			k += bits.TrailingZeros64(stop) >> 3
+			break
+		}
+		k += 8
+	}
 	for k < len(b) && !stringStops[b[k]] {
 		if b[k]&0xC0 == 0x80 {
 			cont++ // a column is a character
 		}
+		high |= b[k]
 		k++
 	}
 	if k+1 >= len(b) || b[k] != '"' || b[k+1] != ']' {
-		return nil, 0, 0
+		return nil, 0, 0, 0
 	}
 	n = k + 2
 	if k == v {
-		return nil, n, n - cont
+		return nil, n, n - cont, high
 	}
-	return b[1:end], n, n - cont
+	return b[1:end], n, n - cont, high
 }
 
 // tagNameByte: the bytes of a tag name that tagPair reads.

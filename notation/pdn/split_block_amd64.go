@@ -1,0 +1,23 @@
+package pdn
+
+import "golang.org/x/sys/cpu"
+
+var haveAVX2 = cpu.X86.HasAVX2
+
+// blocksOK: plainWords reads movetext a block at a time (plainBlocks).
+// (Tests set it on CPUs without AVX2 too: classify then takes the long
+// way.)
+var blocksOK = haveAVX2
+
+//go:noescape
+func classify64(p *byte, m *[nMasks]uint64)
+
+// classify sets the masks of the 64 bytes of b (see the m constants).
+func classify(b []byte, m *[nMasks]uint64) {
+	if !haveAVX2 {
+		classifyGo(b, m)
+		return
+	}
+	_ = b[63]
+	classify64(&b[0], m)
+}
