@@ -420,8 +420,11 @@ func VariantNamed(family, name string) *variants.Variant {
 }
 
 func namedVariant(name string, keep func(*variants.Variant) bool) *variants.Variant {
+	if strings.TrimSpace(name) == "" {
+		return nil // (before the builtins are loaded: most records name none)
+	}
 	all, err := variants.Builtin()
-	if err != nil || strings.TrimSpace(name) == "" {
+	if err != nil {
 		return nil
 	}
 	n := normVariant(name)
