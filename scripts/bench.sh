@@ -10,6 +10,9 @@
 #                tournament files)
 #   MOBYDAM      ../shared/engines/mobydam (its perft is built with gcc into
 #                a temporary folder when gcc is present)
+#   BASE=REV     also measure the check of revision REV (built in a
+#                temporary worktree), alternating with this tree's: the
+#                before and after of a change in the same run
 #   BENCH_DEEP=1 perft at the issue's depths (start 11, the two test
 #                positions at 9 and 15: about a minute of CPU per round)
 set -euo pipefail
@@ -17,50 +20,72 @@ rounds=${ROUNDS:-3}
 corpus=${CORPUS:-../shared/corpus}
 moby_src=${MOBYDAM:-../shared/engines/mobydam}
 arbiter=./arbiter
+base=${BASE:-}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 echo "== check: the international tournament corpus x20 (15,480 games), JSON reports"
 if [ -d "$corpus/draughts/international-tournaments" ]; then
-	go test -c -o "$tmp/referee.test" ./referee/
+	# The tree measured ("new") and, with BASE=REV, that revision ("base"),
+	# built from a temporary worktree and run alternately in the same run.
+	labels="new"
+	go test -c -o "$tmp/new.test" ./referee/
+	cp "$arbiter" "$tmp/new.arbiter"
+	if [ -n "$base" ]; then
+		git worktree add -q --detach "$tmp/base" "$base"
+		(cd "$tmp/base" && go build -o "$tmp/base.arbiter" ./cmd/arbiter && go test -c -o "$tmp/base.test" ./referee/)
+		git worktree remove --force "$tmp/base"
+		labels="base new"
+	fi
 	echo "per game: CPU µs (all goroutines, getrusage), allocations and bytes allocated;"
 	echo "games/s is wall-clock; jobs=2 should approach 2x jobs=1 only on an idle 2-core machine."
 	for _ in $(seq "$rounds"); do
-		(cd referee && "$tmp/referee.test" -test.run '^$' -test.bench 'CheckTournamentsX20|SplitTournamentsX20' \
-			-test.benchtime 1x -test.benchmem) | grep '^Benchmark' | tee -a "$tmp/check.txt"
+		for l in $labels; do
+			(cd referee && "$tmp/$l.test" -test.run '^$' -test.bench 'CheckTournamentsX20|SplitTournamentsX20' \
+				-test.benchtime 1x -test.benchmem) | grep '^Benchmark' | sed "s/^/$l /" | tee -a "$tmp/check.txt"
+		done
 	done
 	echo "best of $rounds (lowest CPU, highest games/s):"
 	awk '/CheckTournamentsX20/ {
-		name=$1; sub(/-[0-9]+$/, "", name); sub(/.*\//, "", name)
-		for (i=2; i<NF; i++) {
-			if ($(i+1) == "cpu-µs/game" && (!(name in cpu) || $i < cpu[name])) cpu[name]=$i
-			if ($(i+1) == "games/s" && $i > gps[name]) gps[name]=$i
-			if ($(i+1) == "allocs/game") al[name]=$i
-			if ($(i+1) == "B/game") by[name]=$i
+		l=$1; name=$2; sub(/-[0-9]+$/, "", name); sub(/.*\//, "", name); k=l " " name; seen[l]=1
+		for (i=3; i<NF; i++) {
+			if ($(i+1) == "cpu-µs/game" && (!(k in cpu) || $i < cpu[k])) cpu[k]=$i
+			if ($(i+1) == "games/s" && $i > gps[k]) gps[k]=$i
+			if ($(i+1) == "allocs/game") al[k]=$i
+			if ($(i+1) == "B/game") by[k]=$i
 		}
 	}
-	/SplitTournamentsX20\/serial/ { for (i=2; i<NF; i++) if ($(i+1) == "cpu-µs/game" && (sp=="" || $i < sp)) sp=$i }
-	/SplitTournamentsX20\/decoded/ { for (i=2; i<NF; i++) if ($(i+1) == "cpu-µs/game" && (spd=="" || $i < spd)) spd=$i }
+	/SplitTournamentsX20/ { l=$1; k=l; if ($2 ~ /decoded/) k=l " decoded"; else if ($2 !~ /serial/) k=l " decoded"
+		for (i=3; i<NF; i++) if ($(i+1) == "cpu-µs/game" && (!(k in sp) || $i < sp[k])) sp[k]=$i }
 	END {
-		for (n in cpu) printf "  %-7s %7.1f CPU µs/game  %7.0f games/s  %6.1f allocs/game  %8.0f B/game\n", n, cpu[n], gps[n], al[n], by[n]
-		if (gps["jobs=1"] > 0) printf "  games/s jobs=2 / jobs=1: %.2fx\n", gps["jobs=2"]/gps["jobs=1"]
-		if (sp != "") printf "  the splitter alone (the one serial stage, texts left to the workers to copy): %.2f CPU µs/game\n", sp
-		if (spd != "") printf "  the splitter with each text copied (pdn.Each, as other commands split): %.2f CPU µs/game\n", spd
-	}' "$tmp/check.txt"
-	echo "the command itself: arbiter check --format json on the same games in one file (CPU: user + system)"
+		for (l in seen) {
+			for (j=1; j<=2; j++) { k=l " jobs=" j; printf "  %-4s jobs=%d %7.1f CPU µs/game  %7.0f games/s  %6.1f allocs/game  %8.0f B/game\n", l, j, cpu[k], gps[k], al[k], by[k] }
+			if (gps[l " jobs=1"] > 0) printf "  %-4s games/s jobs=2 / jobs=1: %.2fx\n", l, gps[l " jobs=2"]/gps[l " jobs=1"]
+			if (l in sp) printf "  %-4s the splitter alone (the one serial stage, texts left to the workers to copy): %.2f CPU µs/game\n", l, sp[l]
+			if ((l " decoded") in sp) printf "  %-4s the splitter with each text copied (pdn.Each, as other commands split): %.2f CPU µs/game\n", l, sp[l " decoded"]
+		}
+	}' "$tmp/check.txt" | sort -s -k1,1
+	echo "the command itself: arbiter check --format json on the same games in one file (CPU: user + system);"
+	echo "one core is --jobs 1 with GOMAXPROCS=1 (with --jobs 1 the splitter still runs on the second core)"
 	for _ in $(seq 20); do cat "$corpus"/draughts/international-tournaments/*.pdn; done >"$tmp/x20.pdn"
 	games=$({ $arbiter check --format json "$tmp/x20.pdn" 2>&1 >/dev/null || true; } | awk '/ games: / {print $1}' | tail -1)
 	for _ in $(seq "$rounds"); do
-		for j in 1 2; do
-			/usr/bin/time -f "$j %U %S %e %M" -o "$tmp/time" $arbiter check --jobs "$j" --format json "$tmp/x20.pdn" >/dev/null 2>&1 || true
-			cat "$tmp/time" >>"$tmp/cli.txt"
+		for l in $labels; do
+			for run in "1 2" "2 2" "1 1"; do
+				read -r j procs <<<"$run"
+				GOMAXPROCS=$procs /usr/bin/time -f "$l $j $procs %U %S %e %M" -o "$tmp/time" "$tmp/$l.arbiter" check --jobs "$j" --format json "$tmp/x20.pdn" >/dev/null 2>&1 || true
+				tail -1 "$tmp/time" >>"$tmp/cli.txt" # (time says a non-zero exit on a line before)
+			done
 		done
 	done
-	awk -v games="$games" '/^[12] / { cpu=$2+$3; if (!($1 in best) || cpu < best[$1]) best[$1]=cpu; if (!($1 in wall) || $4 < wall[$1]) wall[$1]=$4; if ($5 > rss) rss=$5 }
+	awk -v games="$games" '{ k=$1 " " $2 " " $3; seen[$1]=1; cpu=$4+$5; if (!(k in best) || cpu < best[k]) best[k]=cpu; if (!(k in wall) || $6 < wall[k]) wall[k]=$6; if ($7 > rss[$1]) rss[$1]=$7 }
 	END {
-		for (j=1; j<=2; j++) printf "  jobs=%d   %7.1f CPU µs/game  %7.0f games/s\n", j, best[j]*1e6/games, games/wall[j]
-		printf "  games/s jobs=2 / jobs=1: %.2fx; peak RSS %d MB\n", wall[1]/wall[2], rss/1024
-	}' "$tmp/cli.txt"
+		for (l in seen) {
+			printf "  %-4s one core %7.1f CPU µs/game  %7.0f games/s\n", l, best[l " 1 1"]*1e6/games, games/wall[l " 1 1"]
+			for (j=1; j<=2; j++) printf "  %-4s jobs=%d   %7.1f CPU µs/game  %7.0f games/s\n", l, j, best[l " " j " 2"]*1e6/games, games/wall[l " " j " 2"]
+			printf "  %-4s games/s jobs=2 / jobs=1: %.2fx; jobs=2 / one core: %.2fx; peak RSS %d MB\n", l, wall[l " 1 2"]/wall[l " 2 2"], wall[l " 1 1"]/wall[l " 2 2"], rss[l]/1024
+		}
+	}' "$tmp/cli.txt" | sort -s -k1,1
 	echo "the archivist's commands on the same file (--jobs 2): select (a tag condition, --count), select --position (every ply's position kept), dupes (GameHash and its prefixes)"
 	for _ in $(seq "$rounds"); do
 		for cmd in "select --count --where White~koops" "select --count --position W:W31-50:B1-20" "dupes"; do
