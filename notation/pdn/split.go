@@ -123,6 +123,12 @@ func (s *source) fill() bool {
 	n := copy(s.buf, s.buf[s.pos:s.end])
 	s.pos, s.end = 0, n
 	s.recStart = 0
+	return s.readMore()
+}
+
+// readMore reads into the free end of buf until a read gives bytes, an
+// error or the buffer is full; it says whether unread bytes are left.
+func (s *source) readMore() bool {
 	for s.end < len(s.buf) {
 		m, err := s.r.Read(s.buf[s.end:])
 		s.end += m

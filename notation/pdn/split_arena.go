@@ -156,16 +156,5 @@ func (s *source) fillArena() bool {
 			s.recStart = s.pos
 		}
 	}
-	for s.end < len(s.buf) {
-		m, err := s.r.Read(s.buf[s.end:])
-		s.end += m
-		if err != nil {
-			s.err = err
-			break
-		}
-		if m > 0 {
-			break
-		}
-	}
-	return s.end > s.pos
+	return s.readMore()
 }
