@@ -258,8 +258,11 @@ func scanMoveSquares(s string, i int, mt *MoveText) (int, moveScan) {
 				break
 			}
 			if padded {
-				if end, _, _ := scanResult(s, k); end > 0 {
-					break // the result is no padded square
+				if end, _, _ := scanResult(s, k); end > 0 || (k+3 <= len(s) && normResult(s[k:k+3]) != "") {
+					// The result is no padded square, nor is one with
+					// text glued to it ("1:0-"): written back with a
+					// space after the move, it would read as the result.
+					break
 				}
 			}
 			if padded {
