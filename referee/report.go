@@ -5,8 +5,9 @@
 package referee
 
 import (
+	"cmp"
 	"fmt"
-	"sort"
+	"slices"
 
 	"arbiter/notation"
 )
@@ -166,12 +167,10 @@ func (r *Report) Warnf(pos notation.Pos, code, format string, args ...any) {
 func (r *Report) finish() {
 	// In file order, like a compiler's errors; reading and replaying
 	// diagnostics interleave.
-	sort.SliceStable(r.Diagnostics, func(i, j int) bool {
-		a, b := r.Diagnostics[i].Pos, r.Diagnostics[j].Pos
-		if a.Line != b.Line {
-			return a.Line < b.Line
-		}
-		return a.Col < b.Col
+	// (slices, not sort.SliceStable: that boxes the slice, an allocation
+	// a game.)
+	slices.SortStableFunc(r.Diagnostics, func(a, b Diagnostic) int {
+		return cmp.Or(cmp.Compare(a.Pos.Line, b.Pos.Line), cmp.Compare(a.Pos.Col, b.Pos.Col))
 	})
 	r.foldRepeats()
 	r.limits.finish(r)
