@@ -226,7 +226,7 @@ func chooseVariant(rec *notation.Record, f Family, game string, opts Options, re
 
 // gamePlayed says whether a linked family has builtin variants of game.
 func gamePlayed(game string) bool {
-	all, err := variants.Builtin()
+	all, err := variants.Catalog()
 	if err != nil {
 		return false
 	}

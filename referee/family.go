@@ -100,7 +100,7 @@ func FamilyNamed(name string) Family {
 // choosing the variant fails with a message naming it.
 func familyOf(h Header) (Family, string) {
 	if game := KnownGame(h.Game); game != "" {
-		if all, err := variants.Builtin(); err == nil {
+		if all, err := variants.Catalog(); err == nil {
 			for _, v := range all {
 				if f := FamilyNamed(v.Family); f != nil && v.Game == game {
 					return f, game
@@ -128,7 +128,7 @@ func KnownGame(value string) string {
 	if game == "" {
 		return ""
 	}
-	all, err := variants.Builtin()
+	all, err := variants.Catalog()
 	if err != nil {
 		return ""
 	}
@@ -416,20 +416,26 @@ func normVariant(s string) string {
 // spaces, apostrophes, hyphens and underscores aside), or nil. An empty
 // family matches every family.
 func VariantNamed(family, name string) *variants.Variant {
-	return namedVariant(name, func(v *variants.Variant) bool { return family == "" || v.Family == family })
+	return namedVariant(name, func(e variants.Entry) bool { return family == "" || e.Family == family })
 }
 
-func namedVariant(name string, keep func(*variants.Variant) bool) *variants.Variant {
+// namedVariant finds the name in the catalog and decodes only the
+// variant it names (and its bases), not every builtin.
+func namedVariant(name string, keep func(variants.Entry) bool) *variants.Variant {
 	if strings.TrimSpace(name) == "" {
 		return nil // (before the builtins are loaded: most records name none)
 	}
-	all, err := variants.Builtin()
+	all, err := variants.Catalog()
 	if err != nil {
 		return nil
 	}
 	n := normVariant(name)
-	for _, v := range all {
-		if keep(v) && normVariant(v.Name) == n {
+	for _, e := range all {
+		if keep(e) && normVariant(e.Name) == n {
+			v, err := variants.Lookup(e.Name)
+			if err != nil {
+				return nil
+			}
 			return v
 		}
 	}
@@ -442,7 +448,7 @@ func namedVariant(name string, keep func(*variants.Variant) bool) *variants.Vari
 // their variant that way (morris, race games, Halma) use it.
 func VariantByTag(rec *notation.Record, game string, rep *Report) (*variants.Variant, error) {
 	name, _ := rec.Tag("Variant")
-	if v := namedVariant(name, func(v *variants.Variant) bool { return v.Game == game }); v != nil {
+	if v := namedVariant(name, func(e variants.Entry) bool { return e.Game == game }); v != nil {
 		return v, nil
 	}
 	v, err := variants.ForGame(game, strings.TrimSpace(name))

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 
 	"arbiter/variants"
 )
@@ -385,6 +386,46 @@ func (d *Section) Validate(fail variants.Fail) error {
 // ForGameType returns the builtin draughts variant for a PDN GameType
 // number, if there is one.
 func ForGameType(n int) (*variants.Variant, error) {
+	if v, ok := byGameType.Load(n); ok {
+		return v.(*variants.Variant), nil
+	}
+	if name, ok := builtinOfGameType[n]; ok {
+		// Decode only the variant named for n, taken only when it says
+		// that number; TestBuiltinOfGameType holds the names to
+		// forGameType over every builtin.
+		if v, err := variants.Lookup(name); err == nil {
+			if d := SectionOf(v); d != nil && d.PDNGameType == n {
+				byGameType.Store(n, v)
+				return v, nil
+			}
+		}
+	}
+	v, err := forGameType(n)
+	if err == nil {
+		// (Only numbers a builtin has, so a file of made-up ones does
+		// not grow it; two runs may store one at once: the same.)
+		byGameType.Store(n, v)
+	}
+	return v, err
+}
+
+// byGameType memoises ForGameType's variants: every record asks.
+var byGameType sync.Map // int -> *variants.Variant
+
+// builtinOfGameType names the builtin variant of each PDN GameType
+// number, the one forGameType finds first, so that a run decodes that one
+// (and its bases) only, not every builtin: that was most of a small
+// check's start-up CPU.
+var builtinOfGameType = map[int]string{
+	20: "international", 21: "english", 22: "italian", 23: "pool",
+	24: "spanish", 25: "russian", 26: "brazilian", 27: "canadian",
+	28: "portuguese", 29: "czech", 30: "turkish", 31: "thai",
+	40: "frisian", 96: "breakthrough", 97: "frysk", 98: "antidraughts",
+	99: "from-position",
+}
+
+// forGameType is ForGameType from every decoded builtin.
+func forGameType(n int) (*variants.Variant, error) {
 	all, err := variants.Builtin()
 	if err != nil {
 		return nil, err

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"unicode"
 
 	"gopkg.in/yaml.v3"
@@ -198,11 +199,15 @@ func ReadEngines(r io.Reader, file string) ([]match.Engine, error) {
 // engineKeys are the keys an engine may have.
 const engineKeys = "name, protocol, command, args, dir, address, listen, stdin, options, tc, st"
 
-var (
-	yamlLine     = regexp.MustCompile(`^(?:yaml: )?line (\d+): (.*)$`)
-	yamlUnknown  = regexp.MustCompile(`^field (\S+) not found in type (\S+)$`)
-	yamlTypeName = regexp.MustCompile(`cannot unmarshal !!(\w+)(?: .*)? into (\S+)$`)
-)
+// yamlErrorWords are compiled at the first error, not at every run's
+// start (they were most of this package's init).
+var yamlErrorWords = sync.OnceValue(func() [3]*regexp.Regexp {
+	return [3]*regexp.Regexp{
+		regexp.MustCompile(`^(?:yaml: )?line (\d+): (.*)$`),
+		regexp.MustCompile(`^field (\S+) not found in type (\S+)$`),
+		regexp.MustCompile(`cannot unmarshal !!(\w+)(?: .*)? into (\S+)$`),
+	}
+})
 
 // yamlError writes yaml.v3's errors as file:line: what, in the file's
 // words rather than Go's types.
@@ -214,6 +219,8 @@ func yamlError(file string, err error) error {
 	} else {
 		msgs = []string{err.Error()}
 	}
+	words := yamlErrorWords()
+	yamlLine, yamlUnknown, yamlTypeName := words[0], words[1], words[2]
 	var out []string
 	for _, m := range msgs {
 		line := ""
