@@ -1029,7 +1029,9 @@ func tagPair(b []byte) (name []byte, n, cols int, high byte) {
 	for k+8 <= len(b) {
 		x := binary.LittleEndian.Uint64(b[k:])
 		is := func(c uint64) uint64 { return ^(x ^ c*lanes + 0x7F*lanes) & (0x80 * lanes) }
-		if stop := is('"') | is('\\') | is('\n') | is('\r') | x&(0x80*lanes); stop != 0 {
+		// Any control byte stops it (below 0x20: a line break, also a
+		// tab, which the byte loop then reads on).
+		if stop := is('"') | is('\\') | ^(x+0x60*lanes)&(0x80*lanes) | x&(0x80*lanes); stop != 0 {
 			k += bits.TrailingZeros64(stop) >> 3
 			break
 		}
