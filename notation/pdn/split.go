@@ -1066,9 +1066,11 @@ func tagPair(b []byte) (name []byte, n, cols int, high byte) {
 func (s *Splitter) tagLines() (broke bool) {
 	src := &s.src
 	names := &s.bufs.names
+	b := src.buf[:src.end]
+	p, col, lines := src.pos, s.col, 0
+	var high byte
 	for {
-		b := src.buf[src.pos:src.end]
-		k := 0
+		k := p
 		for k < len(b) && (b[k] == ' ' || b[k] == '\t') {
 			k++
 		}
@@ -1083,26 +1085,30 @@ func (s *Splitter) tagLines() (broke bool) {
 			k++
 		}
 		if k >= len(b) || b[k] != '[' {
-			return broke
+			break
 		}
-		name, n, cols, high := tagPair(b[k:])
+		name, n, cols, h := tagPair(b[k:])
 		if n == 0 {
-			return broke
+			break
 		}
 		if name != nil {
 			names.add(name)
 		}
 		if brk {
-			broke = true
-			s.line++
-			s.col = 1 + k - indent + cols // a blank is a column
+			lines++
+			col = 1 + k - indent + cols // a blank is a column
 		} else {
-			s.col += k + cols
+			col += k - p + cols
 		}
-		src.pos += k + n
-		s.off += int64(k + n)
-		s.high |= high
+		high |= h
+		p = k + n
 	}
+	s.off += int64(p - src.pos)
+	src.pos = p
+	s.col = col
+	s.line += lines
+	s.high |= high
+	return lines > 0
 }
 
 // tagNameByte: the bytes of a tag name that tagPair reads.
