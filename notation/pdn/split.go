@@ -793,7 +793,7 @@ func (s *Splitter) scanGame() gluedNext {
 				}
 				sawMoves = true
 			case '[':
-				if name, n, cols, high := tagPair(src); n > 0 {
+				if name, n, cols, high := tagPair(src.buf[src.pos:src.end]); n > 0 {
 					// A plain tag pair: what the case below and the
 					// states stTag and stTagString do with it, byte by
 					// byte.
@@ -806,6 +806,9 @@ func (s *Splitter) scanGame() gluedNext {
 					s.off += int64(n)
 					s.col += cols
 					s.high |= high
+					if s.tagLines() {
+						w.nrecent = 0 // as a line break does
+					}
 					continue
 				}
 				name, isTag, lone := tagStart(src)
@@ -997,15 +1000,14 @@ func tagStart(src *source) (name []byte, isTag, lone bool) {
 	return src.buf[src.pos+start : src.pos+end], true, false
 }
 
-// tagPair looks at the '[' at pos for a plain tag pair, whole in the
-// buffer: '[', a name of letters, digits and '_' (at most 40 bytes),
+// tagPair looks at the '[' that starts b for a plain tag pair, whole in
+// b: '[', a name of letters, digits and '_' (at most 40 bytes),
 // blanks, a quoted value without a backslash or a line break, ']'. It
 // returns the name as tagStart would (nil for an empty value), the pair's
 // length in bytes and in characters, and the OR of its bytes; or n = 0
 // when the pair is not that plain (tagStart and the states of scanGame
 // read it then).
-func tagPair(src *source) (name []byte, n, cols int, high byte) {
-	b := src.buf[src.pos:src.end]
+func tagPair(b []byte) (name []byte, n, cols int, high byte) {
 	k := 1
 	for k < len(b) && k <= 41 && tagNameByte[b[k]] {
 		k++
@@ -1027,7 +1029,9 @@ func tagPair(src *source) (name []byte, n, cols int, high byte) {
 	for k+8 <= len(b) {
 		x := binary.LittleEndian.Uint64(b[k:])
 		is := func(c uint64) uint64 { return ^(x ^ c*lanes + 0x7F*lanes) & (0x80 * lanes) }
-		if stop := is('"') | is('\\') | is('\n') | is('\r') | x&(0x80*lanes); stop != 0 {
+		// Any control byte stops it (below 0x20: a line break, also a
+		// tab, which the byte loop then reads on).
+		if stop := is('"') | is('\\') | ^(x+0x60*lanes)&(0x80*lanes) | x&(0x80*lanes); stop != 0 {
 			k += bits.TrailingZeros64(stop) >> 3
 			break
 		}
@@ -1048,6 +1052,63 @@ func tagPair(src *source) (name []byte, n, cols int, high byte) {
 		return nil, n, n - cont, high
 	}
 	return b[1:end], n, n - cont, high
+}
+
+// tagLines consumes the plain tag pairs (see tagPair) that follow the one
+// scanGame has just read, each after blanks (' ', '\t'), or after a line
+// break ("\n", "\r\n") with blanks around it, and whole in the buffer,
+// as scanGame's cases would: a line break after a tag's ']' is no blank
+// line, and a pair in the tag section of a game without moves only adds
+// its name (opensGame is false for it). It stops before the blanks or
+// the line break ahead of the first thing that is not such a pair
+// (scanGame's cases read them); it reports whether it consumed a line
+// break.
+func (s *Splitter) tagLines() (broke bool) {
+	src := &s.src
+	names := &s.bufs.names
+	b := src.buf[:src.end]
+	p, col, lines := src.pos, s.col, 0
+	var high byte
+	for {
+		k := p
+		for k < len(b) && (b[k] == ' ' || b[k] == '\t') {
+			k++
+		}
+		brk := false
+		if k < len(b) && b[k] == '\n' {
+			k, brk = k+1, true
+		} else if k+1 < len(b) && b[k] == '\r' && b[k+1] == '\n' {
+			k, brk = k+2, true
+		}
+		indent := k
+		for k < len(b) && (b[k] == ' ' || b[k] == '\t') {
+			k++
+		}
+		if k >= len(b) || b[k] != '[' {
+			break
+		}
+		name, n, cols, h := tagPair(b[k:])
+		if n == 0 {
+			break
+		}
+		if name != nil {
+			names.add(name)
+		}
+		if brk {
+			lines++
+			col = 1 + k - indent + cols // a blank is a column
+		} else {
+			col += k - p + cols
+		}
+		high |= h
+		p = k + n
+	}
+	s.off += int64(p - src.pos)
+	src.pos = p
+	s.col = col
+	s.line += lines
+	s.high |= high
+	return lines > 0
 }
 
 // tagNameByte: the bytes of a tag name that tagPair reads.

@@ -115,3 +115,34 @@ func TestTagPairAsBytes(t *testing.T) {
 		}
 	}
 }
+
+// TestTagLinesAsBytes: tag sections whose pairs are parted by blanks and
+// line breaks of every kind (what tagLines reads on, and what stops it),
+// read whole (tagLines, pair after pair) and a byte at a time (scanGame's
+// cases), are cut the same: the next game's position (where the line and
+// column counts show), a repeated name after a blank line opening the
+// next game, an empty value's name not kept, a value not UTF-8 decoded.
+func TestTagLinesAsBytes(t *testing.T) {
+	// Line breaks early: DecodeText's sniffing reads on to the first one,
+	// and a head read whole would not be read a byte at a time.
+	first := "{" + strings.Repeat("xxxxxxx\n", 80) + "} *\n"
+	seps := []string{"", " ", "\t", "  \t", "\n", "\r\n", "\r", "\n\n", "\r\r\n", " \n\t\t", "\t\r\n  ", "\n ", "\f", "\n\v", "\n%c\n", "\n;c\n"}
+	pairs := []string{`[Event "x"]`, `[Site ""]`, `[White "é"]`, "[Black \"\xe9\"]", `[Event "y"]`, `[Site "s"]`, `[Event ""]`, `[ Black "b"]`, `[Round 1]`, `[Black "b\"c"]`}
+	ends := []string{" 2-0 [Event \"n\"] *", "\n1. 32-28 0 - 2\n", "\n\n" + `[Site "z"]` + "\n1-0", "\n\n" + `[Event "z"]` + " *"}
+	rng := rand.New(rand.NewPCG(32, 7))
+	var ins []string
+	for range 4000 {
+		var b strings.Builder
+		b.WriteString(first)
+		for range 1 + rng.IntN(6) {
+			b.WriteString(seps[rng.IntN(len(seps))])
+			b.WriteString(pairs[rng.IntN(len(pairs))])
+		}
+		b.WriteString(ends[rng.IntN(len(ends))])
+		sameSplitThroughSmallReads(t, b.String())
+		ins = append(ins, b.String())
+	}
+	// And as CheckInputs splits them: a game left undecoded only when
+	// every byte read says it may be (a value's byte from 0x80 up).
+	sameArenaSplit(t, ins, Options{})
+}
