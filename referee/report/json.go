@@ -80,7 +80,7 @@ func appendReportJSONFile(b []byte, rep *referee.Report, file []byte) []byte {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		if plainPrefix(t.Name) == len(t.Name) && plainPrefix(t.Value) == len(t.Value) {
+		if plainAll(t.Name) && plainAll(t.Value) {
 			// (Most tags: their quotes written with the keys.)
 			b = append(b, `{"name":"`...)
 			b = append(b, t.Name...)
@@ -338,9 +338,47 @@ func plain4x2(s string) bool {
 		uint64(s[n-4])<<32 | uint64(s[n-3])<<40 | uint64(s[n-2])<<48 | uint64(s[n-1])<<56)
 }
 
+// plainAll reports whether every byte of s is plain (plainPrefix(s) ==
+// len(s)), without stopping at the first word that is not: most strings
+// are plain throughout, and one test at the end costs less than one per
+// word. Under 4 bytes, the first, middle and last byte (all of them)
+// fill one word.
+func plainAll(s string) bool {
+	n := len(s)
+	switch {
+	case n >= 8:
+	case n >= 4:
+		return plain4x2(s)
+	case n == 0:
+		return true
+	default:
+		a, m, z := uint64(s[0]), uint64(s[n>>1]), uint64(s[n-1])
+		return plainWord(a*0x0101010101 | m<<40 | z<<48 | z<<56)
+	}
+	var bad uint64
+	for i := 0; i+8 <= n; i += 8 {
+		bad |= badWord(load8(s[i:]))
+	}
+	bad |= badWord(load8(s[n-8:]))
+	return bad&0x8080808080808080 == 0
+}
+
+// load8 is the first 8 bytes of s, the first in the lowest.
+func load8(s string) uint64 {
+	_ = s[7]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
+
 // plainWord is plain8 of the eight bytes of x, the first in its lowest.
 func plainWord(x uint64) bool {
-	const lo, hi = 0x0101010101010101, 0x8080808080808080
+	return badWord(x)&0x8080808080808080 == 0
+}
+
+// badWord has the high bit set in some byte when a byte of x is not
+// plain (exactly when: plainWord).
+func badWord(x uint64) uint64 {
+	const lo = 0x0101010101010101
 	// A byte of 0x80 or more, or below ' ' (x-0x20 borrows from it: no
 	// borrow reaches the lowest such byte, so it is always seen).
 	bad := x | (x - 0x20*lo)
@@ -353,7 +391,7 @@ func plainWord(x uint64) bool {
 	bad |= (y1 - lo) &^ y1
 	bad |= (y2 - lo) &^ y2
 	bad |= (y3 - lo) &^ y3
-	return bad&hi == 0
+	return bad
 }
 
 func appendJSONStrings(b []byte, ss []string) []byte {
@@ -384,8 +422,8 @@ var jsonPlain = func() (t [utf8.RuneSelf]bool) {
 // invalid UTF-8 as \ufffd, U+2028 and U+2029 as \u2028 and \u2029 (they
 // end a line in JavaScript).
 func appendJSONString(b []byte, s string) []byte {
-	if i := plainPrefix(s); i < len(s) {
-		return appendJSONStringFrom(b, s, i)
+	if !plainAll(s) {
+		return appendJSONStringFrom(b, s, 0)
 	}
 	b = append(b, '"')
 	b = append(b, s...)

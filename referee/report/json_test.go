@@ -540,3 +540,36 @@ func cpuTime() time.Duration {
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
+
+// TestPlainAll: plainAll says plain exactly when every byte is (the byte
+// by byte reading of jsonPlain), for every byte at every place of strings
+// of 0 to 20 bytes, and agrees with plainPrefix.
+func TestPlainAll(t *testing.T) {
+	plain := func(s string) bool {
+		for i := 0; i < len(s); i++ {
+			if s[i] >= utf8.RuneSelf || !jsonPlain[s[i]] {
+				return false
+			}
+		}
+		return true
+	}
+	for n := 0; n <= 20; n++ {
+		base := []byte(strings.Repeat("a", n))
+		if got := plainAll(string(base)); !got {
+			t.Fatalf("plainAll(%q) = false", base)
+		}
+		for at := 0; at < n; at++ {
+			for c := 0; c < 256; c++ {
+				s := append([]byte(nil), base...)
+				s[at] = byte(c)
+				want := plain(string(s))
+				if got := plainAll(string(s)); got != want {
+					t.Fatalf("plainAll(%q) = %v, want %v", s, got, want)
+				}
+				if got := plainPrefix(string(s)) == n; got != want {
+					t.Fatalf("plainPrefix(%q) == len: %v, want %v", s, got, want)
+				}
+			}
+		}
+	}
+}
