@@ -154,20 +154,40 @@ func appendInt(b []byte, v int64) []byte {
 		return strconv.AppendInt(b, v, 10) // (negative, or huge: never in a record's positions)
 	}
 	u := uint32(v)
-	var n int
+	// Up to six digits (a record's lines and offsets, mostly), the
+	// digits in one append: one test of the capacity, no loop.
 	switch {
 	case u < 10:
 		return append(b, byte('0'+u))
 	case u < 100:
 		return append(b, digitPairs[u*2], digitPairs[u*2+1])
 	case u < 1000:
-		n = 3
+		q := u / 100
+		r := (u - q*100) * 2
+		return append(b, byte('0'+q), digitPairs[r], digitPairs[r+1])
 	case u < 10000:
-		n = 4
+		q := u / 100
+		r := (u - q*100) * 2
+		q *= 2
+		return append(b, digitPairs[q], digitPairs[q+1], digitPairs[r], digitPairs[r+1])
 	case u < 100000:
-		n = 5
+		h := u / 10000
+		m := u - h*10000
+		q := m / 100
+		r := (m - q*100) * 2
+		q *= 2
+		return append(b, byte('0'+h), digitPairs[q], digitPairs[q+1], digitPairs[r], digitPairs[r+1])
 	case u < 1000000:
-		n = 6
+		h := u / 10000
+		m := u - h*10000
+		q := m / 100
+		r := (m - q*100) * 2
+		q *= 2
+		h *= 2
+		return append(b, digitPairs[h], digitPairs[h+1], digitPairs[q], digitPairs[q+1], digitPairs[r], digitPairs[r+1])
+	}
+	var n int
+	switch {
 	case u < 10000000:
 		n = 7
 	case u < 100000000:

@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -570,6 +571,28 @@ func TestPlainAll(t *testing.T) {
 					t.Fatalf("plainPrefix(%q) == len: %v, want %v", s, got, want)
 				}
 			}
+		}
+	}
+}
+
+// TestAppendInt: appendInt writes strconv's digits, appended after what
+// the buffer holds, for every number of digits and about each power of
+// ten (where the number of digits changes), and for negative ones.
+func TestAppendInt(t *testing.T) {
+	var vs []int64
+	for p := int64(1); p <= 1e12; p *= 10 {
+		for d := int64(-2); d <= 2; d++ {
+			vs = append(vs, p+d, -(p + d), 3*p+d, 9*p+d)
+		}
+	}
+	for v := int64(0); v < 100000; v += 7 {
+		vs = append(vs, v, v*37, v*1031)
+	}
+	vs = append(vs, 1<<31-1, 1<<31, 1<<32-1, 1<<32, 1<<63-1, -1<<63)
+	for _, v := range vs {
+		want := strconv.AppendInt([]byte("x"), v, 10)
+		if got := appendInt([]byte("x"), v); !bytes.Equal(got, want) {
+			t.Fatalf("appendInt(%d) = %q, want %q", v, got, want)
 		}
 	}
 }
