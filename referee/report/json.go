@@ -4,6 +4,7 @@ import (
 	"io"
 	"strconv"
 	"unicode/utf8"
+	"unsafe"
 
 	"arbiter/notation"
 	"arbiter/referee"
@@ -24,13 +25,45 @@ type jsonWriter struct {
 	// file and fileJSON are the last report's file and its name quoted.
 	file     string
 	fileJSON []byte
+	// names are the tag names of the file's games known plain, by their
+	// place in a game (plainNames).
+	names plainNames
+}
+
+// plainNames are tag names known plain, by their place in a game. The PDN
+// reader gives the games of a file the same string for the same name
+// (notation/pdn's fastState.tagName), in the same order, mostly: a name
+// that is the string at its place (the same bytes in memory) is known
+// plain without reading it again. Emptied when the file changes, so that
+// it keeps no other file's text in memory.
+type plainNames [16]string
+
+// known reports whether name is the string known plain at place i.
+func (k *plainNames) known(i int, name string) bool {
+	if k == nil || i >= len(k) {
+		return false
+	}
+	s := k[i]
+	return len(s) == len(name) && unsafe.StringData(s) == unsafe.StringData(name)
+}
+
+// plain reports whether name, at place i, is plain, remembering it then.
+func (k *plainNames) plain(i int, name string) bool {
+	if !plainAll(name) {
+		return false
+	}
+	if k != nil && i < len(k) {
+		k[i] = name
+	}
+	return true
 }
 
 func (j *jsonWriter) Write(rep *referee.Report) error {
 	if j.fileJSON == nil || rep.File != j.file {
 		j.file, j.fileJSON = rep.File, appendJSONString(j.fileJSON[:0], rep.File)
+		j.names = plainNames{}
 	}
-	j.buf = appendReportJSONFile(j.buf[:0], rep, j.fileJSON)
+	j.buf = appendReportJSONFile(j.buf[:0], rep, j.fileJSON, &j.names)
 	if cfg := j.configs[rep.File]; cfg != "" {
 		j.buf = append(j.buf[:len(j.buf)-1], `,"config":`...) // before the closing }
 		j.buf = append(appendJSONString(j.buf, cfg), '}')
@@ -57,12 +90,13 @@ func (j *jsonWriter) Finish(*Summary) error { return nil }
 // null). TestReportJSONKnowsEveryField fails when a field is added to one
 // of these types, so that it is not silently left out here.
 func appendReportJSON(b []byte, rep *referee.Report) []byte {
-	return appendReportJSONFile(b, rep, nil)
+	return appendReportJSONFile(b, rep, nil, nil)
 }
 
 // appendReportJSONFile is appendReportJSON given the file's name quoted
-// already (file, when not nil): every game of a file has the same.
-func appendReportJSONFile(b []byte, rep *referee.Report, file []byte) []byte {
+// already (file, when not nil): every game of a file has the same; and
+// the tag names known plain from its games before (names, when not nil).
+func appendReportJSONFile(b []byte, rep *referee.Report, file []byte, names *plainNames) []byte {
 	b = append(b, `{"version":`...)
 	b = appendInt(b, JSONVersion)
 	b = append(b, `,"file":`...)
@@ -76,11 +110,12 @@ func appendReportJSONFile(b []byte, rep *referee.Report, file []byte) []byte {
 	b = append(b, `,"pos":`...)
 	b = appendPosJSON(b, rep.Pos)
 	b = append(b, `,"tags":[`...)
-	for i, t := range rep.Tags {
+	for i := range rep.Tags {
+		t := &rep.Tags[i]
 		if i > 0 {
 			b = append(b, ',')
 		}
-		if plainAll(t.Name) && plainAll(t.Value) {
+		if (names.known(i, t.Name) || names.plain(i, t.Name)) && plainAll(t.Value) {
 			// (Most tags: their quotes written with the keys.)
 			b = append(b, `{"name":"`...)
 			b = append(b, t.Name...)

@@ -596,3 +596,43 @@ func TestAppendInt(t *testing.T) {
 		}
 	}
 }
+
+// TestJSONWriterTagNamesKnown: the writer knows a tag name plain by its
+// place and its bytes in memory (plainNames), never by its length or its
+// place alone: games of one file whose names at a place alternate between
+// a plain one and others of the same length that are not plain, or are
+// the same text in another string, or move to another place, or come
+// from another file, each give encoding/json's bytes.
+func TestJSONWriterTagNamesKnown(t *testing.T) {
+	event := "Event"
+	other := strings.Clone(event)
+	games := [][]string{
+		{event, "Site"},
+		{"Ev<nt", "Site"},
+		{event, "Si\"e"},
+		{other, "Site"},
+		{event, other},
+		{"Site", event},
+		{"Ev\x01nt", "Sit\xff"},
+		{event, "Site"},
+		{"", event},
+		{event, ""},
+	}
+	var out bytes.Buffer
+	w := jsonWriter{out: &out}
+	for _, file := range []string{"a.pdn", "b.pdn", "a.pdn"} {
+		for g, names := range games {
+			rep := &referee.Report{File: file, Game: g + 1, Verdict: "valid"}
+			for _, n := range names {
+				rep.Tags = append(rep.Tags, notation.Tag{Name: n, Value: "v"})
+			}
+			out.Reset()
+			if err := w.Write(rep); err != nil {
+				t.Fatal(err)
+			}
+			if want := append(marshalReportJSON(t, rep), '\n'); !bytes.Equal(out.Bytes(), want) {
+				t.Fatalf("%s game %d (names %q): got %s\nwant %s", file, g+1, names, out.Bytes(), want)
+			}
+		}
+	}
+}
