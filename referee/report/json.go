@@ -30,13 +30,31 @@ type jsonWriter struct {
 	names plainNames
 }
 
-// plainNames are tag names known plain, by their place in a game. The PDN
+// plainNames are tag names known plain, by their place in a game (and
+// the variant's name and the verdict, at the places after: the same few
+// strings of the program's, mostly, from game to game). The PDN
 // reader gives the games of a file the same string for the same name
 // (notation/pdn's fastState.tagName), in the same order, mostly: a name
 // that is the string at its place (the same bytes in memory) is known
 // plain without reading it again. Emptied when the file changes, so that
 // it keeps no other file's text in memory.
-type plainNames [16]string
+type plainNames [tagPlaces + 2]string
+
+// The places of the variant and the verdict in plainNames, after the
+// tags'.
+const (
+	tagPlaces    = 16
+	variantPlace = tagPlaces + iota - 1
+	verdictPlace
+)
+
+// tagPlace is the place of the tag i in plainNames, or one past them all.
+func tagPlace(i int) int {
+	if i < tagPlaces {
+		return i
+	}
+	return len(plainNames{})
+}
 
 // known reports whether name is the string known plain at place i.
 func (k *plainNames) known(i int, name string) bool {
@@ -115,7 +133,7 @@ func appendReportJSONFile(b []byte, rep *referee.Report, file []byte, names *pla
 		if i > 0 {
 			b = append(b, ',')
 		}
-		if (names.known(i, t.Name) || names.plain(i, t.Name)) && plainAll(t.Value) {
+		if p := tagPlace(i); (names.known(p, t.Name) || names.plain(p, t.Name)) && plainAll(t.Value) {
 			// (Most tags: their quotes written with the keys.)
 			b = append(b, `{"name":"`...)
 			b = append(b, t.Name...)
@@ -135,10 +153,10 @@ func appendReportJSONFile(b []byte, rep *referee.Report, file []byte, names *pla
 	b = append(b, ']')
 	if rep.Variant != "" {
 		b = append(b, `,"variant":`...)
-		b = appendJSONString(b, rep.Variant)
+		b = appendKnownString(b, names, variantPlace, rep.Variant)
 	}
 	b = append(b, `,"verdict":`...)
-	b = appendJSONString(b, rep.Verdict)
+	b = appendKnownString(b, names, verdictPlace, rep.Verdict)
 	b = append(b, `,"plies":`...)
 	b = appendInt(b, int64(rep.Plies))
 	b = append(b, `,"result":`...)
@@ -155,6 +173,17 @@ func appendReportJSONFile(b []byte, rep *referee.Report, file []byte, names *pla
 		b = appendDiagnosticJSON(b, &rep.Diagnostics[i])
 	}
 	return append(b, "]}"...)
+}
+
+// appendKnownString is appendJSONString of s, known plain when it is the
+// string at place i of names.
+func appendKnownString(b []byte, names *plainNames, i int, s string) []byte {
+	if names.known(i, s) || names.plain(i, s) {
+		b = append(b, '"')
+		b = append(b, s...)
+		return append(b, '"')
+	}
+	return appendJSONString(b, s)
 }
 
 func appendPosJSON(b []byte, p notation.Pos) []byte {

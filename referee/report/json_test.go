@@ -597,12 +597,14 @@ func TestAppendInt(t *testing.T) {
 	}
 }
 
-// TestJSONWriterTagNamesKnown: the writer knows a tag name plain by its
-// place and its bytes in memory (plainNames), never by its length or its
-// place alone: games of one file whose names at a place alternate between
-// a plain one and others of the same length that are not plain, or are
-// the same text in another string, or move to another place, or come
-// from another file, each give encoding/json's bytes.
+// TestJSONWriterTagNamesKnown: the writer knows a tag name, the variant
+// and the verdict plain by their place and their bytes in memory
+// (plainNames), never by their length or place alone: games of one file
+// whose names (variants, verdicts) at a place alternate between a plain
+// one and others of the same length that are not plain, or are the same
+// text in another string, or move to another place (past the places
+// remembered too), or come from another file, each give encoding/json's
+// bytes.
 func TestJSONWriterTagNamesKnown(t *testing.T) {
 	event := "Event"
 	other := strings.Clone(event)
@@ -617,12 +619,18 @@ func TestJSONWriterTagNamesKnown(t *testing.T) {
 		{event, "Site"},
 		{"", event},
 		{event, ""},
+		{"a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l", "m", "n", "o", "p", "q", "r", "s"},
+		{"a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l", "m", "n", "o", "p", "<", "&", "\n"},
+		{"a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l", "m", "n", "o", "p", "q", "r", "s"},
 	}
+	valid := "valid"
+	verdicts := []string{valid, "val>d", valid, strings.Clone(valid), "", valid, "vali\\"}
+	variants := []string{"international", "internationa<", "", "international", "internation\u00e9"}
 	var out bytes.Buffer
 	w := jsonWriter{out: &out}
 	for _, file := range []string{"a.pdn", "b.pdn", "a.pdn"} {
 		for g, names := range games {
-			rep := &referee.Report{File: file, Game: g + 1, Verdict: "valid"}
+			rep := &referee.Report{File: file, Game: g + 1, Verdict: verdicts[g%len(verdicts)], Variant: variants[g%len(variants)]}
 			for _, n := range names {
 				rep.Tags = append(rep.Tags, notation.Tag{Name: n, Value: "v"})
 			}
