@@ -404,12 +404,17 @@ func appendFixJSON(b []byte, f *referee.Fix) []byte {
 	return append(b, '}')
 }
 
-// plain8 reports whether the 8 bytes of s are all plain (jsonPlain),
-// side by side in a word: ASCII, none below ' ', none of " \ < > &.
+// The word tests (plain8, plain4x2, plainAll, plainWord) read eight
+// bytes side by side in a word and say plain when every byte is plain
+// (jsonPlain) and none is one of ^ | ~: three plain bytes they take for
+// ones that are not (one test fewer), which costs nothing but time, as
+// what they do not say plain is read byte by byte (appendJSONStringFrom).
+// wordStrict is those three.
+const wordStrict = "^|~"
+
+// plain8 reports whether the 8 bytes of s pass the word test.
 func plain8(s string) bool {
-	_ = s[7]
-	return plainWord(uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
-		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56)
+	return plainWord(load8(s))
 }
 
 // plain4x2 is plain8 of 4 to 7 bytes: the first four and the last four
@@ -422,11 +427,11 @@ func plain4x2(s string) bool {
 		uint64(s[n-4])<<32 | uint64(s[n-3])<<40 | uint64(s[n-2])<<48 | uint64(s[n-1])<<56)
 }
 
-// plainAll reports whether every byte of s is plain (plainPrefix(s) ==
-// len(s)), without stopping at the first word that is not: most strings
-// are plain throughout, and one test at the end costs less than one per
-// word. Under 4 bytes, the first, middle and last byte (all of them)
-// fill one word.
+// plainAll reports whether every byte of s passes the word test, without
+// stopping at the first word that does not: most strings are plain
+// throughout, and one test at the end costs less than one per word.
+// Under 4 bytes, the first, middle and last byte (all of them) fill one
+// word.
 func plainAll(s string) bool {
 	n := len(s)
 	switch {
@@ -454,27 +459,27 @@ func load8(s string) uint64 {
 		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
 }
 
-// plainWord is plain8 of the eight bytes of x, the first in its lowest.
+// plainWord is the word test of the eight bytes of x, the first in its
+// lowest.
 func plainWord(x uint64) bool {
 	return badWord(x)&0x8080808080808080 == 0
 }
 
-// badWord has the high bit set in some byte when a byte of x is not
-// plain (exactly when: plainWord).
+// badWord has the high bit set in some byte when a byte of x fails the
+// word test (exactly when: plainWord).
 func badWord(x uint64) uint64 {
 	const lo = 0x0101010101010101
 	// A byte of 0x80 or more, or below ' ' (x-0x20 borrows from it: no
 	// borrow reaches the lowest such byte, so it is always seen).
 	bad := x | (x - 0x20*lo)
-	// A zero byte in y marks one of the five: " and & differ in one bit
-	// (0x22, 0x26), < and > in another (0x3c, 0x3e), so two tests cover
-	// four. A zero lane shows in (y-lo)&^y (exact for the lowest one).
+	// A zero byte in y marks one of the others: " and & differ in one bit
+	// (0x22, 0x26); < > \ in two (0x3c, 0x3e, 0x5c: 0x1c with any of 0x02,
+	// 0x20, 0x40, which ^ | ~ are too, and two control bytes). A zero
+	// lane shows in (y-lo)&^y (exact for the lowest one).
 	y1 := (x | 0x04*lo) ^ 0x26*lo
-	y2 := (x | 0x02*lo) ^ 0x3e*lo
-	y3 := x ^ '\\'*lo
+	y2 := (x | 0x62*lo) ^ 0x7e*lo
 	bad |= (y1 - lo) &^ y1
 	bad |= (y2 - lo) &^ y2
-	bad |= (y3 - lo) &^ y3
 	return bad
 }
 
@@ -512,30 +517,6 @@ func appendJSONString(b []byte, s string) []byte {
 	b = append(b, '"')
 	b = append(b, s...)
 	return append(b, '"')
-}
-
-// plainPrefix is the length of the plain bytes s starts with (len(s): s
-// is written as it is), found eight bytes at a time (the last eight
-// overlapping those before), four to seven in one word: most strings are
-// plain throughout.
-func plainPrefix(s string) int {
-	i := 0
-	for ; i+8 <= len(s) && plain8(s[i:i+8]); i += 8 {
-	}
-	switch {
-	case i == len(s):
-	case len(s) >= 4 && len(s) < 8:
-		if plain4x2(s) {
-			i = len(s)
-		}
-	case len(s) < 4:
-		for i < len(s) && s[i] < utf8.RuneSelf && jsonPlain[s[i]] {
-			i++
-		}
-	case i+8 > len(s) && plain8(s[len(s)-8:]):
-		i = len(s)
-	}
-	return i
 }
 
 // appendJSONStringFrom is appendJSONString given that s[:i] is plain.

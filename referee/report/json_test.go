@@ -157,6 +157,7 @@ var awkward = func() []string {
 		"\ufffd", "é日本語\U0001F600", "a\xffb\xc3", "\xc3\xa9\xcc\x81",
 		"1. 32-28 19-23 {comment} (2. 37-32) 2-0", `[Event "x"]`,
 		strings.Repeat("<", 100), strings.Repeat("x", 5000),
+		"^|~", "a^b|c~d", "plain text ~ plain text | plain^", strings.Repeat("~", 17), // (the word tests' wordStrict)
 	}
 	for c := range 256 {
 		s = append(s, string([]byte{byte(c)}), "a"+string([]byte{byte(c)})+"z")
@@ -504,17 +505,10 @@ func BenchmarkReportJSON(b *testing.B) {
 }
 
 // TestPlain8: appendJSONString's eight-bytes-at-a-time test says plain
-// exactly when each byte is plain (jsonPlain), for every byte at every
-// place, beside plain bytes and beside a byte of each kind.
+// exactly when each byte passes the word test (passesWordTest), for every
+// byte at every place, beside plain bytes and beside a byte of each kind.
 func TestPlain8(t *testing.T) {
-	plain := func(s string) bool {
-		for i := 0; i < len(s); i++ {
-			if s[i] >= utf8.RuneSelf || !jsonPlain[s[i]] {
-				return false
-			}
-		}
-		return true
-	}
+	plain := passesWordTest
 	for _, base := range []string{"abcdefgh", "\x7f\x7f\x7f\x7f\x7f\x7f\x7f\x7f", "        ", "!!!!!!!!", "\x1f\x1f\x1f\x1f\x1f\x1f\x1f\x1f", "\x80\x80\x80\x80\x80\x80\x80\x80"} {
 		for c := 0; c < 256; c++ {
 			for at := 0; at < 8; at++ {
@@ -542,18 +536,22 @@ func cpuTime() time.Duration {
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
-// TestPlainAll: plainAll says plain exactly when every byte is (the byte
-// by byte reading of jsonPlain), for every byte at every place of strings
-// of 0 to 20 bytes, and agrees with plainPrefix.
-func TestPlainAll(t *testing.T) {
-	plain := func(s string) bool {
-		for i := 0; i < len(s); i++ {
-			if s[i] >= utf8.RuneSelf || !jsonPlain[s[i]] {
-				return false
-			}
+// passesWordTest is the word tests' reading of s, byte by byte: every
+// byte plain (jsonPlain), none of wordStrict.
+func passesWordTest(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf || !jsonPlain[s[i]] || strings.IndexByte(wordStrict, s[i]) >= 0 {
+			return false
 		}
-		return true
 	}
+	return true
+}
+
+// TestPlainAll: plainAll says plain exactly when every byte passes the
+// word test (passesWordTest), for every byte at every place of strings of
+// 0 to 20 bytes.
+func TestPlainAll(t *testing.T) {
+	plain := passesWordTest
 	for n := 0; n <= 20; n++ {
 		base := []byte(strings.Repeat("a", n))
 		if got := plainAll(string(base)); !got {
@@ -566,9 +564,6 @@ func TestPlainAll(t *testing.T) {
 				want := plain(string(s))
 				if got := plainAll(string(s)); got != want {
 					t.Fatalf("plainAll(%q) = %v, want %v", s, got, want)
-				}
-				if got := plainPrefix(string(s)) == n; got != want {
-					t.Fatalf("plainPrefix(%q) == len: %v, want %v", s, got, want)
 				}
 			}
 		}
