@@ -22,9 +22,12 @@ type jsonWriter struct {
 	out     io.Writer
 	buf     []byte
 	configs map[string]string // input name -> the config file that applied, as displayed
-	// file and fileJSON are the last report's file and its name quoted.
+	// file and fileJSON are the last report's file and its name quoted,
+	// cfg the config file that applied to it (configs[file]: looked up
+	// once per file, not per game).
 	file     string
 	fileJSON []byte
+	cfg      string
 	// names are the tag names of the file's games known plain, by their
 	// place in a game (plainNames).
 	names plainNames
@@ -80,9 +83,10 @@ func (j *jsonWriter) Write(rep *referee.Report) error {
 	if j.fileJSON == nil || rep.File != j.file {
 		j.file, j.fileJSON = rep.File, appendJSONString(j.fileJSON[:0], rep.File)
 		j.names = plainNames{}
+		j.cfg = j.configs[rep.File]
 	}
 	j.buf = appendReportJSONFile(j.buf[:0], rep, j.fileJSON, &j.names)
-	if cfg := j.configs[rep.File]; cfg != "" {
+	if cfg := j.cfg; cfg != "" {
 		j.buf = append(j.buf[:len(j.buf)-1], `,"config":`...) // before the closing }
 		j.buf = append(appendJSONString(j.buf, cfg), '}')
 	}

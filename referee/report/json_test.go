@@ -639,3 +639,26 @@ func TestJSONWriterTagNamesKnown(t *testing.T) {
 		}
 	}
 }
+
+// TestJSONWriterConfig: each game's object names the config file of its
+// own file, and none for a file that has none, as the files come and go
+// (the writer looks it up once per file).
+func TestJSONWriterConfig(t *testing.T) {
+	var out bytes.Buffer
+	w := jsonWriter{out: &out, configs: map[string]string{"a.pdn": "a/arbiter.yaml", "c.pdn": `c\"<.yaml`}}
+	for i, file := range []string{"a.pdn", "a.pdn", "b.pdn", "a.pdn", "c.pdn", "c.pdn", "b.pdn", "a.pdn"} {
+		out.Reset()
+		rep := &referee.Report{File: file, Game: i + 1, Verdict: "valid"}
+		if err := w.Write(rep); err != nil {
+			t.Fatal(err)
+		}
+		want := marshalReportJSON(t, rep)
+		if cfg := w.configs[file]; cfg != "" {
+			q, _ := json.Marshal(cfg)
+			want = append(append(append(want[:len(want)-1], `,"config":`...), q...), '}')
+		}
+		if want = append(want, '\n'); !bytes.Equal(out.Bytes(), want) {
+			t.Errorf("game %d of %s: got %s\nwant %s", i+1, file, out.Bytes(), want)
+		}
+	}
+}
