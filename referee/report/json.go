@@ -4,6 +4,7 @@ import (
 	"io"
 	"strconv"
 	"unicode/utf8"
+	"unsafe"
 
 	"arbiter/notation"
 	"arbiter/referee"
@@ -21,17 +22,71 @@ type jsonWriter struct {
 	out     io.Writer
 	buf     []byte
 	configs map[string]string // input name -> the config file that applied, as displayed
-	// file and fileJSON are the last report's file and its name quoted.
+	// file and fileJSON are the last report's file and its name quoted,
+	// cfg the config file that applied to it (configs[file]: looked up
+	// once per file, not per game).
 	file     string
 	fileJSON []byte
+	cfg      string
+	// names are the tag names of the file's games known plain, by their
+	// place in a game (plainNames).
+	names plainNames
+}
+
+// plainNames are tag names known plain, by their place in a game (and
+// the variant's name and the verdict, at the places after: the same few
+// strings of the program's, mostly, from game to game). The PDN
+// reader gives the games of a file the same string for the same name
+// (notation/pdn's fastState.tagName), in the same order, mostly: a name
+// that is the string at its place (the same bytes in memory) is known
+// plain without reading it again. Emptied when the file changes, so that
+// it keeps no other file's text in memory.
+type plainNames [tagPlaces + 2]string
+
+// The places of the variant and the verdict in plainNames, after the
+// tags'.
+const (
+	tagPlaces    = 16
+	variantPlace = tagPlaces + iota - 1
+	verdictPlace
+)
+
+// tagPlace is the place of the tag i in plainNames, or one past them all.
+func tagPlace(i int) int {
+	if i < tagPlaces {
+		return i
+	}
+	return len(plainNames{})
+}
+
+// known reports whether name is the string known plain at place i.
+func (k *plainNames) known(i int, name string) bool {
+	if k == nil || i >= len(k) {
+		return false
+	}
+	s := k[i]
+	return len(s) == len(name) && unsafe.StringData(s) == unsafe.StringData(name)
+}
+
+// plain reports whether name, at place i, is plain, remembering it then.
+func (k *plainNames) plain(i int, name string) bool {
+	if !plainAll(name) {
+		return false
+	}
+	if k != nil && i < len(k) {
+		k[i] = name
+	}
+	return true
 }
 
 func (j *jsonWriter) Write(rep *referee.Report) error {
 	if j.fileJSON == nil || rep.File != j.file {
 		j.file, j.fileJSON = rep.File, appendJSONString(j.fileJSON[:0], rep.File)
+		j.names = plainNames{}
+		j.cfg = j.configs[rep.File]
 	}
-	j.buf = appendReportJSONFile(j.buf[:0], rep, j.fileJSON)
-	if cfg := j.configs[rep.File]; cfg != "" {
+	j.buf = appendReportJSONFile(j.buf[:0], rep, j.fileJSON, &j.names)
+	if cfg := j.cfg; cfg != "" {
 		j.buf = append(j.buf[:len(j.buf)-1], `,"config":`...) // before the closing }
 		j.buf = append(appendJSONString(j.buf, cfg), '}')
 	}
@@ -57,12 +112,13 @@ func (j *jsonWriter) Finish(*Summary) error { return nil }
 // null). TestReportJSONKnowsEveryField fails when a field is added to one
 // of these types, so that it is not silently left out here.
 func appendReportJSON(b []byte, rep *referee.Report) []byte {
-	return appendReportJSONFile(b, rep, nil)
+	return appendReportJSONFile(b, rep, nil, nil)
 }
 
 // appendReportJSONFile is appendReportJSON given the file's name quoted
-// already (file, when not nil): every game of a file has the same.
-func appendReportJSONFile(b []byte, rep *referee.Report, file []byte) []byte {
+// already (file, when not nil): every game of a file has the same; and
+// the tag names known plain from its games before (names, when not nil).
+func appendReportJSONFile(b []byte, rep *referee.Report, file []byte, names *plainNames) []byte {
 	b = append(b, `{"version":`...)
 	b = appendInt(b, JSONVersion)
 	b = append(b, `,"file":`...)
@@ -76,11 +132,12 @@ func appendReportJSONFile(b []byte, rep *referee.Report, file []byte) []byte {
 	b = append(b, `,"pos":`...)
 	b = appendPosJSON(b, rep.Pos)
 	b = append(b, `,"tags":[`...)
-	for i, t := range rep.Tags {
+	for i := range rep.Tags {
+		t := &rep.Tags[i]
 		if i > 0 {
 			b = append(b, ',')
 		}
-		if plainPrefix(t.Name) == len(t.Name) && plainPrefix(t.Value) == len(t.Value) {
+		if p := tagPlace(i); (names.known(p, t.Name) || names.plain(p, t.Name)) && plainAll(t.Value) {
 			// (Most tags: their quotes written with the keys.)
 			b = append(b, `{"name":"`...)
 			b = append(b, t.Name...)
@@ -100,10 +157,10 @@ func appendReportJSONFile(b []byte, rep *referee.Report, file []byte) []byte {
 	b = append(b, ']')
 	if rep.Variant != "" {
 		b = append(b, `,"variant":`...)
-		b = appendJSONString(b, rep.Variant)
+		b = appendKnownString(b, names, variantPlace, rep.Variant)
 	}
 	b = append(b, `,"verdict":`...)
-	b = appendJSONString(b, rep.Verdict)
+	b = appendKnownString(b, names, verdictPlace, rep.Verdict)
 	b = append(b, `,"plies":`...)
 	b = appendInt(b, int64(rep.Plies))
 	b = append(b, `,"result":`...)
@@ -120,6 +177,17 @@ func appendReportJSONFile(b []byte, rep *referee.Report, file []byte) []byte {
 		b = appendDiagnosticJSON(b, &rep.Diagnostics[i])
 	}
 	return append(b, "]}"...)
+}
+
+// appendKnownString is appendJSONString of s, known plain when it is the
+// string at place i of names.
+func appendKnownString(b []byte, names *plainNames, i int, s string) []byte {
+	if names.known(i, s) || names.plain(i, s) {
+		b = append(b, '"')
+		b = append(b, s...)
+		return append(b, '"')
+	}
+	return appendJSONString(b, s)
 }
 
 func appendPosJSON(b []byte, p notation.Pos) []byte {
@@ -154,20 +222,40 @@ func appendInt(b []byte, v int64) []byte {
 		return strconv.AppendInt(b, v, 10) // (negative, or huge: never in a record's positions)
 	}
 	u := uint32(v)
-	var n int
+	// Up to six digits (a record's lines and offsets, mostly), the
+	// digits in one append: one test of the capacity, no loop.
 	switch {
 	case u < 10:
 		return append(b, byte('0'+u))
 	case u < 100:
 		return append(b, digitPairs[u*2], digitPairs[u*2+1])
 	case u < 1000:
-		n = 3
+		q := u / 100
+		r := (u - q*100) * 2
+		return append(b, byte('0'+q), digitPairs[r], digitPairs[r+1])
 	case u < 10000:
-		n = 4
+		q := u / 100
+		r := (u - q*100) * 2
+		q *= 2
+		return append(b, digitPairs[q], digitPairs[q+1], digitPairs[r], digitPairs[r+1])
 	case u < 100000:
-		n = 5
+		h := u / 10000
+		m := u - h*10000
+		q := m / 100
+		r := (m - q*100) * 2
+		q *= 2
+		return append(b, byte('0'+h), digitPairs[q], digitPairs[q+1], digitPairs[r], digitPairs[r+1])
 	case u < 1000000:
-		n = 6
+		h := u / 10000
+		m := u - h*10000
+		q := m / 100
+		r := (m - q*100) * 2
+		q *= 2
+		h *= 2
+		return append(b, digitPairs[h], digitPairs[h+1], digitPairs[q], digitPairs[q+1], digitPairs[r], digitPairs[r+1])
+	}
+	var n int
+	switch {
 	case u < 10000000:
 		n = 7
 	case u < 100000000:
@@ -320,12 +408,17 @@ func appendFixJSON(b []byte, f *referee.Fix) []byte {
 	return append(b, '}')
 }
 
-// plain8 reports whether the 8 bytes of s are all plain (jsonPlain),
-// side by side in a word: ASCII, none below ' ', none of " \ < > &.
+// The word tests (plain8, plain4x2, plainAll, plainWord) read eight
+// bytes side by side in a word and say plain when every byte is plain
+// (jsonPlain) and none is one of ^ | ~: three plain bytes they take for
+// ones that are not (one test fewer), which costs nothing but time, as
+// what they do not say plain is read byte by byte (appendJSONStringFrom).
+// wordStrict is those three.
+const wordStrict = "^|~"
+
+// plain8 reports whether the 8 bytes of s pass the word test.
 func plain8(s string) bool {
-	_ = s[7]
-	return plainWord(uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
-		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56)
+	return plainWord(load8(s))
 }
 
 // plain4x2 is plain8 of 4 to 7 bytes: the first four and the last four
@@ -338,22 +431,60 @@ func plain4x2(s string) bool {
 		uint64(s[n-4])<<32 | uint64(s[n-3])<<40 | uint64(s[n-2])<<48 | uint64(s[n-1])<<56)
 }
 
-// plainWord is plain8 of the eight bytes of x, the first in its lowest.
+// plainAll reports whether every byte of s passes the word test, without
+// stopping at the first word that does not: most strings are plain
+// throughout, and one test at the end costs less than one per word.
+// Under 4 bytes, the first, middle and last byte (all of them) fill one
+// word.
+func plainAll(s string) bool {
+	n := len(s)
+	switch {
+	case n >= 8:
+	case n >= 4:
+		return plain4x2(s)
+	case n == 0:
+		return true
+	default:
+		a, m, z := uint64(s[0]), uint64(s[n>>1]), uint64(s[n-1])
+		return plainWord(a*0x0101010101 | m<<40 | z<<48 | z<<56)
+	}
+	var bad uint64
+	for i := 0; i+8 <= n; i += 8 {
+		bad |= badWord(load8(s[i:]))
+	}
+	bad |= badWord(load8(s[n-8:]))
+	return bad&0x8080808080808080 == 0
+}
+
+// load8 is the first 8 bytes of s, the first in the lowest.
+func load8(s string) uint64 {
+	_ = s[7]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
+
+// plainWord is the word test of the eight bytes of x, the first in its
+// lowest.
 func plainWord(x uint64) bool {
-	const lo, hi = 0x0101010101010101, 0x8080808080808080
+	return badWord(x)&0x8080808080808080 == 0
+}
+
+// badWord has the high bit set in some byte when a byte of x fails the
+// word test (exactly when: plainWord).
+func badWord(x uint64) uint64 {
+	const lo = 0x0101010101010101
 	// A byte of 0x80 or more, or below ' ' (x-0x20 borrows from it: no
 	// borrow reaches the lowest such byte, so it is always seen).
 	bad := x | (x - 0x20*lo)
-	// A zero byte in y marks one of the five: " and & differ in one bit
-	// (0x22, 0x26), < and > in another (0x3c, 0x3e), so two tests cover
-	// four. A zero lane shows in (y-lo)&^y (exact for the lowest one).
+	// A zero byte in y marks one of the others: " and & differ in one bit
+	// (0x22, 0x26); < > \ in two (0x3c, 0x3e, 0x5c: 0x1c with any of 0x02,
+	// 0x20, 0x40, which ^ | ~ are too, and two control bytes). A zero
+	// lane shows in (y-lo)&^y (exact for the lowest one).
 	y1 := (x | 0x04*lo) ^ 0x26*lo
-	y2 := (x | 0x02*lo) ^ 0x3e*lo
-	y3 := x ^ '\\'*lo
+	y2 := (x | 0x62*lo) ^ 0x7e*lo
 	bad |= (y1 - lo) &^ y1
 	bad |= (y2 - lo) &^ y2
-	bad |= (y3 - lo) &^ y3
-	return bad&hi == 0
+	return bad
 }
 
 func appendJSONStrings(b []byte, ss []string) []byte {
@@ -384,36 +515,12 @@ var jsonPlain = func() (t [utf8.RuneSelf]bool) {
 // invalid UTF-8 as \ufffd, U+2028 and U+2029 as \u2028 and \u2029 (they
 // end a line in JavaScript).
 func appendJSONString(b []byte, s string) []byte {
-	if i := plainPrefix(s); i < len(s) {
-		return appendJSONStringFrom(b, s, i)
+	if !plainAll(s) {
+		return appendJSONStringFrom(b, s, 0)
 	}
 	b = append(b, '"')
 	b = append(b, s...)
 	return append(b, '"')
-}
-
-// plainPrefix is the length of the plain bytes s starts with (len(s): s
-// is written as it is), found eight bytes at a time (the last eight
-// overlapping those before), four to seven in one word: most strings are
-// plain throughout.
-func plainPrefix(s string) int {
-	i := 0
-	for ; i+8 <= len(s) && plain8(s[i:i+8]); i += 8 {
-	}
-	switch {
-	case i == len(s):
-	case len(s) >= 4 && len(s) < 8:
-		if plain4x2(s) {
-			i = len(s)
-		}
-	case len(s) < 4:
-		for i < len(s) && s[i] < utf8.RuneSelf && jsonPlain[s[i]] {
-			i++
-		}
-	case i+8 > len(s) && plain8(s[len(s)-8:]):
-		i = len(s)
-	}
-	return i
 }
 
 // appendJSONStringFrom is appendJSONString given that s[:i] is plain.

@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -156,6 +157,7 @@ var awkward = func() []string {
 		"\ufffd", "é日本語\U0001F600", "a\xffb\xc3", "\xc3\xa9\xcc\x81",
 		"1. 32-28 19-23 {comment} (2. 37-32) 2-0", `[Event "x"]`,
 		strings.Repeat("<", 100), strings.Repeat("x", 5000),
+		"^|~", "a^b|c~d", "plain text ~ plain text | plain^", strings.Repeat("~", 17), // (the word tests' wordStrict)
 	}
 	for c := range 256 {
 		s = append(s, string([]byte{byte(c)}), "a"+string([]byte{byte(c)})+"z")
@@ -503,17 +505,10 @@ func BenchmarkReportJSON(b *testing.B) {
 }
 
 // TestPlain8: appendJSONString's eight-bytes-at-a-time test says plain
-// exactly when each byte is plain (jsonPlain), for every byte at every
-// place, beside plain bytes and beside a byte of each kind.
+// exactly when each byte passes the word test (passesWordTest), for every
+// byte at every place, beside plain bytes and beside a byte of each kind.
 func TestPlain8(t *testing.T) {
-	plain := func(s string) bool {
-		for i := 0; i < len(s); i++ {
-			if s[i] >= utf8.RuneSelf || !jsonPlain[s[i]] {
-				return false
-			}
-		}
-		return true
-	}
+	plain := passesWordTest
 	for _, base := range []string{"abcdefgh", "\x7f\x7f\x7f\x7f\x7f\x7f\x7f\x7f", "        ", "!!!!!!!!", "\x1f\x1f\x1f\x1f\x1f\x1f\x1f\x1f", "\x80\x80\x80\x80\x80\x80\x80\x80"} {
 		for c := 0; c < 256; c++ {
 			for at := 0; at < 8; at++ {
@@ -539,4 +534,131 @@ func cpuTime() time.Duration {
 		return 0
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// passesWordTest is the word tests' reading of s, byte by byte: every
+// byte plain (jsonPlain), none of wordStrict.
+func passesWordTest(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf || !jsonPlain[s[i]] || strings.IndexByte(wordStrict, s[i]) >= 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// TestPlainAll: plainAll says plain exactly when every byte passes the
+// word test (passesWordTest), for every byte at every place of strings of
+// 0 to 20 bytes.
+func TestPlainAll(t *testing.T) {
+	plain := passesWordTest
+	for n := 0; n <= 20; n++ {
+		base := []byte(strings.Repeat("a", n))
+		if got := plainAll(string(base)); !got {
+			t.Fatalf("plainAll(%q) = false", base)
+		}
+		for at := 0; at < n; at++ {
+			for c := 0; c < 256; c++ {
+				s := append([]byte(nil), base...)
+				s[at] = byte(c)
+				want := plain(string(s))
+				if got := plainAll(string(s)); got != want {
+					t.Fatalf("plainAll(%q) = %v, want %v", s, got, want)
+				}
+			}
+		}
+	}
+}
+
+// TestAppendInt: appendInt writes strconv's digits, appended after what
+// the buffer holds, for every number of digits and about each power of
+// ten (where the number of digits changes), and for negative ones.
+func TestAppendInt(t *testing.T) {
+	var vs []int64
+	for p := int64(1); p <= 1e12; p *= 10 {
+		for d := int64(-2); d <= 2; d++ {
+			vs = append(vs, p+d, -(p + d), 3*p+d, 9*p+d)
+		}
+	}
+	for v := int64(0); v < 100000; v += 7 {
+		vs = append(vs, v, v*37, v*1031)
+	}
+	vs = append(vs, 1<<31-1, 1<<31, 1<<32-1, 1<<32, 1<<63-1, -1<<63)
+	for _, v := range vs {
+		want := strconv.AppendInt([]byte("x"), v, 10)
+		if got := appendInt([]byte("x"), v); !bytes.Equal(got, want) {
+			t.Fatalf("appendInt(%d) = %q, want %q", v, got, want)
+		}
+	}
+}
+
+// TestJSONWriterTagNamesKnown: the writer knows a tag name, the variant
+// and the verdict plain by their place and their bytes in memory
+// (plainNames), never by their length or place alone: games of one file
+// whose names (variants, verdicts) at a place alternate between a plain
+// one and others of the same length that are not plain, or are the same
+// text in another string, or move to another place (past the places
+// remembered too), or come from another file, each give encoding/json's
+// bytes.
+func TestJSONWriterTagNamesKnown(t *testing.T) {
+	event := "Event"
+	other := strings.Clone(event)
+	games := [][]string{
+		{event, "Site"},
+		{"Ev<nt", "Site"},
+		{event, "Si\"e"},
+		{other, "Site"},
+		{event, other},
+		{"Site", event},
+		{"Ev\x01nt", "Sit\xff"},
+		{event, "Site"},
+		{"", event},
+		{event, ""},
+		{"a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l", "m", "n", "o", "p", "q", "r", "s"},
+		{"a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l", "m", "n", "o", "p", "<", "&", "\n"},
+		{"a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l", "m", "n", "o", "p", "q", "r", "s"},
+	}
+	valid := "valid"
+	verdicts := []string{valid, "val>d", valid, strings.Clone(valid), "", valid, "vali\\"}
+	variants := []string{"international", "internationa<", "", "international", "internation\u00e9"}
+	var out bytes.Buffer
+	w := jsonWriter{out: &out}
+	for _, file := range []string{"a.pdn", "b.pdn", "a.pdn"} {
+		for g, names := range games {
+			rep := &referee.Report{File: file, Game: g + 1, Verdict: verdicts[g%len(verdicts)], Variant: variants[g%len(variants)]}
+			for _, n := range names {
+				rep.Tags = append(rep.Tags, notation.Tag{Name: n, Value: "v"})
+			}
+			out.Reset()
+			if err := w.Write(rep); err != nil {
+				t.Fatal(err)
+			}
+			if want := append(marshalReportJSON(t, rep), '\n'); !bytes.Equal(out.Bytes(), want) {
+				t.Fatalf("%s game %d (names %q): got %s\nwant %s", file, g+1, names, out.Bytes(), want)
+			}
+		}
+	}
+}
+
+// TestJSONWriterConfig: each game's object names the config file of its
+// own file, and none for a file that has none, as the files come and go
+// (the writer looks it up once per file).
+func TestJSONWriterConfig(t *testing.T) {
+	var out bytes.Buffer
+	w := jsonWriter{out: &out, configs: map[string]string{"a.pdn": "a/arbiter.yaml", "c.pdn": `c\"<.yaml`}}
+	for i, file := range []string{"a.pdn", "a.pdn", "b.pdn", "a.pdn", "c.pdn", "c.pdn", "b.pdn", "a.pdn"} {
+		out.Reset()
+		rep := &referee.Report{File: file, Game: i + 1, Verdict: "valid"}
+		if err := w.Write(rep); err != nil {
+			t.Fatal(err)
+		}
+		want := marshalReportJSON(t, rep)
+		if cfg := w.configs[file]; cfg != "" {
+			q, _ := json.Marshal(cfg)
+			want = append(append(append(want[:len(want)-1], `,"config":`...), q...), '}')
+		}
+		if want = append(want, '\n'); !bytes.Equal(out.Bytes(), want) {
+			t.Errorf("game %d of %s: got %s\nwant %s", i+1, file, out.Bytes(), want)
+		}
+	}
 }
