@@ -16,7 +16,15 @@ import (
 // apart from the reader's share of BenchmarkCheckTournamentsX20, and per
 // ply.
 func BenchmarkReplayTournaments(b *testing.B) {
-	files, names := sortedCorpus(b, "draughts/international-tournaments")
+	benchmarkReplay(b, "draughts/international-tournaments")
+}
+
+// benchmarkReplay replays the games of a corpus folder, split and parsed
+// once outside the timer, and reports CPU µs, allocations and bytes per
+// game, and CPU ns per ply (to compare with BenchmarkKingEnding's long
+// game).
+func benchmarkReplay(b *testing.B, folder string) {
+	files, names := sortedCorpus(b, folder)
 	var recs []*notation.Record
 	for _, name := range names {
 		eachGame(b, bytes.NewReader(files[name]), func(g pdn.GameText) {
@@ -31,6 +39,5 @@ func BenchmarkReplayTournaments(b *testing.B) {
 		}
 	}
 	m.report(b, b.N*len(recs))
-	// (Per ply: to compare with BenchmarkKingEnding's long game.)
 	b.ReportMetric(float64((cpuTime()-m.cpu0).Nanoseconds())/float64(plies), "cpu-ns/ply")
 }

@@ -1,12 +1,7 @@
 package referee_test
 
 import (
-	"bytes"
 	"testing"
-
-	"arbiter/notation"
-	"arbiter/notation/pdn"
-	"arbiter/referee"
 )
 
 // BenchmarkReplayUntagged measures the referee alone on the corpora whose
@@ -18,23 +13,6 @@ import (
 // allocations and bytes are reported per game.
 func BenchmarkReplayUntagged(b *testing.B) {
 	for _, sub := range []string{"english", "russian-belarus"} {
-		b.Run(sub, func(b *testing.B) {
-			files, names := sortedCorpus(b, "draughts/"+sub)
-			var recs []*notation.Record
-			for _, name := range names {
-				eachGame(b, bytes.NewReader(files[name]), func(g pdn.GameText) {
-					recs = append(recs, referee.ParseGame(g, name))
-				})
-			}
-			m := startPerGame(b)
-			plies := 0
-			for i := 0; i < b.N; i++ {
-				for _, rec := range recs {
-					plies += referee.Check(rec, referee.Options{}).Plies
-				}
-			}
-			m.report(b, b.N*len(recs))
-			b.ReportMetric(float64((cpuTime()-m.cpu0).Nanoseconds())/float64(plies), "cpu-ns/ply")
-		})
+		b.Run(sub, func(b *testing.B) { benchmarkReplay(b, "draughts/"+sub) })
 	}
 }
