@@ -76,10 +76,6 @@ type Splitter struct {
 	// one (the fast loops that skip bytes wholesale read ASCII only, or
 	// OR theirs in too): below 0x80, the game is ASCII.
 	high byte
-	// arena, when set, provides read buffers that are never written
-	// again (see NewArenaSplitter): NextUndecoded may then hand out game
-	// bytes that point into them.
-	arena *Arena
 }
 
 // NewSplitter returns a splitter reading r.
@@ -107,7 +103,10 @@ type source struct {
 	limit     int
 	overflow  bool
 
-	arena *Arena // when set, buf is the arena's and fillArena reads
+	// arena, when set, provides read buffers that are never written
+	// again (see NewArenaSplitter): buf is the arena's, fillArena reads,
+	// and NextUndecoded may hand out game bytes that point into them.
+	arena *Arena
 }
 
 // fill reads more input, keeping buf[pos:end] (and recording what is
@@ -259,7 +258,7 @@ gap:
 		g.Diagnostics = append(g.Diagnostics, notation.Diagnostic{Pos: g.Pos, Severity: notation.Error, Code: CodeGameTooLong,
 			Msg: fmt.Sprintf("game text longer than %s (%d bytes); skipped", sizeString(s.opts.MaxGameBytes), src.outLen)})
 		src.out = nil
-	} else if lazy && inBuf && s.arena != nil && s.opts.Encoding == nil && (s.high < 0x80 || utf8.Valid(text)) {
+	} else if lazy && inBuf && src.arena != nil && s.opts.Encoding == nil && (s.high < 0x80 || utf8.Valid(text)) {
 		// UTF-8, and the bytes stay in a read buffer that is never
 		// written again: the copy is Decode's, on the caller's worker.
 		g.raw = text
@@ -303,8 +302,8 @@ func (s *Splitter) release() {
 	if s.bufs == nil {
 		return
 	}
-	if s.arena != nil {
-		s.arena.settle(s.src.buf, s.src.end) // the buffer is the arena's
+	if s.src.arena != nil {
+		s.src.arena.settle(s.src.buf, s.src.end) // the buffer is the arena's
 	} else {
 		s.bufs.buf = s.src.buf
 	}

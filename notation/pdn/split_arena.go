@@ -97,7 +97,6 @@ func (a *Arena) settle(buf []byte, n int) {
 // Arena): its NextUndecoded copies nothing.
 func NewArenaSplitter(r io.Reader, opts Options, arena *Arena) *Splitter {
 	s := NewSplitter(r, opts)
-	s.arena = arena
 	s.src.arena = arena
 	s.src.buf = arena.region()
 	return s
