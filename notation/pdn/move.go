@@ -133,12 +133,6 @@ func plainMove(t string) (a int, sep byte, b int, ok bool) {
 	return 0, 0, 0, false
 }
 
-// plainMoveLoop is plainMove by plainMoveAt's scan: the reference.
-func plainMoveLoop(t string) (a int, sep byte, b int, ok bool) {
-	a, sep, b, end := plainMoveAt(t, 0)
-	return a, sep, b, end > 0 && end == len(t)
-}
-
 // plainMoveAt reads a plain move (see plainMove) at s[j], whatever
 // follows it: its squares, its separator and where it ends (0: none).
 func plainMoveAt(s string, j int) (a int, sep byte, b, end int) {

@@ -85,3 +85,9 @@ func TestPlainMove(t *testing.T) {
 	}
 	walk(6)
 }
+
+// plainMoveLoop is plainMove by plainMoveAt's scan: the reference.
+func plainMoveLoop(t string) (a int, sep byte, b int, ok bool) {
+	a, sep, b, end := plainMoveAt(t, 0)
+	return a, sep, b, end > 0 && end == len(t)
+}
