@@ -354,6 +354,7 @@ func ForGame(game, name string) (*Variant, error) {
 		return nil, err
 	}
 	var def *Variant
+	var defName string
 	var names []string
 	for _, e := range all {
 		if e.Game != game {
@@ -363,14 +364,18 @@ func ForGame(game, name string) (*Variant, error) {
 			return Lookup(e.Name)
 		}
 		if e.Default {
-			if def, err = Lookup(e.Name); err != nil {
-				return nil, err
-			}
+			defName = e.Name
 		}
 		names = append(names, e.Name)
 	}
 	if len(names) == 0 {
 		return nil, fmt.Errorf("%w: arbiter knows no %q games", ErrUnknown, game)
+	}
+	// The default is decoded only when no variant of that name is found.
+	if defName != "" {
+		if def, err = Lookup(defName); err != nil {
+			return nil, err
+		}
 	}
 	if name == "" && def != nil {
 		return def, nil
