@@ -15,6 +15,7 @@ package live
 
 import (
 	"runtime"
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -221,15 +222,11 @@ func (d *Document) Offset(p Position) int     { return d.lines.offset(d.text, p)
 // GameAt is the game whose text holds the byte offset off (the one before
 // it, when off is between games), or nil.
 func (d *Document) GameAt(off int) *Game {
-	var at *Game
-	for _, g := range d.games {
-		if g.Start > off {
-			break
-		}
-		at = g
+	if len(d.games) == 0 {
+		return nil
 	}
-	if at == nil && len(d.games) > 0 {
-		at = d.games[0]
-	}
-	return at
+	// The games are in document order: the last that starts at or before
+	// off, found by halving (a hover in a file of thousands of games).
+	i := sort.Search(len(d.games), func(i int) bool { return d.games[i].Start > off }) - 1
+	return d.games[max(i, 0)]
 }
