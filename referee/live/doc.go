@@ -119,16 +119,12 @@ func (d *Document) SetText(text string) {
 	}
 	d.games = d.games[:0:0]
 	var todo []*Game
-	sp := pdn.NewSplitter(strings.NewReader(text), pdn.Options{})
-	for {
-		g, err := sp.Next()
-		if err != nil {
-			break // io.EOF; a string reader fails no other way
-		}
+	// (A string reader fails in no way but io.EOF: Each returns nil.)
+	_ = pdn.Each(strings.NewReader(text), pdn.Options{}, func(g pdn.GameText) error {
 		start := d.bom + int(g.Pos.Offset)
-		game := &Game{Index: g.Index, Start: start, End: min(start+len(g.Text), len(text)), text: g.Text, text0: g}
-		d.games = append(d.games, game)
-	}
+		d.games = append(d.games, &Game{Index: g.Index, Start: start, End: min(start+len(g.Text), len(text)), text: g.Text, text0: g})
+		return nil
+	})
 	for i, game := range d.games {
 		end := len(text)
 		if i+1 < len(d.games) {
