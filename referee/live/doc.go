@@ -16,7 +16,6 @@ package live
 import (
 	"runtime"
 	"sort"
-	"strconv"
 	"strings"
 	"sync"
 
@@ -67,7 +66,16 @@ type Game struct {
 	// (two byte strings may decode to one text), the column it starts at,
 	// and what splitting them said (a file's first game that is not UTF-8 says so, the later ones
 	// do not).
-	key string
+	key gameKey
+}
+
+// gameKey is a game's key: its bytes are a slice of the document's text,
+// not a copy of it (a keystroke in a file of a thousand games would
+// otherwise copy the whole file into keys).
+type gameKey struct {
+	col   int    // "%" escapes a line only in column 1
+	bytes string // the game's bytes in the document
+	split string // what splitting them said, "" most often
 }
 
 // checked is the check of one game text, shared by every game of the
@@ -107,7 +115,7 @@ func (d *Document) Edit(changes []Change) {
 // whose text a game of the previous version had keeps that game's check,
 // and only the others are checked.
 func (d *Document) SetText(text string) {
-	old := make(map[string]*checked, len(d.games))
+	old := make(map[gameKey]*checked, len(d.games))
 	for _, g := range d.games {
 		old[g.key] = g.check
 	}
@@ -130,13 +138,14 @@ func (d *Document) SetText(text string) {
 		if i+1 < len(d.games) {
 			end = max(game.Start, d.games[i+1].Start)
 		}
-		var key strings.Builder
-		key.WriteString(strconv.Itoa(game.text0.Pos.Col) + "\x00") // "%" escapes a line only in column 1
-		key.WriteString(text[game.Start:end])
-		for _, diag := range game.text0.Diagnostics {
-			key.WriteString("\x00" + diag.Code + "\x00" + diag.Msg)
+		game.key = gameKey{col: game.text0.Pos.Col, bytes: text[game.Start:end]}
+		if len(game.text0.Diagnostics) > 0 {
+			var split strings.Builder
+			for _, diag := range game.text0.Diagnostics {
+				split.WriteString(diag.Code + "\x00" + diag.Msg + "\x00")
+			}
+			game.key.split = split.String()
 		}
-		game.key = key.String()
 		if c, ok := old[game.key]; ok && c != nil {
 			game.check = c
 		} else {
@@ -150,7 +159,7 @@ func (d *Document) SetText(text string) {
 // checkAll checks games on every CPU: opening a file of a thousand games
 // takes a fraction of the time.
 func (d *Document) checkAll(todo []*Game) {
-	seen := map[string]*Game{}
+	seen := map[gameKey]*Game{}
 	var uniq []*Game
 	for _, g := range todo {
 		if _, ok := seen[g.key]; !ok {
