@@ -15,7 +15,7 @@ package live
 
 import (
 	"runtime"
-	"strconv"
+	"sort"
 	"strings"
 	"sync"
 
@@ -66,7 +66,16 @@ type Game struct {
 	// (two byte strings may decode to one text), the column it starts at,
 	// and what splitting them said (a file's first game that is not UTF-8 says so, the later ones
 	// do not).
-	key string
+	key gameKey
+}
+
+// gameKey is a game's key: its bytes are a slice of the document's text,
+// not a copy of it (a keystroke in a file of a thousand games would
+// otherwise copy the whole file into keys).
+type gameKey struct {
+	col   int    // "%" escapes a line only in column 1
+	bytes string // the game's bytes in the document
+	split string // what splitting them said, "" most often
 }
 
 // checked is the check of one game text, shared by every game of the
@@ -106,7 +115,7 @@ func (d *Document) Edit(changes []Change) {
 // whose text a game of the previous version had keeps that game's check,
 // and only the others are checked.
 func (d *Document) SetText(text string) {
-	old := make(map[string]*checked, len(d.games))
+	old := make(map[gameKey]*checked, len(d.games))
 	for _, g := range d.games {
 		old[g.key] = g.check
 	}
@@ -118,28 +127,25 @@ func (d *Document) SetText(text string) {
 	}
 	d.games = d.games[:0:0]
 	var todo []*Game
-	sp := pdn.NewSplitter(strings.NewReader(text), pdn.Options{})
-	for {
-		g, err := sp.Next()
-		if err != nil {
-			break // io.EOF; a string reader fails no other way
-		}
+	// (A string reader fails in no way but io.EOF: Each returns nil.)
+	_ = pdn.Each(strings.NewReader(text), pdn.Options{}, func(g pdn.GameText) error {
 		start := d.bom + int(g.Pos.Offset)
-		game := &Game{Index: g.Index, Start: start, End: min(start+len(g.Text), len(text)), text: g.Text, text0: g}
-		d.games = append(d.games, game)
-	}
+		d.games = append(d.games, &Game{Index: g.Index, Start: start, End: min(start+len(g.Text), len(text)), text: g.Text, text0: g})
+		return nil
+	})
 	for i, game := range d.games {
 		end := len(text)
 		if i+1 < len(d.games) {
 			end = max(game.Start, d.games[i+1].Start)
 		}
-		var key strings.Builder
-		key.WriteString(strconv.Itoa(game.text0.Pos.Col) + "\x00") // "%" escapes a line only in column 1
-		key.WriteString(text[game.Start:end])
-		for _, diag := range game.text0.Diagnostics {
-			key.WriteString("\x00" + diag.Code + "\x00" + diag.Msg)
+		game.key = gameKey{col: game.text0.Pos.Col, bytes: text[game.Start:end]}
+		if len(game.text0.Diagnostics) > 0 {
+			var split strings.Builder
+			for _, diag := range game.text0.Diagnostics {
+				split.WriteString(diag.Code + "\x00" + diag.Msg + "\x00")
+			}
+			game.key.split = split.String()
 		}
-		game.key = key.String()
 		if c, ok := old[game.key]; ok && c != nil {
 			game.check = c
 		} else {
@@ -153,7 +159,7 @@ func (d *Document) SetText(text string) {
 // checkAll checks games on every CPU: opening a file of a thousand games
 // takes a fraction of the time.
 func (d *Document) checkAll(todo []*Game) {
-	seen := map[string]*Game{}
+	seen := map[gameKey]*Game{}
 	var uniq []*Game
 	for _, g := range todo {
 		if _, ok := seen[g.key]; !ok {
@@ -221,15 +227,11 @@ func (d *Document) Offset(p Position) int     { return d.lines.offset(d.text, p)
 // GameAt is the game whose text holds the byte offset off (the one before
 // it, when off is between games), or nil.
 func (d *Document) GameAt(off int) *Game {
-	var at *Game
-	for _, g := range d.games {
-		if g.Start > off {
-			break
-		}
-		at = g
+	if len(d.games) == 0 {
+		return nil
 	}
-	if at == nil && len(d.games) > 0 {
-		at = d.games[0]
-	}
-	return at
+	// The games are in document order: the last that starts at or before
+	// off, found by halving (a hover in a file of thousands of games).
+	i := sort.Search(len(d.games), func(i int) bool { return d.games[i].Start > off }) - 1
+	return d.games[max(i, 0)]
 }

@@ -105,8 +105,8 @@ func CutKit(b *Board) *Kit {
 	return k
 }
 
-// round is Num's rounding: the page and Render start from the same
-// numbers.
+// round is Num's rounding (hundredths, half away from zero, never -0):
+// the page and Render start from the same numbers.
 func round(f float64) float64 {
 	f = math.Round(f*100) / 100
 	if f == 0 {

@@ -350,11 +350,7 @@ func (w *svgWriter) num(f float64) { w.WriteString(Num(f)) }
 // Num writes a coordinate as every part of a picture does: rounded to
 // hundredths (half away from zero), the shortest form, never "-0".
 func Num(f float64) string {
-	f = math.Round(f*100) / 100
-	if f == 0 {
-		f = 0
-	}
-	return strconv.FormatFloat(f, 'f', -1, 64)
+	return strconv.FormatFloat(round(f), 'f', -1, 64)
 }
 
 // scale writes a placement's scale, to ten-thousandths.
