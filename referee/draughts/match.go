@@ -263,15 +263,7 @@ func (g *draughtsGame) leanRun(st *lineState, line notation.Line, variation, che
 				g.countEndgames(st, capt != 0 || crowned, num)
 			}
 		}
-		// checkOver64, on the words at hand.
-		p := pos64{own: opp, opp: own, kings: kings, turn: c ^ 1}
-		st.legalOK = false
-		takers := g64.capturers(p)
-		st.capturers = bb{lo: takers}
-		st.hasMove = takers != 0 || g64.hasQuiet(p)
-		if st.over == "" && !st.hasMove {
-			g.stuck(st)
-		}
+		g.checkOver64(st, pos64{own: opp, opp: own, kings: kings, turn: c ^ 1})
 	}
 	return len(line)
 }
