@@ -58,11 +58,7 @@ func (l *diagLimits) admit(r *Report, d *Diagnostic) bool {
 	if !foldedCodes[d.Code] {
 		return true
 	}
-	for i := range r.Diagnostics {
-		k := &r.Diagnostics[i]
-		if k.Code != d.Code {
-			continue
-		}
+	if k := r.foldKept(d.Code); k != nil {
 		if l.folds == nil {
 			l.folds = map[string]int{}
 		}
@@ -89,12 +85,21 @@ func (r *Report) Discards(code string, pos notation.Pos) bool {
 	if !foldedCodes[code] {
 		return false
 	}
-	for i := range r.Diagnostics {
-		if k := &r.Diagnostics[i]; k.Code == code {
-			return !before(pos, k.Pos)
-		}
+	if k := r.foldKept(code); k != nil {
+		return !before(pos, k.Pos)
 	}
 	return r.limits.dropped[code] > 0
+}
+
+// foldKept is the one diagnostic of a folded code the report keeps, or nil
+// (admit, Discards).
+func (r *Report) foldKept(code string) *Diagnostic {
+	for i := range r.Diagnostics {
+		if k := &r.Diagnostics[i]; k.Code == code {
+			return k
+		}
+	}
+	return nil
 }
 
 // trim keeps memory bounded: past twice the bound, the diagnostics are

@@ -15,8 +15,8 @@ func (l *Line) Counters() []string {
 	st := l.st
 	draw := SectionOf(l.g.c.variant).Draw
 	var out []string
-	if r := draw.Repetition; r != nil && st.seen.count(&st.pos) > 1 {
-		out = append(out, fmt.Sprintf("repetition: this position for the %s time (%d: %s)", referee.Ordinal(st.seen.count(&st.pos)), r.Count, r.Effect))
+	if r, n := draw.Repetition, st.seen.count(&st.pos); r != nil && n > 1 {
+		out = append(out, fmt.Sprintf("repetition: this position for the %s time (%d: %s)", referee.Ordinal(n), r.Count, r.Effect))
 	}
 	if r := draw.KingMoves; r != nil && st.kingOnly > 0 {
 		out = append(out, fmt.Sprintf("kings only, no capture: %d plies of %d (%d moves by each side: %s)", st.kingOnly, 2*r.Count, r.Count, r.Effect))

@@ -130,9 +130,8 @@ func longDiagonal(r *Rules) bb {
 
 // holding returns the set of rules (bit i: rule i) whose position p is.
 func (t *endgameTable) holding(p *Position) uint32 {
-	w, b := p.pc[White], p.pc[Black]
-	wk, bk := w.and(p.kings).count(), b.and(p.kings).count()
-	wm, bm := w.count()-wk, b.count()-bk
+	wm, wk := p.Count(White)
+	bm, bk := p.Count(Black)
 	ws, bs := t.materialHolding(wm+wk+bm+bk, wm, wk, bm, bk)
 	return t.onDiagonal(p, ws, bs)
 }
@@ -195,9 +194,8 @@ func (t *endgameTable) onDiagonal(p *Position, ws, bs uint32) uint32 {
 // capture or a crowning).
 func (g *draughtsGame) endgamesHolding(p *Position) uint32 {
 	t := &g.c.endgames
-	w, b := p.pc[White], p.pc[Black]
-	wk, bk := w.and(p.kings).count(), b.and(p.kings).count()
-	wm, bm := w.count()-wk, b.count()-bk
+	wm, wk := p.Count(White)
+	bm, bk := p.Count(Black)
 	key := uint64(wm) | uint64(wk)<<16 | uint64(bm)<<32 | uint64(bk)<<48 | 1<<63
 	if key != g.endMaterial {
 		g.endWS, g.endBS = t.materialHolding(wm+wk+bm+bk, wm, wk, bm, bk)

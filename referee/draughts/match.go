@@ -91,19 +91,9 @@ func (g *draughtsGame) leanPly(st *lineState, m *notation.Move) bool {
 		// set and promotion: the distinct moves match groups the paths
 		// into.
 		g64 := g.gen64()
-		g64.moves = g64.moves[:0]
-		g64.captures(st.pos.to64(), st.capturers.lo)
-		found := -1
-		for i := range g64.moves {
-			if g64.moves[i].from == fi && g64.moves[i].to == ti {
-				if found >= 0 {
-					return false // (ambiguous)
-				}
-				found = i
-			}
-		}
+		found := g64.onlyCapture(st.pos.to64(), st.capturers.lo, fi, ti)
 		if found < 0 || sep == '-' {
-			return false // (none; or a capture written with '-': a warning)
+			return false // (none, or ambiguous; or a capture written with '-': a warning)
 		}
 		m := &g64.moves[found]
 		cm = cmove{cap: bb{lo: m.cap}, from: m.from, to: m.to, prom: m.prom, n: m.n}
@@ -216,19 +206,9 @@ func (g *draughtsGame) leanRun(st *lineState, line notation.Line, variation, che
 			// The captures on one word, one per from, to, captured set
 			// and promotion: the distinct moves match groups the paths
 			// into.
-			g64.moves = g64.moves[:0]
-			g64.captures(pos64{own: own, opp: opp, kings: kings, turn: c}, st.capturers.lo)
-			found := -1
-			for i := range g64.moves {
-				if g64.moves[i].from == fi && g64.moves[i].to == ti {
-					if found >= 0 {
-						return k // (ambiguous)
-					}
-					found = i
-				}
-			}
+			found := g64.onlyCapture(pos64{own: own, opp: opp, kings: kings, turn: c}, st.capturers.lo, fi, ti)
 			if found < 0 || sep == '-' {
-				return k // (none; or a capture written with '-': a warning)
+				return k // (none, or ambiguous; or a capture written with '-': a warning)
 			}
 			capt, crowned = g64.moves[found].cap, g64.moves[found].prom
 		}
@@ -263,15 +243,7 @@ func (g *draughtsGame) leanRun(st *lineState, line notation.Line, variation, che
 				g.countEndgames(st, capt != 0 || crowned, num)
 			}
 		}
-		// checkOver64, on the words at hand.
-		p := pos64{own: opp, opp: own, kings: kings, turn: c ^ 1}
-		st.legalOK = false
-		takers := g64.capturers(p)
-		st.capturers = bb{lo: takers}
-		st.hasMove = takers != 0 || g64.hasQuiet(p)
-		if st.over == "" && !st.hasMove {
-			g.stuck(st)
-		}
+		g.checkOver64(st, pos64{own: opp, opp: own, kings: kings, turn: c ^ 1})
 	}
 	return len(line)
 }

@@ -358,6 +358,24 @@ func (g *gen64) quiet(p pos64) {
 	}
 }
 
+// onlyCapture lists the captures of pieces in p (captures) and returns
+// the index in g.moves of the one from fi to ti, or -1 when there is none
+// or more than one (the lean ply leaves both to match).
+func (g *gen64) onlyCapture(p pos64, pieces uint64, fi, ti uint8) int {
+	g.moves = g.moves[:0]
+	g.captures(p, pieces)
+	found := -1
+	for i := range g.moves {
+		if g.moves[i].from == fi && g.moves[i].to == ti {
+			if found >= 0 {
+				return -1 // (ambiguous)
+			}
+			found = i
+		}
+	}
+	return found
+}
+
 // captures appends the legal captures of the given pieces of the side to
 // move.
 func (g *gen64) captures(p pos64, pieces uint64) {
