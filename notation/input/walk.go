@@ -160,16 +160,18 @@ func walkDir(root string, exts []string, limits Limits) []Source {
 		}
 	}
 	// A zip archive stands for its members.
-	out := make([]Source, 0, len(w.in))
-	read := false
-	for _, f := range w.in {
-		if f.members != nil {
-			out = append(out, f.members...)
-		} else {
-			out = append(out, f)
+	out := w.in // (most folders hold none: their inputs are not copied)
+	if slices.ContainsFunc(w.in, func(f Source) bool { return f.members != nil }) {
+		out = make([]Source, 0, len(w.in))
+		for _, f := range w.in {
+			if f.members != nil {
+				out = append(out, f.members...)
+			} else {
+				out = append(out, f)
+			}
 		}
-		read = read || f.Skip == ""
 	}
+	read := slices.ContainsFunc(w.in, func(f Source) bool { return f.Skip == "" })
 	if !read && (len(out) == 0 || w.other.n > 0) {
 		out = append(out, skipSource(root, w.other.note("folder", "files", exts)))
 	}

@@ -116,7 +116,7 @@ func (r *Run) Check() (*Result, error) {
 	if cf == nil {
 		cf = &config.Applied{}
 	}
-	perFile := map[string]int{}
+	perFile := make(map[string]int, len(r.Inputs)) // (sized: a folder of one-game files grows it by thousands)
 	sources := make([]referee.Input, len(r.Inputs))
 	for i, f := range r.Inputs {
 		sources[i] = referee.Input{Name: f.Name, Open: f.Open}
