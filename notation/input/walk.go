@@ -213,7 +213,7 @@ func (w *walk) resolveLinked() {
 // dir lists the folder at path, whose resolved path is real.
 func (w *walk) dir(path, real string) {
 	w.dirs[real] = true
-	entries, err := os.ReadDir(path)
+	entries, err := readDir(path)
 	if err != nil {
 		w.in = append(w.in, failedSource(path, err))
 		return
@@ -223,10 +223,13 @@ func (w *walk) dir(path, real string) {
 	// cleaned once, not once a file.
 	pre, realPre := joinPrefix(path), joinPrefix(real)
 	w.in = slices.Grow(w.in, len(entries))
+	if w.files == nil {
+		w.realFiles = slices.Grow(w.realFiles, len(entries))
+	}
 	for _, e := range entries { // sorted by name
-		name := e.Name()
+		name := e.name
 		p := pre + name
-		switch t := e.Type(); {
+		switch t := e.typ; {
 		case t.IsDir():
 			switch r := realPre + name; {
 			case strings.HasPrefix(name, "."):
@@ -255,6 +258,13 @@ func (w *walk) dir(path, real string) {
 			}
 		}
 	}
+}
+
+// dirEntry is a name a folder lists, and its type (os.DirEntry's Type:
+// a symbolic link's, not what it leads to).
+type dirEntry struct {
+	name string
+	typ  os.FileMode
 }
 
 // joinPrefix is what filepath.Join(dir, name) puts before name.
