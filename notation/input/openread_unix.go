@@ -28,6 +28,11 @@ func openFile(path string, limits Limits) (io.ReadCloser, error) {
 	if err != nil {
 		return nil, err
 	}
+	return readFD(fd, path, limits)
+}
+
+// readFD reads the file open at fd, named path, as openFile does.
+func readFD(fd int, path string, limits Limits) (io.ReadCloser, error) {
 	r := &fileReader{fd: fd, path: path, head: headPool.Get().(*[]byte)}
 	r.buf = *r.head
 	// The first bytes, for gzip's magic: two of them, or the end.

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // walk lists the record files under a directory named on the command
@@ -222,6 +223,16 @@ func (w *walk) dir(path, real string) {
 	// lists (never "." or "..", never with a separator): the path is
 	// cleaned once, not once a file.
 	pre, realPre := joinPrefix(path), joinPrefix(real)
+	var fo *folder // (its files' opener, made with the first)
+	file := func(p string) Source {
+		if strings.EqualFold(filepath.Ext(p), ".zip") {
+			return w.file(p)
+		}
+		if fo == nil {
+			fo = &folder{path: path, pre: pre, limits: w.limits}
+		}
+		return fo.source(p)
+	}
 	w.in = slices.Grow(w.in, len(entries))
 	if w.files == nil {
 		w.realFiles = slices.Grow(w.realFiles, len(entries))
@@ -243,12 +254,12 @@ func (w *walk) dir(path, real string) {
 			case !w.wanted(p):
 			case w.files == nil: // the real folders, walked first: no file is met twice
 				w.realFiles = append(w.realFiles, realFile{realPre, name})
-				w.in = append(w.in, w.file(p))
+				w.in = append(w.in, file(p))
 			case w.files[realPre+name]: // in a linked folder, a file a link of the walk led to
 				w.in = append(w.in, skipSource(p, "the file "+realPre+name+", read already"))
 			default:
 				w.files[realPre+name] = true
-				w.in = append(w.in, w.file(p))
+				w.in = append(w.in, file(p))
 			}
 		case t&os.ModeSymlink != 0:
 			w.link(p, name)
@@ -258,6 +269,24 @@ func (w *walk) dir(path, real string) {
 			}
 		}
 	}
+}
+
+// folder is a walked folder, the opener of its files (Source.Open): on
+// Linux each is opened relative to the folder (folder_linux.go).
+type folder struct {
+	path, pre string // pre+name is a file's path
+	limits    Limits
+	mu        sync.Mutex
+	left      int       // its files not opened yet
+	dir       *folderFD // nil until its first file is opened
+	name      []byte    // a file's name, NUL-terminated, for openat
+}
+
+// source is the input of the folder's file at path, pre+its name: a
+// record file (not a zip archive).
+func (f *folder) source(path string) Source {
+	f.left++
+	return Source{Name: path, Path: path, NotDir: true, Open: func() (io.ReadCloser, error) { return f.open(path) }}
 }
 
 // dirEntry is a name a folder lists, and its type (os.DirEntry's Type:
