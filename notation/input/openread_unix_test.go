@@ -13,6 +13,7 @@ import (
 	"syscall"
 	"testing"
 	"time"
+	"unsafe"
 )
 
 // A pipe named as a file is read to its end, however its writer cuts
@@ -219,5 +220,13 @@ func sameAsBufio(t *testing.T, path string, data, calls []byte) {
 		if fr.Buffered() != br.Buffered() {
 			t.Fatalf("%d bytes, %v: %d buffered; bufio: %d", len(data), log, fr.Buffered(), br.Buffered())
 		}
+	}
+}
+
+// A file's reader is one allocation of 64 bytes (a folder of one-game
+// files makes one a game).
+func TestFileReaderSize(t *testing.T) {
+	if size := unsafe.Sizeof(fileReader{}); size > 64 {
+		t.Errorf("fileReader is %d bytes", size)
 	}
 }
