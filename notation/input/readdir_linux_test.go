@@ -6,7 +6,6 @@ import (
 	"net"
 	"os"
 	"path/filepath"
-	"runtime"
 	"syscall"
 	"testing"
 )
@@ -28,11 +27,9 @@ func TestReadDirAsOS(t *testing.T) {
 	os.Symlink("b.pdn", filepath.Join(mixed, "link.pdn"))
 	os.Symlink("nowhere", filepath.Join(mixed, "broken.pdn"))
 	os.Symlink("sub", filepath.Join(mixed, "linkdir"))
-	if runtime.GOOS != "windows" {
-		syscall.Mkfifo(filepath.Join(mixed, "fifo.pdn"), 0o644)
-		if l, err := net.Listen("unix", filepath.Join(mixed, "sock.pdn")); err == nil {
-			defer l.Close()
-		}
+	syscall.Mkfifo(filepath.Join(mixed, "fifo.pdn"), 0o644)
+	if l, err := net.Listen("unix", filepath.Join(mixed, "sock.pdn")); err == nil {
+		defer l.Close()
 	}
 	many := filepath.Join(root, "many")
 	os.Mkdir(many, 0o755)
