@@ -1,6 +1,7 @@
 package input
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"net"
@@ -92,4 +93,23 @@ func TestStatModeAsOS(t *testing.T) {
 			t.Errorf("%s: %v, os: %v", path, got, fi.Mode().Type())
 		}
 	}
+}
+
+// nextDirent reads whatever bytes it is given without a panic, each
+// record's name within the record, and comes to an end.
+func FuzzNextDirent(f *testing.F) {
+	f.Add([]byte{})
+	f.Add(append(make([]byte, 16), 24, 0, 8, 'a', '.', 'p', 'd', 'n', 0))
+	f.Fuzz(func(t *testing.T, rec []byte) {
+		for n := 0; ; n++ {
+			name, _, rest, ok := nextDirent(rec)
+			if !ok {
+				break
+			}
+			if len(rest) >= len(rec) || len(name) > len(rec)-direntNameOff || bytes.IndexByte(name, 0) >= 0 {
+				t.Fatalf("record %d: name %q, %d bytes left of %d", n, name, len(rest), len(rec))
+			}
+			rec = rest
+		}
+	})
 }
