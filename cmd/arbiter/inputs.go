@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 
 	"github.com/urfave/cli/v2"
 	"golang.org/x/text/encoding"
@@ -33,7 +34,11 @@ func inputs(c *cli.Context) ([]input.Source, error) {
 			in = append(in, input.Stdin(c.App.Reader, limits))
 			continue
 		}
-		in = append(in, input.Expand(name, exts, limits)...)
+		if files := input.Expand(name, exts, limits); in == nil {
+			in = files // (a folder's thousands of inputs, not copied)
+		} else {
+			in = append(in, files...)
+		}
 	}
 	return in, nil
 }
@@ -41,6 +46,9 @@ func inputs(c *cli.Context) ([]input.Source, error) {
 // readInputs warns of the inputs that are not read (Source.Skip) and
 // returns the others, with the number of warnings.
 func readInputs(in []input.Source, stderr io.Writer) ([]input.Source, int) {
+	if !slices.ContainsFunc(in, func(f input.Source) bool { return f.Skip != "" }) {
+		return in, 0 // (most runs: the inputs not copied)
+	}
 	kept := make([]input.Source, 0, len(in))
 	warned := 0
 	for _, f := range in {

@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"arbiter/notation/input"
 )
 
 func gz(t testing.TB, data []byte) []byte {
@@ -286,5 +288,23 @@ func TestNoGameCounted(t *testing.T) {
 	if code != 0 || !strings.Contains(errOut, "b.pdn: no game in this file") || !strings.Contains(errOut, "1 game: 1 valid, 0 with errors, 1 warning") ||
 		!strings.Contains(string(md), "| 1 | 1 | 0 | 0 | 1 |") {
 		t.Errorf("exit %d, stderr %q, job summary:\n%s", code, errOut, md)
+	}
+}
+
+// readInputs hands back the list it was given when nothing is left out
+// (a folder's thousands of inputs are not copied), and the others alone,
+// in order, when some are.
+func TestReadInputsKeepsTheList(t *testing.T) {
+	in := []input.Source{{Name: "a.pdn"}, {Name: "b.pdn"}, {Name: "c.pdn"}}
+	var warned bytes.Buffer
+	kept, n := readInputs(in, &warned)
+	if n != 0 || len(kept) != 3 || &kept[0] != &in[0] || warned.Len() != 0 {
+		t.Errorf("nothing left out: %d warnings, %d inputs, copied %v; %q", n, len(kept), &kept[0] != &in[0], warned.String())
+	}
+	in[1].Skip = "not a regular file"
+	kept, n = readInputs(in, &warned)
+	if n != 1 || len(kept) != 2 || kept[0].Name != "a.pdn" || kept[1].Name != "c.pdn" || &kept[0] == &in[0] ||
+		warned.String() != "arbiter: warning: b.pdn: not a regular file\n" {
+		t.Errorf("one left out: %d warnings, %v; %q", n, kept, warned.String())
 	}
 }

@@ -28,8 +28,12 @@ func openFile(path string, limits Limits) (io.ReadCloser, error) {
 	if err != nil {
 		return nil, err
 	}
+	return readFD(fd, path, limits)
+}
+
+// readFD reads the file open at fd, named path, as openFile does.
+func readFD(fd int, path string, limits Limits) (io.ReadCloser, error) {
 	r := &fileReader{fd: fd, path: path, head: headPool.Get().(*[]byte)}
-	r.buf = *r.head
 	// The first bytes, for gzip's magic: two of them, or the end.
 	if head, _ := r.Peek(2); !IsGzip(head) {
 		return r, nil
@@ -71,19 +75,28 @@ var headPool = sync.Pool{New: func() any { b := make([]byte, headSize); return &
 type fileReader struct {
 	fd   int
 	path string
-	head *[]byte // pooled; nil once closed
-	buf  []byte  // *head; buf[r:w] is read and not handed out yet
+	head *[]byte // pooled; nil once closed; (*head)[r:w] is read and not handed out yet
 	r, w int
 	err  error
 }
 
+// buf is the head buffer, nil once closed. (Not a field of its own: the
+// reader is one allocation a file, and 64 bytes rather than 96.)
+func (f *fileReader) buf() []byte {
+	if f.head == nil {
+		return nil
+	}
+	return *f.head
+}
+
 // fill reads once after what the buffer holds, moved to its start.
 func (f *fileReader) fill() {
+	buf := f.buf()
 	if f.r > 0 {
-		f.w = copy(f.buf, f.buf[f.r:f.w])
+		f.w = copy(buf, buf[f.r:f.w])
 		f.r = 0
 	}
-	n, err := f.readFD(f.buf[f.w:])
+	n, err := f.readFD(buf[f.w:])
 	f.w += n
 	f.err = err
 }
@@ -115,7 +128,7 @@ func (f *fileReader) Read(p []byte) (int, error) {
 		if f.err != nil {
 			return 0, f.err
 		}
-		if len(p) >= len(f.buf) { // (the splitter's reads, once the head is read)
+		if len(p) >= len(f.buf()) { // (the splitter's reads, once the head is read)
 			n, err := f.readFD(p)
 			f.err = err
 			return n, err
@@ -125,7 +138,7 @@ func (f *fileReader) Read(p []byte) (int, error) {
 			return 0, f.err
 		}
 	}
-	n := copy(p, f.buf[f.r:f.w])
+	n := copy(p, f.buf()[f.r:f.w])
 	f.r += n
 	return n, nil
 }
@@ -137,34 +150,35 @@ func (f *fileReader) Peek(n int) ([]byte, error) {
 	if n < 0 {
 		return nil, bufio.ErrNegativeCount
 	}
-	for f.w-f.r < n && f.w-f.r < len(f.buf) && f.err == nil {
+	for f.w-f.r < n && f.w-f.r < len(f.buf()) && f.err == nil {
 		f.fill()
 	}
-	if n > len(f.buf) {
-		return f.buf[f.r:f.w], bufio.ErrBufferFull
+	buf := f.buf()
+	if n > len(buf) {
+		return buf[f.r:f.w], bufio.ErrBufferFull
 	}
 	if avail := f.w - f.r; avail < n {
 		err := f.err
 		if err == nil {
 			err = bufio.ErrBufferFull
 		}
-		return f.buf[f.r:f.w], err
+		return buf[f.r:f.w], err
 	}
-	return f.buf[f.r : f.r+n], nil
+	return buf[f.r : f.r+n], nil
 }
 
 // Buffered is the number of bytes read and not handed out.
 func (f *fileReader) Buffered() int { return f.w - f.r }
 
 // Size is the buffer's.
-func (f *fileReader) Size() int { return len(f.buf) }
+func (f *fileReader) Size() int { return len(f.buf()) }
 
 func (f *fileReader) Close() error {
 	if f.head == nil {
 		return &os.PathError{Op: "close", Path: f.path, Err: os.ErrClosed}
 	}
 	headPool.Put(f.head)
-	f.head, f.buf, f.r, f.w = nil, nil, 0, 0
+	f.head, f.r, f.w = nil, 0, 0
 	if err := syscall.Close(f.fd); err != nil {
 		return &os.PathError{Op: "close", Path: f.path, Err: err}
 	}

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // walk lists the record files under a directory named on the command
@@ -160,16 +161,18 @@ func walkDir(root string, exts []string, limits Limits) []Source {
 		}
 	}
 	// A zip archive stands for its members.
-	out := make([]Source, 0, len(w.in))
-	read := false
-	for _, f := range w.in {
-		if f.members != nil {
-			out = append(out, f.members...)
-		} else {
-			out = append(out, f)
+	out := w.in // (most folders hold none: their inputs are not copied)
+	if slices.ContainsFunc(w.in, func(f Source) bool { return f.members != nil }) {
+		out = make([]Source, 0, len(w.in))
+		for _, f := range w.in {
+			if f.members != nil {
+				out = append(out, f.members...)
+			} else {
+				out = append(out, f)
+			}
 		}
-		read = read || f.Skip == ""
 	}
+	read := slices.ContainsFunc(w.in, func(f Source) bool { return f.Skip == "" })
 	if !read && (len(out) == 0 || w.other.n > 0) {
 		out = append(out, skipSource(root, w.other.note("folder", "files", exts)))
 	}
@@ -211,7 +214,7 @@ func (w *walk) resolveLinked() {
 // dir lists the folder at path, whose resolved path is real.
 func (w *walk) dir(path, real string) {
 	w.dirs[real] = true
-	entries, err := os.ReadDir(path)
+	entries, err := readDir(path)
 	if err != nil {
 		w.in = append(w.in, failedSource(path, err))
 		return
@@ -220,11 +223,24 @@ func (w *walk) dir(path, real string) {
 	// lists (never "." or "..", never with a separator): the path is
 	// cleaned once, not once a file.
 	pre, realPre := joinPrefix(path), joinPrefix(real)
+	var fo *folder // (its files' opener, made with the first)
+	file := func(p string) Source {
+		if strings.EqualFold(filepath.Ext(p), ".zip") {
+			return w.file(p)
+		}
+		if fo == nil {
+			fo = &folder{path: path, pre: pre, limits: w.limits}
+		}
+		return fo.source(p)
+	}
 	w.in = slices.Grow(w.in, len(entries))
+	if w.files == nil {
+		w.realFiles = slices.Grow(w.realFiles, len(entries))
+	}
 	for _, e := range entries { // sorted by name
-		name := e.Name()
+		name := e.name
 		p := pre + name
-		switch t := e.Type(); {
+		switch t := e.typ; {
 		case t.IsDir():
 			switch r := realPre + name; {
 			case strings.HasPrefix(name, "."):
@@ -238,12 +254,12 @@ func (w *walk) dir(path, real string) {
 			case !w.wanted(p):
 			case w.files == nil: // the real folders, walked first: no file is met twice
 				w.realFiles = append(w.realFiles, realFile{realPre, name})
-				w.in = append(w.in, w.file(p))
+				w.in = append(w.in, file(p))
 			case w.files[realPre+name]: // in a linked folder, a file a link of the walk led to
 				w.in = append(w.in, skipSource(p, "the file "+realPre+name+", read already"))
 			default:
 				w.files[realPre+name] = true
-				w.in = append(w.in, w.file(p))
+				w.in = append(w.in, file(p))
 			}
 		case t&os.ModeSymlink != 0:
 			w.link(p, name)
@@ -253,6 +269,31 @@ func (w *walk) dir(path, real string) {
 			}
 		}
 	}
+}
+
+// folder is a walked folder, the opener of its files (Source.Open): on
+// Linux each is opened relative to the folder (folder_linux.go).
+type folder struct {
+	path, pre string // pre+name is a file's path
+	limits    Limits
+	mu        sync.Mutex
+	left      int       // its files not opened yet
+	dir       *folderFD // nil until its first file is opened
+	name      []byte    // a file's name, NUL-terminated, for openat
+}
+
+// source is the input of the folder's file at path, pre+its name: a
+// record file (not a zip archive).
+func (f *folder) source(path string) Source {
+	f.left++
+	return Source{Name: path, Path: path, NotDir: true, Open: func() (io.ReadCloser, error) { return f.open(path) }}
+}
+
+// dirEntry is a name a folder lists, and its type (os.DirEntry's Type:
+// a symbolic link's, not what it leads to).
+type dirEntry struct {
+	name string
+	typ  os.FileMode
 }
 
 // joinPrefix is what filepath.Join(dir, name) puts before name.

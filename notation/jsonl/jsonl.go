@@ -63,8 +63,9 @@ const (
 // judge reads the head of a text: JSON lines start with an object whose
 // first key is followed by a colon: `{"file":`. A PDN file may start with a
 // { comment }, even one starting with a quote ({"Nice" game}), so the key
-// must be one a record has, or the file be named .json or .jsonl.
-func judge(head []byte, jsonName bool) verdict {
+// must be one a record has, or the file be named .json or .jsonl (the
+// name is looked at only then: a PDN file's head says enough).
+func judge(head []byte, name string) verdict {
 	head = bytes.TrimPrefix(head, bom)
 	i := skipSpace(head, 0)
 	if i == len(head) {
@@ -98,7 +99,7 @@ func judge(head []byte, jsonName bool) verdict {
 	if head[i] != ':' {
 		return notJSON
 	}
-	if jsonName || recordKeys[string(key)] {
+	if recordKeys[string(key)] || IsJSONName(name) {
 		return isJSON
 	}
 	return notJSON
@@ -114,7 +115,7 @@ func skipSpace(b []byte, i int) int {
 // Looks says whether a text that starts with head is JSON lines (see
 // judge); a head too short to tell is not.
 func Looks(head []byte, name string) bool {
-	return judge(head, IsJSONName(name)) == isJSON
+	return judge(head, name) == isJSON
 }
 
 // Sniff decodes r as pdn.DecodeText does (UTF-16 and -32 with or without
@@ -128,10 +129,9 @@ func Sniff(r io.Reader, name string) (io.Reader, bool) {
 	if !ok || br.Size() < sniffLimit {
 		br = bufio.NewReaderSize(decoded, sniffLimit)
 	}
-	jsonName := IsJSONName(name)
 	for {
 		head, _ := br.Peek(br.Buffered())
-		switch judge(head, jsonName) {
+		switch judge(head, name) {
 		case isJSON:
 			return br, true
 		case notJSON:
@@ -143,7 +143,7 @@ func Sniff(r io.Reader, name string) (io.Reader, bool) {
 		// One byte more than has come: one read, however much it brings.
 		if _, err := br.Peek(len(head) + 1); err != nil {
 			head, _ = br.Peek(br.Buffered())
-			return br, judge(head, jsonName) == isJSON
+			return br, judge(head, name) == isJSON
 		}
 	}
 }

@@ -13,7 +13,7 @@ import (
 func crHead(br PeekReader, head []byte) []byte {
 	seen := 0 // head[:seen] holds no CR or LF: looked at once, not again with each byte more
 	for len(head) < br.Size() {
-		i := bytes.IndexAny(head[seen:], "\r\n")
+		i := indexLineEnd(head[seen:])
 		if i < 0 {
 			seen = len(head)
 		} else {
@@ -32,6 +32,21 @@ func crHead(br PeekReader, head []byte) []byte {
 		head = more
 	}
 	return head
+}
+
+// indexLineEnd is bytes.IndexAny(b, "\r\n"), in two of IndexByte's
+// vector scans rather than a byte at a time: the first LF, then a CR
+// before it.
+func indexLineEnd(b []byte) int {
+	lf := bytes.IndexByte(b, '\n')
+	before := b
+	if lf >= 0 {
+		before = b[:lf]
+	}
+	if cr := bytes.IndexByte(before, '\r'); cr >= 0 {
+		return cr
+	}
+	return lf
 }
 
 // crOnly says whether head is the start of a file whose lines end with a

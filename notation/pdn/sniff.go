@@ -98,7 +98,10 @@ type PeekReader interface {
 }
 
 func unicodeByBOM(head []byte) encoding.Encoding {
-	switch {
+	// (Every BOM starts with 0xff, 0xfe or 0: a record's head, most
+	// often "[", is compared with none.)
+	switch bom := len(head) >= 2 && (head[0] == 0xff || head[0] == 0xfe || head[0] == 0); {
+	case !bom:
 	case bytes.HasPrefix(head, []byte{0xff, 0xfe, 0, 0}):
 		return utf32.UTF32(utf32.LittleEndian, utf32.ExpectBOM)
 	case bytes.HasPrefix(head, []byte{0, 0, 0xfe, 0xff}):
@@ -142,6 +145,9 @@ func zeroHalves(b []byte) (le, be bool) {
 // bytes in its head.
 func notText(head []byte) (string, bool) {
 	for _, m := range magics {
+		if len(head) == 0 || !magicFirst[head[0]] {
+			break // (a record's head: no magic starts so, none compared)
+		}
 		if !bytes.HasPrefix(head, []byte(m.prefix)) {
 			continue
 		}
@@ -158,6 +164,14 @@ func notText(head []byte) (string, bool) {
 	}
 	return "", false
 }
+
+// magicFirst are the first bytes of magics.
+var magicFirst = func() (first [256]bool) {
+	for _, m := range magics {
+		first[m.prefix[0]] = true
+	}
+	return first
+}()
 
 type errReader struct{ err error }
 

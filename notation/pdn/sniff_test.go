@@ -139,3 +139,93 @@ func TestZeroHalves(t *testing.T) {
 		}
 	}
 }
+
+// The head's checks that skip their comparisons by its first byte
+// (unicodeByBOM, notText) say what comparing every prefix says, and
+// indexLineEnd finds what bytes.IndexAny(b, "\r\n") finds, on heads that
+// start with every byte and with every BOM and magic, cut anywhere.
+func TestHeadChecksByFirstByte(t *testing.T) {
+	boms := [][]byte{{0xff, 0xfe, 0, 0}, {0, 0, 0xfe, 0xff}, {0xff, 0xfe}, {0xfe, 0xff}}
+	var heads [][]byte
+	for c := range 256 {
+		heads = append(heads, []byte{byte(c)}, append([]byte{byte(c)}, "[Event \"x\"]\r\n1. 32-28\r19-23\n"...))
+	}
+	for _, b := range boms {
+		heads = append(heads, append(b, "a\x00b\x00"...))
+	}
+	for _, m := range magics {
+		heads = append(heads, []byte(m.prefix+"91AY&SY 1. 32-28 19-23 2. 37-32 *\n"), []byte(m.prefix+"x\r\n"))
+	}
+	rnd := rand.New(rand.NewSource(4))
+	for range 2000 {
+		b := make([]byte, rnd.Intn(40))
+		for i := range b {
+			b[i] = "\r\n\x00\xff\xfePK[a "[rnd.Intn(10)]
+		}
+		heads = append(heads, b)
+	}
+	for _, h := range heads {
+		for n := 0; n <= len(h); n++ {
+			head := h[:n]
+			sameHeadChecks(t, head)
+		}
+	}
+}
+
+func FuzzHeadChecks(f *testing.F) {
+	f.Add([]byte("[Event \"x\"]\r\n"))
+	f.Add([]byte("\xff\xfe\x00\x00"))
+	f.Add([]byte("BZh91AY&SY"))
+	f.Fuzz(func(t *testing.T, head []byte) { sameHeadChecks(t, head) })
+}
+
+func sameHeadChecks(t *testing.T, head []byte) {
+	t.Helper()
+	if enc, want := unicodeByBOM(head), bomWanted(head); enc != want {
+		t.Errorf("unicodeByBOM(%q) = %v, want %v", head, enc, want)
+	}
+	kind, ok := notText(head)
+	if wantKind, wantOK := kindWanted(head); kind != wantKind || ok != wantOK {
+		t.Errorf("notText(%q) = %q, %v; want %q, %v", head, kind, ok, wantKind, wantOK)
+	}
+	if got, want := indexLineEnd(head), bytes.IndexAny(head, "\r\n"); got != want {
+		t.Errorf("indexLineEnd(%q) = %d, want %d", head, got, want)
+	}
+}
+
+// bomWanted is unicodeByBOM as it was, comparing every prefix.
+func bomWanted(head []byte) encoding.Encoding {
+	switch {
+	case bytes.HasPrefix(head, []byte{0xff, 0xfe, 0, 0}):
+		return utf32.UTF32(utf32.LittleEndian, utf32.ExpectBOM)
+	case bytes.HasPrefix(head, []byte{0, 0, 0xfe, 0xff}):
+		return utf32.UTF32(utf32.BigEndian, utf32.ExpectBOM)
+	case bytes.HasPrefix(head, []byte{0xff, 0xfe}):
+		return unicode.UTF16(unicode.LittleEndian, unicode.ExpectBOM)
+	case bytes.HasPrefix(head, []byte{0xfe, 0xff}):
+		return unicode.UTF16(unicode.BigEndian, unicode.ExpectBOM)
+	}
+	if len(head) >= 8 {
+		switch le, be := zeroHalves(head); {
+		case le:
+			return unicode.UTF16(unicode.LittleEndian, unicode.IgnoreBOM)
+		case be:
+			return unicode.UTF16(unicode.BigEndian, unicode.IgnoreBOM)
+		}
+	}
+	return nil
+}
+
+// kindWanted is notText as it was, comparing every prefix.
+func kindWanted(head []byte) (string, bool) {
+	for _, m := range magics {
+		if bytes.HasPrefix(head, []byte(m.prefix)) && (m.prefix != "BZh" || bytes.HasPrefix(head[min(len(head), 4):], []byte("1AY&SY"))) {
+			return m.kind, true
+		}
+	}
+	nul := bytes.Count(head, []byte{0})
+	if nul >= 4 && 32*nul >= len(head) {
+		return "binary data", true
+	}
+	return "", false
+}

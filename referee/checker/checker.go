@@ -116,7 +116,7 @@ func (r *Run) Check() (*Result, error) {
 	if cf == nil {
 		cf = &config.Applied{}
 	}
-	perFile := map[string]int{}
+	games := newGamesSeen(r.Inputs)
 	sources := make([]referee.Input, len(r.Inputs))
 	for i, f := range r.Inputs {
 		sources[i] = referee.Input{Name: f.Name, Open: f.Open}
@@ -140,7 +140,7 @@ func (r *Run) Check() (*Result, error) {
 		}
 		rep.SetVerdict()
 		res.Summary.Add(rep)
-		perFile[rep.File]++
+		games.add(rep.File)
 		if r.Progress != nil {
 			r.Progress(rep.File)
 		}
@@ -160,11 +160,7 @@ func (r *Run) Check() (*Result, error) {
 	if err != nil {
 		return res, err
 	}
-	for _, f := range r.Inputs {
-		if perFile[f.Name] == 0 && !res.Unreadable[f.Name] {
-			res.NoGame = append(res.NoGame, f.Name)
-		}
-	}
+	res.NoGame = games.none(res.Unreadable)
 	res.Summary.Warnings += r.Skipped + len(res.NoGame)
 	if r.Writer != nil {
 		if err := r.Writer.Finish(&res.Summary); err != nil {
@@ -172,4 +168,62 @@ func (r *Run) Check() (*Result, error) {
 		}
 	}
 	return res, nil
+}
+
+// gamesSeen tells the inputs with no game: those whose name no report
+// has. The reports come in input order, each named as its input, so a
+// cursor over the inputs finds each report's input where it is or a
+// little further, without a map of a folder's thousands of names (a
+// string hashed and stored a file); a name not found so is kept aside.
+type gamesSeen struct {
+	in    []input.Source
+	cur   int
+	seen  []bool          // seen[i]: a report named as input i
+	other map[string]bool // reports named as no input from the cursor on
+}
+
+func newGamesSeen(in []input.Source) *gamesSeen {
+	return &gamesSeen{in: in, seen: make([]bool, len(in))}
+}
+
+func (g *gamesSeen) add(file string) {
+	for i := g.cur; i < len(g.in); i++ {
+		if g.in[i].Name == file {
+			g.cur, g.seen[i] = i, true
+			return
+		}
+	}
+	if g.other == nil {
+		g.other = map[string]bool{}
+	}
+	g.other[file] = true
+}
+
+// none are the names of the inputs, in order, that no report is named
+// as and that were not unreadable.
+func (g *gamesSeen) none(unreadable map[string]bool) []string {
+	var left map[string]bool // names of the inputs not seen by index
+	for i, f := range g.in {
+		if !g.seen[i] && !unreadable[f.Name] && !g.other[f.Name] {
+			if left == nil {
+				left = map[string]bool{}
+			}
+			left[f.Name] = true
+		}
+	}
+	if left == nil {
+		return nil
+	}
+	for i, f := range g.in { // another input of the same name had a game
+		if g.seen[i] {
+			delete(left, f.Name)
+		}
+	}
+	var out []string
+	for i, f := range g.in {
+		if !g.seen[i] && left[f.Name] {
+			out = append(out, f.Name)
+		}
+	}
+	return out
 }

@@ -74,3 +74,50 @@ func TestCheckFamilyError(t *testing.T) {
 		t.Errorf("got %v", err)
 	}
 }
+
+// The files with no game are told by name, in input order, as a count of
+// reports per name tells them: an input named twice has no game only when
+// neither has one (standard input read twice: the second time empty),
+// and an unreadable one is said as such, not as empty.
+func TestNoGameByName(t *testing.T) {
+	game := "[GameType \"20\"]\n1. 32-28 19-23 *\n"
+	broken := input.Source{Name: "gone.pdn", Open: func() (io.ReadCloser, error) { return nil, errors.New("no such file") }}
+	for _, tc := range []struct {
+		in   []input.Source
+		want string
+	}{
+		{[]input.Source{source("a.pdn", game), source("b.pdn", game)}, ""},
+		{[]input.Source{source("a.pdn", "\n"), source("b.pdn", game), source("c.pdn", "")}, "a.pdn c.pdn"},
+		{[]input.Source{source("<stdin>", game), source("<stdin>", "")}, ""},
+		{[]input.Source{source("<stdin>", ""), source("<stdin>", game)}, ""},
+		{[]input.Source{source("a.pdn", ""), source("b.pdn", game), source("a.pdn", "")}, "a.pdn a.pdn"},
+		{[]input.Source{source("a.pdn", game), source("b.pdn", ""), source("a.pdn", game), source("b.pdn", game)}, ""},
+		{[]input.Source{broken, source("e.pdn", ""), source("f.pdn", game+"\n"+game)}, "e.pdn"},
+		{nil, ""},
+	} {
+		res, err := (&Run{Inputs: tc.in}).Check()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Join(res.NoGame, " "); got != tc.want {
+			var names []string
+			for _, f := range tc.in {
+				names = append(names, f.Name)
+			}
+			t.Errorf("%v: no game in %q, want %q", names, got, tc.want)
+		}
+	}
+}
+
+// gamesSeen tells the same inputs when a report is named as no input
+// (which CheckInputs never does) or as one the cursor has passed.
+func TestGamesSeenAnyOrder(t *testing.T) {
+	in := []input.Source{{Name: "a"}, {Name: "b"}, {Name: "c"}, {Name: "a"}, {Name: "d"}}
+	g := newGamesSeen(in)
+	for _, f := range []string{"c", "x", "b", "c"} {
+		g.add(f)
+	}
+	if got := strings.Join(g.none(map[string]bool{"d": true}), " "); got != "a a" {
+		t.Errorf("no game in %q, want \"a a\"", got)
+	}
+}

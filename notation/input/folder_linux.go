@@ -1,0 +1,75 @@
+package input
+
+import (
+	"io"
+	"runtime"
+	"syscall"
+	"unsafe"
+)
+
+// open opens the file at path, one of the folder's, relative to the
+// folder's descriptor: the kernel looks up its name alone, not every
+// folder of its path again. The folder is opened with its first file
+// and closed with its last (or, when they are not all read, once its
+// sources are dropped). What cannot be opened so, for whatever reason,
+// is opened by its path as a file named on the command line is
+// (openFile), which says what is wrong as open(2) of the path says it;
+// so is a file opened a second time (a run that reads its inputs twice).
+func (f *folder) open(path string) (io.ReadCloser, error) {
+	if fd, ok := f.openIn(path[len(f.pre):]); ok {
+		return readFD(fd, path, f.limits)
+	}
+	return openFile(path, f.limits)
+}
+
+// folderFD is a folder's descriptor, -1 when it is not open.
+type folderFD struct{ fd int }
+
+// openIn opens name in the folder; false when it could not.
+func (f *folder) openIn(name string) (int, bool) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.left <= 0 {
+		return -1, false // opened again
+	}
+	f.left--
+	if f.dir == nil {
+		fd, err := retryEINTR(func() (int, error) {
+			return syscall.Open(f.path, syscall.O_RDONLY|syscall.O_DIRECTORY|syscall.O_CLOEXEC, 0)
+		})
+		if err != nil {
+			fd = -1 // (each file by its path)
+		}
+		f.dir = &folderFD{fd}
+		runtime.AddCleanup(f, func(d *folderFD) {
+			if d.fd >= 0 {
+				syscall.Close(d.fd)
+			}
+		}, f.dir)
+	}
+	fd := -1
+	if f.dir.fd >= 0 {
+		f.name = append(append(f.name[:0], name...), 0)
+		fd, _ = retryEINTR(func() (int, error) {
+			r, _, e := syscall.Syscall6(syscall.SYS_OPENAT, uintptr(f.dir.fd), uintptr(unsafe.Pointer(&f.name[0])), syscall.O_RDONLY|syscall.O_CLOEXEC, 0, 0, 0)
+			if e != 0 {
+				return -1, e
+			}
+			return int(r), nil
+		})
+	}
+	if f.left == 0 && f.dir.fd >= 0 {
+		syscall.Close(f.dir.fd)
+		f.dir.fd = -1
+	}
+	return fd, fd >= 0
+}
+
+func retryEINTR(call func() (int, error)) (int, error) {
+	for {
+		fd, err := call()
+		if err != syscall.EINTR {
+			return fd, err
+		}
+	}
+}
