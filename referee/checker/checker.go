@@ -174,12 +174,14 @@ func (r *Run) Check() (*Result, error) {
 // has. The reports come in input order, each named as its input, so a
 // cursor over the inputs finds each report's input where it is or a
 // little further, without a map of a folder's thousands of names (a
-// string hashed and stored a file); a name not found so is kept aside.
+// string hashed and stored a file). Once a report's name is not found so,
+// the cursor is given up and every later name kept in a map, as before:
+// a search to the end for each report would make the run quadratic.
 type gamesSeen struct {
 	in    []input.Source
 	cur   int
 	seen  []bool          // seen[i]: a report named as input i
-	other map[string]bool // reports named as no input from the cursor on
+	other map[string]bool // the reports' names since the cursor was given up
 }
 
 func newGamesSeen(in []input.Source) *gamesSeen {
@@ -187,13 +189,13 @@ func newGamesSeen(in []input.Source) *gamesSeen {
 }
 
 func (g *gamesSeen) add(file string) {
-	for i := g.cur; i < len(g.in); i++ {
-		if g.in[i].Name == file {
-			g.cur, g.seen[i] = i, true
-			return
-		}
-	}
 	if g.other == nil {
+		for i := g.cur; i < len(g.in); i++ {
+			if g.in[i].Name == file {
+				g.cur, g.seen[i] = i, true
+				return
+			}
+		}
 		g.other = map[string]bool{}
 	}
 	g.other[file] = true
