@@ -98,10 +98,7 @@ type PeekReader interface {
 }
 
 func unicodeByBOM(head []byte) encoding.Encoding {
-	// (Every BOM starts with 0xff, 0xfe or 0: a record's head, most
-	// often "[", is compared with none.)
-	switch bom := len(head) >= 2 && (head[0] == 0xff || head[0] == 0xfe || head[0] == 0); {
-	case !bom:
+	switch {
 	case bytes.HasPrefix(head, []byte{0xff, 0xfe, 0, 0}):
 		return utf32.UTF32(utf32.LittleEndian, utf32.ExpectBOM)
 	case bytes.HasPrefix(head, []byte{0, 0, 0xfe, 0xff}):

@@ -181,9 +181,6 @@ func FuzzHeadChecks(f *testing.F) {
 
 func sameHeadChecks(t *testing.T, head []byte) {
 	t.Helper()
-	if enc, want := unicodeByBOM(head), bomWanted(head); enc != want {
-		t.Errorf("unicodeByBOM(%q) = %v, want %v", head, enc, want)
-	}
 	kind, ok := notText(head)
 	if wantKind, wantOK := kindWanted(head); kind != wantKind || ok != wantOK {
 		t.Errorf("notText(%q) = %q, %v; want %q, %v", head, kind, ok, wantKind, wantOK)
@@ -191,29 +188,6 @@ func sameHeadChecks(t *testing.T, head []byte) {
 	if got, want := indexLineEnd(head), bytes.IndexAny(head, "\r\n"); got != want {
 		t.Errorf("indexLineEnd(%q) = %d, want %d", head, got, want)
 	}
-}
-
-// bomWanted is unicodeByBOM as it was, comparing every prefix.
-func bomWanted(head []byte) encoding.Encoding {
-	switch {
-	case bytes.HasPrefix(head, []byte{0xff, 0xfe, 0, 0}):
-		return utf32.UTF32(utf32.LittleEndian, utf32.ExpectBOM)
-	case bytes.HasPrefix(head, []byte{0, 0, 0xfe, 0xff}):
-		return utf32.UTF32(utf32.BigEndian, utf32.ExpectBOM)
-	case bytes.HasPrefix(head, []byte{0xff, 0xfe}):
-		return unicode.UTF16(unicode.LittleEndian, unicode.ExpectBOM)
-	case bytes.HasPrefix(head, []byte{0xfe, 0xff}):
-		return unicode.UTF16(unicode.BigEndian, unicode.ExpectBOM)
-	}
-	if len(head) >= 8 {
-		switch le, be := zeroHalves(head); {
-		case le:
-			return unicode.UTF16(unicode.LittleEndian, unicode.IgnoreBOM)
-		case be:
-			return unicode.UTF16(unicode.BigEndian, unicode.IgnoreBOM)
-		}
-	}
-	return nil
 }
 
 // kindWanted is notText as it was, comparing every prefix.
