@@ -321,6 +321,10 @@ func textHeader(text string) Header {
 		// An exporter's comment before the tags ("{exported by ...}", "; note")
 		// or between them says nothing about the game.
 		text = movetext.SkipComments(text)
+		if end, ok := otherTagLine(text); ok {
+			text = text[end:]
+			continue
+		}
 		line := text
 		if i := strings.IndexByte(text, '\n'); i >= 0 {
 			line, text = text[:i], text[i+1:]
@@ -368,18 +372,58 @@ func textHeader(text string) Header {
 	return h
 }
 
+// otherTagLine: text starts with a line that holds one tag pair and
+// white space after it, and the tag's name starts with a byte that is
+// none of the three names' (most lines of a tag section), which
+// textHeader's general reading would pass over; end is where the next
+// line starts. (ASCII white space only: anything else is the general
+// reading's, which trims Unicode spaces too.)
+func otherTagLine(text string) (end int, ok bool) {
+	if len(text) < 2 || text[0] != '[' {
+		return 0, false
+	}
+	switch c := text[1]; {
+	case c >= 0x80 || movetext.IsSpace(c) || c|0x20 == 'g' || c|0x20 == 'v':
+		return 0, false
+	}
+	i := 2
+	for ; i < len(text) && text[i] != ']'; i++ {
+		if text[i] == '\n' {
+			return 0, false
+		}
+	}
+	if i == len(text) {
+		return 0, false
+	}
+	for i++; i < len(text); i++ {
+		switch text[i] {
+		case '\n':
+			return i + 1, true
+		case ' ', '\t', '\r', '\f', '\v':
+			continue
+		}
+		return 0, false
+	}
+	return i, true
+}
+
 // firstWord returns the first word of a movetext that is not a move
 // number, for detection before parsing.
 func firstWord(text string) string {
 	for text != "" {
-		var w string
-		text = strings.TrimLeft(text, " \t\r\n\v\f")
-		if i := strings.IndexAny(text, " \t\r\n\v\f"); i >= 0 {
-			w, text = text[:i], text[i:]
-		} else {
-			w, text = text, ""
+		// (The white space of TrimLeft and IndexAny with " \t\r\n\v\f",
+		// byte by byte.)
+		i := 0
+		for i < len(text) && movetext.IsSpace(text[i]) {
+			i++
 		}
-		j := 0
+		j := i
+		for j < len(text) && !movetext.IsSpace(text[j]) {
+			j++
+		}
+		w := text[i:j]
+		text = text[j:]
+		j = 0
 		for j < len(w) && '0' <= w[j] && w[j] <= '9' {
 			j++
 		}
