@@ -155,6 +155,52 @@ type Record struct {
 	// storage is the memory the moves were carved from (AllocMoves), given
 	// back by ReleaseMoves.
 	storage *moveStorage
+
+	// tagIndex says which tag names Tags holds, for Tag and TagPos to
+	// answer at once for a name it has not (IndexTags).
+	tagIndex tagIndex
+}
+
+// tagIndex is a set of tag names (a bit for each name's tagBit) of the
+// tags tags[:n] of the slice whose first element is at first: a record's
+// tags as they were when IndexTags made it. It holds while Tags is that
+// slice (Tags appended to, or another slice, is looked through instead):
+// readers build their records' tags and do not rename them.
+type tagIndex struct {
+	bits  uint64
+	first *Tag
+	n     int
+}
+
+// tagBit is a name's bit in a tagIndex: of its length and its first and
+// last letters, case folded (Tag compares names case-insensitively).
+func tagBit(name string) uint64 {
+	if name == "" {
+		return 1
+	}
+	h := uint(len(name))*7 + uint(name[0]|0x20)*3 + uint(name[len(name)-1]|0x20)
+	return 1 << (h & 63)
+}
+
+// IndexTags notes which tag names the record holds, so that Tag and
+// TagPos answer at once for a name it has not (a referee asks for the
+// few tags it reads, most of them missing from most records, several
+// times a game). For a reader, once it has built the tags.
+func (r *Record) IndexTags() {
+	if len(r.Tags) == 0 {
+		return
+	}
+	var bits uint64
+	for i := range r.Tags {
+		bits |= tagBit(r.Tags[i].Name)
+	}
+	r.tagIndex = tagIndex{bits: bits, first: &r.Tags[0], n: len(r.Tags)}
+}
+
+// lacksTag: the record's tag index says it has no tag of that name.
+func (r *Record) lacksTag(name string) bool {
+	x := &r.tagIndex
+	return x.n == len(r.Tags) && x.n > 0 && x.first == &r.Tags[0] && x.bits&tagBit(name) == 0
 }
 
 // moveStorage is a record's moves in one piece, and room for its main
@@ -182,6 +228,7 @@ func (r *Record) AllocMoves(n int) ([]Move, Line) {
 	s := moveStorages.Get().(*moveStorage)
 	if cap(s.moves) < n {
 		s.moves = make([]Move, n)
+		clear(s.line[:cap(s.line)]) // (it may point into the moves let go)
 	}
 	if cap(s.line) < n+1 {
 		s.line = make(Line, 0, n+1)
@@ -222,6 +269,9 @@ func (sl *MoveSlab) grow() *Move {
 			return sl.Append()
 		}
 	}
+	if sl.s != nil && len(sl.moves) == cap(sl.moves) {
+		clear(sl.s.line[:cap(sl.s.line)]) // (it may point into the moves let go)
+	}
 	sl.moves = append(sl.moves, Move{})
 	return &sl.moves[len(sl.moves)-1]
 }
@@ -236,9 +286,29 @@ func (sl *MoveSlab) Drop() {
 	if s == nil || cap(moves) > maxKeptMoves {
 		return
 	}
-	clear(moves)
+	clearMoves(moves)
 	s.moves = moves[:0]
 	moveStorages.Put(s)
+}
+
+// clearMoves zeroes moves, writing only the fields a move most often has
+// (its number, text and position: what a reader writes of a plain move)
+// unless it has more. A whole move cleared is 184 bytes, six of its words
+// pointers, each passed through the write barrier while the collector
+// marks; a game's moves cleared that way cost more than their reading.
+// (TestClearMovesEveryField holds the fields looked at here to Move's.)
+func clearMoves(moves []Move) {
+	for i := range moves {
+		m := &moves[i]
+		if m.Strength != "" || m.NAGs != nil || m.Setup != "" || m.SetupPos != (Pos{}) || m.Comments != nil || m.Variations != nil {
+			*m = Move{}
+			continue
+		}
+		m.Number, m.Ellipsis, m.Pos = 0, false, Pos{}
+		if m.Text != "" {
+			m.Text = ""
+		}
+	}
 }
 
 // TakeMoves makes the slab's moves r's main line, as AllocMoves and a
@@ -258,7 +328,12 @@ func (r *Record) TakeMoves(sl *MoveSlab) {
 	}
 	line := s.line[:n]
 	for i := range line {
-		line[i] = &s.moves[i]
+		// (Most often already so: ReleaseMoves leaves what points into
+		// the storage, and a pointer written costs a write barrier while
+		// the collector marks.)
+		if p := &s.moves[i]; line[i] != p {
+			line[i] = p
+		}
 	}
 	r.storage, r.Moves = s, line
 }
@@ -281,9 +356,17 @@ func (r *Record) ReleaseMoves() {
 	// that the pool holds no texts or comments of games gone. Only what
 	// this game could have written: its n moves and a main line of at
 	// most n+1 (a longer one was grown elsewhere). The rest is still zero,
-	// so a release costs this game's size, not the largest game's.
-	clear(s.moves)
-	clear(s.line[:min(len(s.moves)+1, cap(s.line))])
+	// so a release costs this game's size, not the largest game's. Of
+	// the line, what points into the storage itself is left (it holds
+	// nothing of the game, and TakeMoves writes the same pointers again);
+	// the rest is cleared.
+	clearMoves(s.moves)
+	line := s.line[:min(len(s.moves)+1, cap(s.line))]
+	for i, p := range line {
+		if p != nil && (i >= len(s.moves) || p != &s.moves[i]) {
+			line[i] = nil
+		}
+	}
 	s.moves, s.line = s.moves[:0], s.line[:0]
 	moveStorages.Put(s)
 }
@@ -291,6 +374,9 @@ func (r *Record) ReleaseMoves() {
 // Tag returns the value of the first tag with the given name (compared
 // case-insensitively, since real files write both SetUp and Setup).
 func (r *Record) Tag(name string) (string, bool) {
+	if r.lacksTag(name) {
+		return "", false
+	}
 	for _, t := range r.Tags {
 		if equalFold(t.Name, name) {
 			return t.Value, true
@@ -301,6 +387,9 @@ func (r *Record) Tag(name string) (string, bool) {
 
 // TagPos returns the tag with the given name, if present.
 func (r *Record) TagPos(name string) (Tag, bool) {
+	if r.lacksTag(name) {
+		return Tag{}, false
+	}
 	for _, t := range r.Tags {
 		if equalFold(t.Name, name) {
 			return t, true

@@ -1,6 +1,9 @@
 package notation
 
-import "testing"
+import (
+	"reflect"
+	"testing"
+)
 
 // TestReleaseMoves: released moves come back zeroed, whatever the game
 // that used them wrote in them, and the record keeps no moves.
@@ -78,5 +81,81 @@ func TestMoveSlab(t *testing.T) {
 			t.Fatalf("main line room %d for %d moves", cap(r.Moves), n)
 		}
 		r.ReleaseMoves()
+	}
+}
+
+// TestClearMovesEveryField: clearMoves zeroes a move whatever field of it
+// is set, each alone (a field added to Move that clearMoves does not look
+// at fails here), and a move of every field set.
+func TestClearMovesEveryField(t *testing.T) {
+	typ := reflect.TypeOf(Move{})
+	for i := range typ.NumField() {
+		var m Move
+		setNonZero(reflect.ValueOf(&m).Elem().Field(i))
+		if reflect.ValueOf(m).IsZero() {
+			t.Fatalf("field %s: not set", typ.Field(i).Name)
+		}
+		moves := []Move{m, m}
+		clearMoves(moves)
+		for k := range moves {
+			if !reflect.ValueOf(moves[k]).IsZero() {
+				t.Errorf("field %s set: cleared to %+v", typ.Field(i).Name, moves[k])
+			}
+		}
+	}
+	var all Move
+	setNonZero(reflect.ValueOf(&all).Elem())
+	moves := []Move{all}
+	clearMoves(moves)
+	if !reflect.ValueOf(moves[0]).IsZero() {
+		t.Errorf("every field set: cleared to %+v", moves[0])
+	}
+}
+
+// setNonZero sets v (settable) to a value other than its zero.
+func setNonZero(v reflect.Value) {
+	switch v.Kind() {
+	case reflect.Int, reflect.Int64, reflect.Int32:
+		v.SetInt(1)
+	case reflect.Bool:
+		v.SetBool(true)
+	case reflect.String:
+		v.SetString("x")
+	case reflect.Slice:
+		v.Set(reflect.MakeSlice(v.Type(), 1, 1))
+	case reflect.Struct:
+		for i := range v.NumField() {
+			setNonZero(v.Field(i))
+		}
+	default:
+		panic("setNonZero: " + v.Kind().String())
+	}
+}
+
+// TestTagIndex: the tag index answers as the tags do, and is not used
+// once the tags are another slice or appended to.
+func TestTagIndex(t *testing.T) {
+	r := &Record{Tags: []Tag{{Name: "Event", Value: "e"}, {Name: "Result", Value: "2-0"}}}
+	r.IndexTags()
+	if _, ok := r.Tag("GameType"); ok {
+		t.Fatal("GameType found")
+	}
+	if v, ok := r.Tag("result"); !ok || v != "2-0" {
+		t.Fatalf("result: %q %v", v, ok)
+	}
+	r.Tags = append(r.Tags, Tag{Name: "GameType", Value: "20"})
+	if v, ok := r.Tag("GameType"); !ok || v != "20" {
+		t.Fatalf("GameType appended: %q %v", v, ok)
+	}
+	r.IndexTags()
+	r.Tags = []Tag{{Name: "FEN", Value: "W:W1:B2"}, {Name: "Event"}, {Name: "Result"}}
+	if v, ok := r.Tag("FEN"); !ok || v != "W:W1:B2" {
+		t.Fatalf("FEN in other tags: %q %v", v, ok)
+	}
+	c := *r
+	c.IndexTags()
+	c.Tags = c.Tags[:1]
+	if _, ok := c.TagPos("Event"); ok {
+		t.Fatal("Event found in tags cut short")
 	}
 }
