@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"unsafe"
 )
 
 // Pos is a 1-based line and column in a source file. Offset is the 0-based
@@ -95,12 +96,16 @@ type Comment struct {
 // as it appeared (e.g. "28x19x10", "c3-d4", "15:24"); each notation package
 // decodes it into its own terms.
 type Move struct {
-	Number   int    `json:"number,omitempty"`   // the move number written before this move, 0 if none
-	Ellipsis bool   `json:"ellipsis,omitempty"` // the number was written with "..." (a second-player move)
-	Text     string `json:"text"`
-	Pos      Pos    `json:"pos"`
-	Strength string `json:"strength,omitempty"` // "!", "?", "!?", ...; "" if none
-	NAGs     []int  `json:"nags,omitempty"`
+	Number   int  `json:"number,omitempty"`   // the move number written before this move, 0 if none
+	Ellipsis bool `json:"ellipsis,omitempty"` // the number was written with "..." (a second-player move)
+	// plainFrom, plainSep and plainTo are the squares of a plain move
+	// ("32-28") as its reader read them, for plainText, of plainLen bytes
+	// (SetPlainSquares).
+	plainFrom, plainSep, plainTo, plainLen uint8
+	Text                                   string `json:"text"`
+	Pos                                    Pos    `json:"pos"`
+	Strength                               string `json:"strength,omitempty"` // "!", "?", "!?", ...; "" if none
+	NAGs                                   []int  `json:"nags,omitempty"`
 	// Setup is a position (e.g. a /FEN "..."/ in PDN) written just before
 	// this move; the move is played from it.
 	Setup    string    `json:"setup,omitempty"`
@@ -109,6 +114,29 @@ type Move struct {
 	// Variations are alternatives to this move: each starts from the
 	// position before this move.
 	Variations []Line `json:"variations,omitempty"`
+	// plainText is the text the plain squares were read from (its bytes'
+	// address: a pointer, so that they cannot be another text's while
+	// the move holds it), nil when none were noted.
+	plainText *byte
+}
+
+// SetPlainSquares notes that Text, as it is now, is the plain move of the
+// squares from and to around the separator sep, as pdn.PlainMove reads it:
+// a reader that has just read them, so that a referee need not read the
+// text again (PlainSquares).
+func (m *Move) SetPlainSquares(from int, sep byte, to int) {
+	m.plainFrom, m.plainSep, m.plainTo, m.plainLen = uint8(from), sep, uint8(to), uint8(len(m.Text))
+	m.plainText = unsafe.StringData(m.Text)
+}
+
+// PlainSquares returns the squares SetPlainSquares noted, while Text is
+// the text they were noted for (a move rewritten since, or copied and
+// given another text, has none); ok is false otherwise.
+func (m *Move) PlainSquares() (from int, sep byte, to int, ok bool) {
+	if m.plainText == nil || m.plainText != unsafe.StringData(m.Text) || len(m.Text) != int(m.plainLen) {
+		return 0, 0, 0, false
+	}
+	return int(m.plainFrom), m.plainSep, int(m.plainTo), true
 }
 
 // Line is a sequence of moves: the main line or a variation.
@@ -305,8 +333,12 @@ func clearMoves(moves []Move) {
 			continue
 		}
 		m.Number, m.Ellipsis, m.Pos = 0, false, Pos{}
+		m.plainFrom, m.plainSep, m.plainTo, m.plainLen = 0, 0, 0, 0
 		if m.Text != "" {
 			m.Text = ""
+		}
+		if m.plainText != nil {
+			m.plainText = nil
 		}
 	}
 }

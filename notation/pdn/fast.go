@@ -369,6 +369,7 @@ func (fs *fastState) plainRun(hasNum, ell bool, num int) (bool, bool, int, bool)
 			m := fs.moves.Append()
 			fs.nMoves++
 			m.Text = s[i:end]
+			m.SetPlainSquares(unpackSquares(n)) // (PlainMove's reading of the text: the replay need not read it again)
 			if plainPos {
 				m.Pos = notation.Pos{Line: line, Col: runeIdx - lineStart + 1, Offset: sc.base + int64(i)}
 			} else {
@@ -526,11 +527,18 @@ func spaceEdge(c byte) bool {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r' || c >= 0x80
 }
 
+// plainSquares packs a plain move's squares and separator (plainNumeric's
+// n for a move); unpackSquares unpacks them.
+func plainSquares(from int, sep byte, to int) int { return from | to<<8 | int(sep)<<16 }
+
+func unpackSquares(n int) (from int, sep byte, to int) { return n & 0xff, byte(n >> 16), n >> 8 & 0xff }
+
 // plainNumeric reads at s[i] (a digit) the move numbers and moves most
 // movetext is made of, as scanNumeric reads them: a move number without a
 // leading zero (dots: how many dots end it, n: its value), or a plain move
-// of two squares of one or two digits without a leading zero (dots 0)
-// that is no result ("1-0") and goes on as no capture path ("28x19x10").
+// of two squares of one or two digits without a leading zero (dots 0; n:
+// its squares, plainSquares) that is no result ("1-0") and goes on as no
+// capture path ("28x19x10"): the move PlainMove reads.
 // end is 0 for anything else, which the general reading reads.
 func plainNumeric(s string, i int) (end, n, dots int) {
 	if i+2 >= len(s) || s[i]-'1' > 8 {
@@ -558,7 +566,7 @@ func plainNumeric(s string, i int) (end, n, dots int) {
 		if b == 0 || e < len(s) && isSep(s[e]) {
 			return 0, 0, 0
 		}
-		return e, 0, 0
+		return e, plainSquares(n, c, b), 0
 	case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
 		return plainNumericLoop(s, i) // (three digits or more)
 	}
@@ -600,7 +608,7 @@ func plainNumericLoop(s string, i int) (end, n, dots int) {
 		if b == 0 || e < len(s) && isSep(s[e]) {
 			return 0, 0, 0
 		}
-		return e, 0, 0
+		return e, plainSquares(n, c, b), 0
 	}
 	return 0, 0, 0
 }
@@ -611,6 +619,9 @@ func (fs *fastState) move(start, end int, p notation.Pos, hasNum, ell *bool, num
 	m := fs.moves.Append()
 	fs.nMoves++
 	m.Text, m.Pos = fs.sc.s[start:end], p
+	if a, sep, c, ok := plainMove(m.Text); ok {
+		m.SetPlainSquares(a, sep, c) // (as the full reader notes them)
+	}
 	if *hasNum {
 		m.Number, m.Ellipsis = num, *ell
 	}
