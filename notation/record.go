@@ -98,14 +98,13 @@ type Comment struct {
 type Move struct {
 	Number   int  `json:"number,omitempty"`   // the move number written before this move, 0 if none
 	Ellipsis bool `json:"ellipsis,omitempty"` // the number was written with "..." (a second-player move)
-	// plainFrom, plainSep and plainTo are the squares of a plain move
-	// ("32-28") as its reader read them, for plainText, of plainLen bytes
-	// (SetPlainSquares).
-	plainFrom, plainSep, plainTo, plainLen uint8
-	Text                                   string `json:"text"`
-	Pos                                    Pos    `json:"pos"`
-	Strength                               string `json:"strength,omitempty"` // "!", "?", "!?", ...; "" if none
-	NAGs                                   []int  `json:"nags,omitempty"`
+	// plain is the squares of a plain move ("32-28") as its reader read
+	// them, for plainText (SetPlainSquares).
+	plain    plainSquares
+	Text     string `json:"text"`
+	Pos      Pos    `json:"pos"`
+	Strength string `json:"strength,omitempty"` // "!", "?", "!?", ...; "" if none
+	NAGs     []int  `json:"nags,omitempty"`
 	// Setup is a position (e.g. a /FEN "..."/ in PDN) written just before
 	// this move; the move is played from it.
 	Setup    string    `json:"setup,omitempty"`
@@ -125,7 +124,7 @@ type Move struct {
 // a reader that has just read them, so that a referee need not read the
 // text again (PlainSquares).
 func (m *Move) SetPlainSquares(from int, sep byte, to int) {
-	m.plainFrom, m.plainSep, m.plainTo, m.plainLen = uint8(from), sep, uint8(to), uint8(len(m.Text))
+	m.plain = plainSquares{from: uint8(from), sep: sep, to: uint8(to), len: uint8(len(m.Text))}
 	m.plainText = unsafe.StringData(m.Text)
 }
 
@@ -133,11 +132,15 @@ func (m *Move) SetPlainSquares(from int, sep byte, to int) {
 // the text they were noted for (a move rewritten since, or copied and
 // given another text, has none); ok is false otherwise.
 func (m *Move) PlainSquares() (from int, sep byte, to int, ok bool) {
-	if m.plainText == nil || m.plainText != unsafe.StringData(m.Text) || len(m.Text) != int(m.plainLen) {
+	if m.plainText == nil || m.plainText != unsafe.StringData(m.Text) || len(m.Text) != int(m.plain.len) {
 		return 0, 0, 0, false
 	}
-	return int(m.plainFrom), m.plainSep, int(m.plainTo), true
+	return int(m.plain.from), m.plain.sep, int(m.plain.to), true
 }
+
+// plainSquares are a plain move's squares, its separator and the length
+// of its text.
+type plainSquares struct{ from, sep, to, len uint8 }
 
 // Line is a sequence of moves: the main line or a variation.
 type Line []*Move
@@ -333,7 +336,7 @@ func clearMoves(moves []Move) {
 			continue
 		}
 		m.Number, m.Ellipsis, m.Pos = 0, false, Pos{}
-		m.plainFrom, m.plainSep, m.plainTo, m.plainLen = 0, 0, 0, 0
+		m.plain = plainSquares{}
 		if m.Text != "" {
 			m.Text = ""
 		}

@@ -108,7 +108,7 @@ func TestClearMovesEveryField(t *testing.T) {
 	}
 	plain := Move{Text: "32-28"}
 	plain.SetPlainSquares(32, '-', 28)
-	if reflect.ValueOf(plain).NumField() != 15 {
+	if reflect.ValueOf(plain).NumField() != 12 {
 		t.Fatalf("Move has %d fields: look at clearMoves, and count them here", reflect.ValueOf(plain).NumField())
 	}
 	moves := []Move{plain}
