@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"strings"
 	"sync"
-	"unsafe"
 )
 
 // Pos is a 1-based line and column in a source file. Offset is the 0-based
@@ -96,11 +95,8 @@ type Comment struct {
 // as it appeared (e.g. "28x19x10", "c3-d4", "15:24"); each notation package
 // decodes it into its own terms.
 type Move struct {
-	Number   int  `json:"number,omitempty"`   // the move number written before this move, 0 if none
-	Ellipsis bool `json:"ellipsis,omitempty"` // the number was written with "..." (a second-player move)
-	// plain is the squares of a plain move ("32-28") as its reader read
-	// them, for plainText (SetPlainSquares).
-	plain    plainSquares
+	Number   int    `json:"number,omitempty"`   // the move number written before this move, 0 if none
+	Ellipsis bool   `json:"ellipsis,omitempty"` // the number was written with "..." (a second-player move)
 	Text     string `json:"text"`
 	Pos      Pos    `json:"pos"`
 	Strength string `json:"strength,omitempty"` // "!", "?", "!?", ...; "" if none
@@ -113,34 +109,7 @@ type Move struct {
 	// Variations are alternatives to this move: each starts from the
 	// position before this move.
 	Variations []Line `json:"variations,omitempty"`
-	// plainText is the text the plain squares were read from (its bytes'
-	// address: a pointer, so that they cannot be another text's while
-	// the move holds it), nil when none were noted.
-	plainText *byte
 }
-
-// SetPlainSquares notes that Text, as it is now, is the plain move of the
-// squares from and to around the separator sep, as pdn.PlainMove reads it:
-// a reader that has just read them, so that a referee need not read the
-// text again (PlainSquares).
-func (m *Move) SetPlainSquares(from int, sep byte, to int) {
-	m.plain = plainSquares{from: uint8(from), sep: sep, to: uint8(to), len: uint8(len(m.Text))}
-	m.plainText = unsafe.StringData(m.Text)
-}
-
-// PlainSquares returns the squares SetPlainSquares noted, while Text is
-// the text they were noted for (a move rewritten since, or copied and
-// given another text, has none); ok is false otherwise.
-func (m *Move) PlainSquares() (from int, sep byte, to int, ok bool) {
-	if m.plainText == nil || m.plainText != unsafe.StringData(m.Text) || len(m.Text) != int(m.plain.len) {
-		return 0, 0, 0, false
-	}
-	return int(m.plain.from), m.plain.sep, int(m.plain.to), true
-}
-
-// plainSquares are a plain move's squares, its separator and the length
-// of its text.
-type plainSquares struct{ from, sep, to, len uint8 }
 
 // Line is a sequence of moves: the main line or a variation.
 type Line []*Move
@@ -259,7 +228,6 @@ func (r *Record) AllocMoves(n int) ([]Move, Line) {
 	s := moveStorages.Get().(*moveStorage)
 	if cap(s.moves) < n {
 		s.moves = make([]Move, n)
-		clear(s.line[:cap(s.line)]) // (it may point into the moves let go)
 	}
 	if cap(s.line) < n+1 {
 		s.line = make(Line, 0, n+1)
@@ -291,6 +259,18 @@ func (sl *MoveSlab) Append() *Move {
 	return &sl.moves[n]
 }
 
+// Room is Append when the storage has room (a call small enough to be
+// inlined in a reader's loop): the zeroed move after the others, or nil
+// when the storage is full or not taken yet (Append then grows it).
+func (sl *MoveSlab) Room() *Move {
+	n := len(sl.moves)
+	if n == cap(sl.moves) {
+		return nil
+	}
+	sl.moves = sl.moves[:n+1]
+	return &sl.moves[n]
+}
+
 // grow is Append when the storage is full, or not taken yet.
 func (sl *MoveSlab) grow() *Move {
 	if sl.s == nil {
@@ -299,9 +279,6 @@ func (sl *MoveSlab) grow() *Move {
 		if cap(sl.moves) > 0 {
 			return sl.Append()
 		}
-	}
-	if sl.s != nil && len(sl.moves) == cap(sl.moves) {
-		clear(sl.s.line[:cap(sl.s.line)]) // (it may point into the moves let go)
 	}
 	sl.moves = append(sl.moves, Move{})
 	return &sl.moves[len(sl.moves)-1]
@@ -317,33 +294,9 @@ func (sl *MoveSlab) Drop() {
 	if s == nil || cap(moves) > maxKeptMoves {
 		return
 	}
-	clearMoves(moves)
+	clear(moves)
 	s.moves = moves[:0]
 	moveStorages.Put(s)
-}
-
-// clearMoves zeroes moves, writing only the fields a move most often has
-// (its number, text and position: what a reader writes of a plain move)
-// unless it has more. A whole move cleared is 184 bytes, six of its words
-// pointers, each passed through the write barrier while the collector
-// marks; a game's moves cleared that way cost more than their reading.
-// (TestClearMovesEveryField holds the fields looked at here to Move's.)
-func clearMoves(moves []Move) {
-	for i := range moves {
-		m := &moves[i]
-		if m.Strength != "" || m.NAGs != nil || m.Setup != "" || m.SetupPos != (Pos{}) || m.Comments != nil || m.Variations != nil {
-			*m = Move{}
-			continue
-		}
-		m.Number, m.Ellipsis, m.Pos = 0, false, Pos{}
-		m.plain = plainSquares{}
-		if m.Text != "" {
-			m.Text = ""
-		}
-		if m.plainText != nil {
-			m.plainText = nil
-		}
-	}
 }
 
 // TakeMoves makes the slab's moves r's main line, as AllocMoves and a
@@ -363,12 +316,7 @@ func (r *Record) TakeMoves(sl *MoveSlab) {
 	}
 	line := s.line[:n]
 	for i := range line {
-		// (Most often already so: ReleaseMoves leaves what points into
-		// the storage, and a pointer written costs a write barrier while
-		// the collector marks.)
-		if p := &s.moves[i]; line[i] != p {
-			line[i] = p
-		}
+		line[i] = &s.moves[i]
 	}
 	r.storage, r.Moves = s, line
 }
@@ -391,17 +339,11 @@ func (r *Record) ReleaseMoves() {
 	// that the pool holds no texts or comments of games gone. Only what
 	// this game could have written: its n moves and a main line of at
 	// most n+1 (a longer one was grown elsewhere). The rest is still zero,
-	// so a release costs this game's size, not the largest game's. Of
-	// the line, what points into the storage itself is left (it holds
-	// nothing of the game, and TakeMoves writes the same pointers again);
-	// the rest is cleared.
-	clearMoves(s.moves)
-	line := s.line[:min(len(s.moves)+1, cap(s.line))]
-	for i, p := range line {
-		if p != nil && (i >= len(s.moves) || p != &s.moves[i]) {
-			line[i] = nil
-		}
-	}
+	// so a release costs this game's size, not the largest game's.
+	// (Cleared whole: memclr's wide stores cost less than looking at
+	// each move's fields to clear only those written.)
+	clear(s.moves)
+	clear(s.line[:min(len(s.moves)+1, cap(s.line))])
 	s.moves, s.line = s.moves[:0], s.line[:0]
 	moveStorages.Put(s)
 }

@@ -1,9 +1,6 @@
 package notation
 
-import (
-	"reflect"
-	"testing"
-)
+import "testing"
 
 // TestReleaseMoves: released moves come back zeroed, whatever the game
 // that used them wrote in them, and the record keeps no moves.
@@ -84,72 +81,6 @@ func TestMoveSlab(t *testing.T) {
 	}
 }
 
-// TestClearMovesEveryField: clearMoves zeroes a move whatever field of it
-// is set, each alone (a field added to Move that clearMoves does not look
-// at fails here), and a move of every field set.
-func TestClearMovesEveryField(t *testing.T) {
-	typ := reflect.TypeOf(Move{})
-	for i := range typ.NumField() {
-		var m Move
-		if !typ.Field(i).IsExported() {
-			continue // (the plain squares: below)
-		}
-		setNonZero(reflect.ValueOf(&m).Elem().Field(i))
-		if reflect.ValueOf(m).IsZero() {
-			t.Fatalf("field %s: not set", typ.Field(i).Name)
-		}
-		moves := []Move{m, m}
-		clearMoves(moves)
-		for k := range moves {
-			if !reflect.ValueOf(moves[k]).IsZero() {
-				t.Errorf("field %s set: cleared to %+v", typ.Field(i).Name, moves[k])
-			}
-		}
-	}
-	plain := Move{Text: "32-28"}
-	plain.SetPlainSquares(32, '-', 28)
-	if reflect.ValueOf(plain).NumField() != 12 {
-		t.Fatalf("Move has %d fields: look at clearMoves, and count them here", reflect.ValueOf(plain).NumField())
-	}
-	moves := []Move{plain}
-	clearMoves(moves)
-	if !reflect.ValueOf(moves[0]).IsZero() {
-		t.Errorf("plain squares set: cleared to %+v", moves[0])
-	}
-	var all Move
-	all.SetPlainSquares(1, 'x', 2)
-	setNonZero(reflect.ValueOf(&all).Elem())
-	moves = []Move{all}
-	clearMoves(moves)
-	if !reflect.ValueOf(moves[0]).IsZero() {
-		t.Errorf("every field set: cleared to %+v", moves[0])
-	}
-}
-
-// setNonZero sets v to a value other than its zero (of a struct, its
-// exported fields).
-func setNonZero(v reflect.Value) {
-	if !v.CanSet() {
-		return
-	}
-	switch v.Kind() {
-	case reflect.Int, reflect.Int64, reflect.Int32:
-		v.SetInt(1)
-	case reflect.Bool:
-		v.SetBool(true)
-	case reflect.String:
-		v.SetString("x")
-	case reflect.Slice:
-		v.Set(reflect.MakeSlice(v.Type(), 1, 1))
-	case reflect.Struct:
-		for i := range v.NumField() {
-			setNonZero(v.Field(i))
-		}
-	default:
-		panic("setNonZero: " + v.Kind().String())
-	}
-}
-
 // TestTagIndex: the tag index answers as the tags do, and is not used
 // once the tags are another slice or appended to.
 func TestTagIndex(t *testing.T) {
@@ -175,31 +106,5 @@ func TestTagIndex(t *testing.T) {
 	c.Tags = c.Tags[:1]
 	if _, ok := c.TagPos("Event"); ok {
 		t.Fatal("Event found in tags cut short")
-	}
-}
-
-// TestPlainSquares: the squares noted of a move hold while its text is the
-// text they were noted for, and not once it is rewritten, cut, or the
-// move copied and given another text.
-func TestPlainSquares(t *testing.T) {
-	game := "1. 32-28 19x23"
-	m := Move{Text: game[3:8]}
-	m.SetPlainSquares(32, '-', 28)
-	if a, sep, b, ok := m.PlainSquares(); !ok || a != 32 || sep != '-' || b != 28 {
-		t.Fatalf("noted: %d %q %d %v", a, sep, b, ok)
-	}
-	c := m
-	if _, _, _, ok := c.PlainSquares(); !ok {
-		t.Fatal("a copy with the same text lost them")
-	}
-	for _, text := range []string{"32x28", game[3:7], game[9:14], string([]byte(game[3:8]))} {
-		c := m
-		c.Text = text
-		if _, _, _, ok := c.PlainSquares(); ok {
-			t.Errorf("text %q rewritten: the squares still given", text)
-		}
-	}
-	if _, _, _, ok := (&Move{Text: "32-28"}).PlainSquares(); ok {
-		t.Error("squares given that were never noted")
 	}
 }

@@ -386,25 +386,18 @@ func otherTagLine(text string) (end int, ok bool) {
 	case c >= 0x80 || movetext.IsSpace(c) || c|0x20 == 'g' || c|0x20 == 'v':
 		return 0, false
 	}
-	i := 2
-	for ; i < len(text) && text[i] != ']'; i++ {
-		if text[i] == '\n' {
-			return 0, false
-		}
+	line, end := text, len(text)
+	if i := strings.IndexByte(text, '\n'); i >= 0 {
+		line, end = text[:i], i+1
 	}
-	if i == len(text) {
-		return 0, false
+	k := len(line) // (the line less the blanks that end it)
+	for k > 0 && (line[k-1] == ' ' || line[k-1] == '\t' || line[k-1] == '\r' || line[k-1] == '\f' || line[k-1] == '\v') {
+		k--
 	}
-	for i++; i < len(text); i++ {
-		switch text[i] {
-		case '\n':
-			return i + 1, true
-		case ' ', '\t', '\r', '\f', '\v':
-			continue
-		}
-		return 0, false
+	if strings.IndexByte(line, ']') != k-1 {
+		return 0, false // (no ], more than one, or more than blanks after it)
 	}
-	return i, true
+	return end, true
 }
 
 // firstWord returns the first word of a movetext that is not a move

@@ -339,8 +339,11 @@ func (fs *fastState) commented(i int) bool {
 func (fs *fastState) plainRun(hasNum, ell bool, num int) (bool, bool, int, bool) {
 	sc := &fs.sc
 	s := sc.s
-	i, runeIdx, line, lineStart := sc.i, sc.runeIdx, sc.line, sc.lineStartRune
-	read := false
+	// Every byte read here is ASCII, so the character count runs with the
+	// byte index (delta apart), and the line's start is kept as a byte
+	// index: fewer counters in the loop, and so in registers.
+	first, delta := sc.i, sc.runeIdx-sc.i
+	i, line, lineStart := sc.i, sc.line, sc.lineStartRune-delta
 	// posAt, for the usual text whose bytes are the file's, off the first
 	// line of a game that starts a line (its columns need no shift).
 	plainPos := sc.mode == offIdentity && sc.startCol == 1
@@ -348,32 +351,61 @@ func (fs *fastState) plainRun(hasNum, ell bool, num int) (bool, bool, int, bool)
 		c := s[i]
 		if c == ' ' {
 			i++
-			runeIdx++
 			continue
 		}
 		if c == '\n' {
 			i++
-			runeIdx++
 			line++
-			lineStart = runeIdx
+			lineStart = i
 			continue
 		}
 		if !isDigit(c) {
 			break
 		}
-		end, n, dots := plainNumeric(s, i)
+		var end, n, dots int
+		if j := i + 1; i+2 < len(s) && c-'1' <= 8 {
+			// plainNumeric's usual words, read here as it reads them (a
+			// call would put every counter of this loop on the stack and
+			// back, twice a move): one or two digits, then a dot or a
+			// separator; any other word is its.
+			n = int(c - '0')
+			if d := s[j] - '0'; d <= 9 {
+				n, j = 10*n+int(d), j+1
+			}
+			switch c2 := s[j]; c2 {
+			case '.':
+				k := j + 1
+				for k < len(s) && s[k] == '.' {
+					k++
+				}
+				end, dots = k, k-j
+			case '-', ':', 'x':
+				if j == i+1 && c <= '2' && c2 != 'x' {
+					break // (1-0, 2:0: maybe a result; end 0)
+				}
+				if b, e := smallSquare(s, j+1); b != 0 && (e >= len(s) || !isSep(s[e])) {
+					end, n = e, 0
+				}
+			default:
+				end, n, dots = plainNumeric(s, i)
+			}
+		} else {
+			end, n, dots = plainNumeric(s, i)
+		}
 		if end == 0 {
 			break
 		}
 		if dots == 0 {
-			m := fs.moves.Append()
+			m := fs.moves.Room() // (inlined: Append's call when the storage is full)
+			if m == nil {
+				m = fs.moves.Append()
+			}
 			fs.nMoves++
 			m.Text = s[i:end]
-			m.SetPlainSquares(unpackSquares(n)) // (PlainMove's reading of the text: the replay need not read it again)
 			if plainPos {
-				m.Pos = notation.Pos{Line: line, Col: runeIdx - lineStart + 1, Offset: sc.base + int64(i)}
+				m.Pos = notation.Pos{Line: line, Col: i - lineStart + 1, Offset: sc.base + int64(i)}
 			} else {
-				m.Pos = sc.posAt(i, runeIdx, line, lineStart)
+				m.Pos = sc.posAt(i, i+delta, line, lineStart+delta)
 			}
 			if hasNum {
 				m.Number, m.Ellipsis = num, ell
@@ -387,12 +419,11 @@ func (fs *fastState) plainRun(hasNum, ell bool, num int) (bool, bool, int, bool)
 			hasNum, num, ell = true, n, dots > 1
 		}
 		// (A move or a move number is ASCII without line breaks.)
-		runeIdx += end - i
 		i = end
-		read = true
 	}
-	sc.i, sc.runeIdx, sc.line, sc.lineStartRune = i, runeIdx, line, lineStart
-	return hasNum, ell, num, read
+	sc.i, sc.runeIdx, sc.line, sc.lineStartRune = i, i+delta, line, lineStart+delta
+	// (What was read starts with a word: blanks are read only after one.)
+	return hasNum, ell, num, i != first
 }
 
 // plainTag reads at s[i] a tag pair that decodeTag reads without a word
@@ -527,18 +558,11 @@ func spaceEdge(c byte) bool {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r' || c >= 0x80
 }
 
-// plainSquares packs a plain move's squares and separator (plainNumeric's
-// n for a move); unpackSquares unpacks them.
-func plainSquares(from int, sep byte, to int) int { return from | to<<8 | int(sep)<<16 }
-
-func unpackSquares(n int) (from int, sep byte, to int) { return n & 0xff, byte(n >> 16), n >> 8 & 0xff }
-
 // plainNumeric reads at s[i] (a digit) the move numbers and moves most
 // movetext is made of, as scanNumeric reads them: a move number without a
 // leading zero (dots: how many dots end it, n: its value), or a plain move
-// of two squares of one or two digits without a leading zero (dots 0; n:
-// its squares, plainSquares) that is no result ("1-0") and goes on as no
-// capture path ("28x19x10"): the move PlainMove reads.
+// of two squares of one or two digits without a leading zero (dots 0)
+// that is no result ("1-0") and goes on as no capture path ("28x19x10").
 // end is 0 for anything else, which the general reading reads.
 func plainNumeric(s string, i int) (end, n, dots int) {
 	if i+2 >= len(s) || s[i]-'1' > 8 {
@@ -566,7 +590,7 @@ func plainNumeric(s string, i int) (end, n, dots int) {
 		if b == 0 || e < len(s) && isSep(s[e]) {
 			return 0, 0, 0
 		}
-		return e, plainSquares(n, c, b), 0
+		return e, 0, 0
 	case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
 		return plainNumericLoop(s, i) // (three digits or more)
 	}
@@ -608,7 +632,7 @@ func plainNumericLoop(s string, i int) (end, n, dots int) {
 		if b == 0 || e < len(s) && isSep(s[e]) {
 			return 0, 0, 0
 		}
-		return e, plainSquares(n, c, b), 0
+		return e, 0, 0
 	}
 	return 0, 0, 0
 }
@@ -619,9 +643,6 @@ func (fs *fastState) move(start, end int, p notation.Pos, hasNum, ell *bool, num
 	m := fs.moves.Append()
 	fs.nMoves++
 	m.Text, m.Pos = fs.sc.s[start:end], p
-	if a, sep, c, ok := plainMove(m.Text); ok {
-		m.SetPlainSquares(a, sep, c) // (as the full reader notes them)
-	}
 	if *hasNum {
 		m.Number, m.Ellipsis = num, *ell
 	}

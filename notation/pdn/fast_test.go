@@ -176,9 +176,7 @@ func sameFast(t *testing.T, in string, opts Options) int {
 	t.Helper()
 	taken := 0
 	check := func(g GameText, what string) {
-		rec := Parse(g, "f")
-		sameTagLookups(t, rec, in)
-		samePlainSquares(t, rec, in)
+		sameTagLookups(t, Parse(g, "f"), in)
 		fast := fastParse(g, "f")
 		if fast == nil {
 			return
@@ -219,20 +217,6 @@ func sameTagLookups(t *testing.T, rec *notation.Record, in string) {
 		v, vok := rec.Tag(name)
 		if got != want || ok != wantOK || v != want.Value || vok != wantOK {
 			t.Fatalf("%q: tag %q: the index gives %+v %v (Tag %q %v), the tags %+v %v", in, name, got, ok, v, vok, want, wantOK)
-		}
-	}
-}
-
-// samePlainSquares: the squares a reader noted of a move (SetPlainSquares)
-// are PlainMove's reading of its text, and a plain move of the main line
-// has them.
-func samePlainSquares(t *testing.T, rec *notation.Record, in string) {
-	t.Helper()
-	for i, m := range rec.Moves {
-		a, sep, b, ok := m.PlainSquares()
-		wa, wsep, wb, wok := PlainMove(m.Text)
-		if ok != wok || a != wa || sep != wsep || b != wb {
-			t.Fatalf("%q: move %d %q: the squares noted %d %q %d %v, PlainMove %d %q %d %v", in, i, m.Text, a, sep, b, ok, wa, wsep, wb, wok)
 		}
 	}
 }

@@ -442,9 +442,6 @@ func (b *builder) item(typ lexer.TokenType, v string, p notation.Pos) {
 		} else {
 			m = &notation.Move{Text: v, Pos: p}
 		}
-		if a, sep, c, ok := plainMove(v); ok {
-			m.SetPlainSquares(a, sep, c) // (as the fast path notes them)
-		}
 		if f.hasNum {
 			m.Number, m.Ellipsis = f.num, f.ell
 			f.hasNum = false

@@ -56,7 +56,7 @@ func evidenceOf(rec *notation.Record, firstOnly bool) boardEvidence {
 		if firstOnly && i > 0 {
 			break
 		}
-		if a, _, b, ok := plainMoveOf(m); ok {
+		if a, _, b, ok := pdn.PlainMove(m.Text); ok {
 			// Two numeric squares (what ParseMove reads for such a
 			// move), without decoding it: every record asks this.
 			ev.maxNum = max(ev.maxNum, a, b)
@@ -304,7 +304,7 @@ func firstMoveOf(rec *notation.Record) firstMove {
 	if m.Setup != "" || len(m.Variations) > 0 {
 		return firstMove{} // (a variation's replay comes before the move's)
 	}
-	a, _, b, ok := plainMoveOf(m)
+	a, _, b, ok := pdn.PlainMove(m.Text)
 	return firstMove{a: a, b: b, ok: ok}
 }
 

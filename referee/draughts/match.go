@@ -68,7 +68,7 @@ func (g *draughtsGame) match(st *lineState, m *notation.Move, diag diagFunc) (Mo
 // which does the full work and says what is wrong. (The caller asks it
 // only when g.lean: no film, trace or rewrite wants the ply's Move.)
 func (g *draughtsGame) leanPly(st *lineState, m *notation.Move) bool {
-	a, sep, b, ok := plainMoveOf(m)
+	a, sep, b, ok := pdn.PlainMove(m.Text)
 	if !ok || a >= len(g.num.leanIdx) || b >= len(g.num.leanIdx) {
 		return false
 	}
@@ -154,7 +154,7 @@ func (g *draughtsGame) leanRun(st *lineState, line notation.Line, variation, che
 			return k
 		}
 		var fi, ti uint8
-		a, sep, b, ok := plainMoveOf(m)
+		a, sep, b, ok := pdn.PlainMove(m.Text)
 		if ok {
 			if a >= len(idx) || b >= len(idx) {
 				return k
@@ -291,7 +291,7 @@ func (g *draughtsGame) quietMatch(st *lineState, m *notation.Move) (Move, bool) 
 // short form "ce5" makes no claim), which matchShort then works out.
 func (g *draughtsGame) writtenSquares(m *notation.Move, diag diagFunc) (sq []int, capture bool, file byte, ok bool) {
 	g.quick.noMark = false
-	if a, sep, b, ok := plainMoveOf(m); ok {
+	if a, sep, b, ok := pdn.PlainMove(m.Text); ok {
 		from, okFrom := g.num.square(a, "")
 		to, okTo := g.num.square(b, "")
 		if okFrom && okTo {
@@ -937,14 +937,4 @@ func (g *draughtsGame) board(p Position) string {
 	b = append(b, p.Turn().String()...)
 	b = append(b, " to move"...)
 	return string(b)
-}
-
-// plainMoveOf is pdn.PlainMove of the move's text: the squares its reader
-// noted when it read them (most moves, read by pdn's fast path), else the
-// text read again.
-func plainMoveOf(m *notation.Move) (from int, sep byte, to int, ok bool) {
-	if from, sep, to, ok = m.PlainSquares(); ok {
-		return from, sep, to, true
-	}
-	return pdn.PlainMove(m.Text)
 }
