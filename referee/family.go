@@ -320,7 +320,9 @@ func textHeader(text string) Header {
 	for len(text) > 0 {
 		// An exporter's comment before the tags ("{exported by ...}", "; note")
 		// or between them says nothing about the game.
-		text = movetext.SkipComments(text)
+		if text[0] != '[' { // (a tag line starts with no blank or comment to skip)
+			text = movetext.SkipComments(text)
+		}
 		if end, ok := otherTagLine(text); ok {
 			text = text[end:]
 			continue
