@@ -122,8 +122,11 @@ func uncommented(rec *notation.Record) bool {
 // collectSuppressions finds the suppression comments of a record; those in
 // variations are left out when variations are not replayed.
 func collectSuppressions(rec *notation.Record, skipVariations bool) []*inlineSuppression {
+	if rec.Text != "" && strings.IndexByte(rec.Text, ':') < 0 {
+		return nil // most games: no colon, and so no "arbiter:" (one vector scan)
+	}
 	if uncommented(rec) || rec.Text != "" && !strings.Contains(rec.Text, suppressWord) {
-		return nil // most games: no comment, or one pass over the text, not a walk of the moves
+		return nil // no comment, or one pass over the text, not a walk of the moves
 	}
 	var out []*inlineSuppression
 	add := func(c notation.Comment, scope suppressScope, target *notation.Move, mainIndex int) {
