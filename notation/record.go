@@ -155,6 +155,52 @@ type Record struct {
 	// storage is the memory the moves were carved from (AllocMoves), given
 	// back by ReleaseMoves.
 	storage *moveStorage
+
+	// tagIndex says which tag names Tags holds, for Tag and TagPos to
+	// answer at once for a name it has not (IndexTags).
+	tagIndex tagIndex
+}
+
+// tagIndex is a set of tag names (a bit for each name's tagBit) of the
+// tags tags[:n] of the slice whose first element is at first: a record's
+// tags as they were when IndexTags made it. It holds while Tags is that
+// slice (Tags appended to, or another slice, is looked through instead):
+// readers build their records' tags and do not rename them.
+type tagIndex struct {
+	bits  uint64
+	first *Tag
+	n     int
+}
+
+// tagBit is a name's bit in a tagIndex: of its length and its first and
+// last letters, case folded (Tag compares names case-insensitively).
+func tagBit(name string) uint64 {
+	if name == "" {
+		return 1
+	}
+	h := uint(len(name))*7 + uint(name[0]|0x20)*3 + uint(name[len(name)-1]|0x20)
+	return 1 << (h & 63)
+}
+
+// IndexTags notes which tag names the record holds, so that Tag and
+// TagPos answer at once for a name it has not (a referee asks for the
+// few tags it reads, most of them missing from most records, several
+// times a game). For a reader, once it has built the tags.
+func (r *Record) IndexTags() {
+	if len(r.Tags) == 0 {
+		return
+	}
+	var bits uint64
+	for i := range r.Tags {
+		bits |= tagBit(r.Tags[i].Name)
+	}
+	r.tagIndex = tagIndex{bits: bits, first: &r.Tags[0], n: len(r.Tags)}
+}
+
+// lacksTag: the record's tag index says it has no tag of that name.
+func (r *Record) lacksTag(name string) bool {
+	x := &r.tagIndex
+	return x.n == len(r.Tags) && x.n > 0 && x.first == &r.Tags[0] && x.bits&tagBit(name) == 0
 }
 
 // moveStorage is a record's moves in one piece, and room for its main
@@ -209,6 +255,18 @@ func (sl *MoveSlab) Append() *Move {
 	}
 	// (Beyond its length the storage is zero: released storage is cleared
 	// up to its length, and grown storage is new.)
+	sl.moves = sl.moves[:n+1]
+	return &sl.moves[n]
+}
+
+// Room is Append when the storage has room (a call small enough to be
+// inlined in a reader's loop): the zeroed move after the others, or nil
+// when the storage is full or not taken yet (Append then grows it).
+func (sl *MoveSlab) Room() *Move {
+	n := len(sl.moves)
+	if n == cap(sl.moves) {
+		return nil
+	}
 	sl.moves = sl.moves[:n+1]
 	return &sl.moves[n]
 }
@@ -282,6 +340,8 @@ func (r *Record) ReleaseMoves() {
 	// this game could have written: its n moves and a main line of at
 	// most n+1 (a longer one was grown elsewhere). The rest is still zero,
 	// so a release costs this game's size, not the largest game's.
+	// (Cleared whole: memclr's wide stores cost less than looking at
+	// each move's fields to clear only those written.)
 	clear(s.moves)
 	clear(s.line[:min(len(s.moves)+1, cap(s.line))])
 	s.moves, s.line = s.moves[:0], s.line[:0]
@@ -291,6 +351,9 @@ func (r *Record) ReleaseMoves() {
 // Tag returns the value of the first tag with the given name (compared
 // case-insensitively, since real files write both SetUp and Setup).
 func (r *Record) Tag(name string) (string, bool) {
+	if r.lacksTag(name) {
+		return "", false
+	}
 	for _, t := range r.Tags {
 		if equalFold(t.Name, name) {
 			return t.Value, true
@@ -301,6 +364,9 @@ func (r *Record) Tag(name string) (string, bool) {
 
 // TagPos returns the tag with the given name, if present.
 func (r *Record) TagPos(name string) (Tag, bool) {
+	if r.lacksTag(name) {
+		return Tag{}, false
+	}
 	for _, t := range r.Tags {
 		if equalFold(t.Name, name) {
 			return t, true

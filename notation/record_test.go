@@ -80,3 +80,31 @@ func TestMoveSlab(t *testing.T) {
 		r.ReleaseMoves()
 	}
 }
+
+// TestTagIndex: the tag index answers as the tags do, and is not used
+// once the tags are another slice or appended to.
+func TestTagIndex(t *testing.T) {
+	r := &Record{Tags: []Tag{{Name: "Event", Value: "e"}, {Name: "Result", Value: "2-0"}}}
+	r.IndexTags()
+	if _, ok := r.Tag("GameType"); ok {
+		t.Fatal("GameType found")
+	}
+	if v, ok := r.Tag("result"); !ok || v != "2-0" {
+		t.Fatalf("result: %q %v", v, ok)
+	}
+	r.Tags = append(r.Tags, Tag{Name: "GameType", Value: "20"})
+	if v, ok := r.Tag("GameType"); !ok || v != "20" {
+		t.Fatalf("GameType appended: %q %v", v, ok)
+	}
+	r.IndexTags()
+	r.Tags = []Tag{{Name: "FEN", Value: "W:W1:B2"}, {Name: "Event"}, {Name: "Result"}}
+	if v, ok := r.Tag("FEN"); !ok || v != "W:W1:B2" {
+		t.Fatalf("FEN in other tags: %q %v", v, ok)
+	}
+	c := *r
+	c.IndexTags()
+	c.Tags = c.Tags[:1]
+	if _, ok := c.TagPos("Event"); ok {
+		t.Fatal("Event found in tags cut short")
+	}
+}

@@ -186,6 +186,11 @@ func plural(n int, one, many string) string {
 // on. Families use it for a second replay of the same record.
 func Run(rec *notation.Record, judge func(rep *Report)) (rep *Report) {
 	rep = &Report{File: rec.File, Game: rec.Index, Pos: rec.Pos, Tags: rec.Tags, Record: rec}
+	if n := len(rec.Diagnostics); n > 0 {
+		// (Room for the reader's findings and one of the referee's: one
+		// allocation, where appending them one by one grew it twice.)
+		rep.Diagnostics = make([]Diagnostic, 0, n+1)
+	}
 	for _, d := range rec.Diagnostics {
 		rep.Add(Diagnostic{Diagnostic: d})
 	}

@@ -320,7 +320,13 @@ func textHeader(text string) Header {
 	for len(text) > 0 {
 		// An exporter's comment before the tags ("{exported by ...}", "; note")
 		// or between them says nothing about the game.
-		text = movetext.SkipComments(text)
+		if text[0] != '[' { // (a tag line starts with no blank or comment to skip)
+			text = movetext.SkipComments(text)
+		}
+		if end, ok := otherTagLine(text); ok {
+			text = text[end:]
+			continue
+		}
 		line := text
 		if i := strings.IndexByte(text, '\n'); i >= 0 {
 			line, text = text[:i], text[i+1:]
@@ -368,18 +374,51 @@ func textHeader(text string) Header {
 	return h
 }
 
+// otherTagLine: text starts with a line that holds one tag pair and
+// white space after it, and the tag's name starts with a byte that is
+// none of the three names' (most lines of a tag section), which
+// textHeader's general reading would pass over; end is where the next
+// line starts. (ASCII white space only: anything else is the general
+// reading's, which trims Unicode spaces too.)
+func otherTagLine(text string) (end int, ok bool) {
+	if len(text) < 2 || text[0] != '[' {
+		return 0, false
+	}
+	switch c := text[1]; {
+	case c >= 0x80 || movetext.IsSpace(c) || c|0x20 == 'g' || c|0x20 == 'v':
+		return 0, false
+	}
+	line, end := text, len(text)
+	if i := strings.IndexByte(text, '\n'); i >= 0 {
+		line, end = text[:i], i+1
+	}
+	k := len(line) // (the line less the blanks that end it)
+	for k > 0 && (line[k-1] == ' ' || line[k-1] == '\t' || line[k-1] == '\r' || line[k-1] == '\f' || line[k-1] == '\v') {
+		k--
+	}
+	if strings.IndexByte(line, ']') != k-1 {
+		return 0, false // (no ], more than one, or more than blanks after it)
+	}
+	return end, true
+}
+
 // firstWord returns the first word of a movetext that is not a move
 // number, for detection before parsing.
 func firstWord(text string) string {
 	for text != "" {
-		var w string
-		text = strings.TrimLeft(text, " \t\r\n\v\f")
-		if i := strings.IndexAny(text, " \t\r\n\v\f"); i >= 0 {
-			w, text = text[:i], text[i:]
-		} else {
-			w, text = text, ""
+		// (The white space of TrimLeft and IndexAny with " \t\r\n\v\f",
+		// byte by byte.)
+		i := 0
+		for i < len(text) && movetext.IsSpace(text[i]) {
+			i++
 		}
-		j := 0
+		j := i
+		for j < len(text) && !movetext.IsSpace(text[j]) {
+			j++
+		}
+		w := text[i:j]
+		text = text[j:]
+		j = 0
 		for j < len(w) && '0' <= w[j] && w[j] <= '9' {
 			j++
 		}

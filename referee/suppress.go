@@ -104,11 +104,29 @@ func parseSuppression(text string) (words []string, reason string, ok bool) {
 	return words, strings.TrimSpace(reason), true
 }
 
+// uncommented: the record has no comment, nor a variation that could hold
+// one (a look at each move of the main line costs less than a search of
+// the game's text).
+func uncommented(rec *notation.Record) bool {
+	if len(rec.Comments) != 0 || len(rec.After) != 0 {
+		return false
+	}
+	for _, m := range rec.Moves {
+		if len(m.Comments) != 0 || len(m.Variations) != 0 {
+			return false
+		}
+	}
+	return true
+}
+
 // collectSuppressions finds the suppression comments of a record; those in
 // variations are left out when variations are not replayed.
 func collectSuppressions(rec *notation.Record, skipVariations bool) []*inlineSuppression {
-	if rec.Text != "" && !strings.Contains(rec.Text, suppressWord) {
-		return nil // most games: one pass over the text, not a walk of the moves
+	if rec.Text != "" && strings.IndexByte(rec.Text, ':') < 0 {
+		return nil // most games: no colon, and so no "arbiter:" (one vector scan)
+	}
+	if uncommented(rec) || rec.Text != "" && !strings.Contains(rec.Text, suppressWord) {
+		return nil // no comment, or one pass over the text, not a walk of the moves
 	}
 	var out []*inlineSuppression
 	add := func(c notation.Comment, scope suppressScope, target *notation.Move, mainIndex int) {

@@ -339,8 +339,11 @@ func (fs *fastState) commented(i int) bool {
 func (fs *fastState) plainRun(hasNum, ell bool, num int) (bool, bool, int, bool) {
 	sc := &fs.sc
 	s := sc.s
-	i, runeIdx, line, lineStart := sc.i, sc.runeIdx, sc.line, sc.lineStartRune
-	read := false
+	// Every byte read here is ASCII, so the character count runs with the
+	// byte index (delta apart), and the line's start is kept as a byte
+	// index: fewer counters in the loop, and so in registers.
+	first, delta := sc.i, sc.runeIdx-sc.i
+	i, line, lineStart := sc.i, sc.line, sc.lineStartRune-delta
 	// posAt, for the usual text whose bytes are the file's, off the first
 	// line of a game that starts a line (its columns need no shift).
 	plainPos := sc.mode == offIdentity && sc.startCol == 1
@@ -348,31 +351,61 @@ func (fs *fastState) plainRun(hasNum, ell bool, num int) (bool, bool, int, bool)
 		c := s[i]
 		if c == ' ' {
 			i++
-			runeIdx++
 			continue
 		}
 		if c == '\n' {
 			i++
-			runeIdx++
 			line++
-			lineStart = runeIdx
+			lineStart = i
 			continue
 		}
 		if !isDigit(c) {
 			break
 		}
-		end, n, dots := plainNumeric(s, i)
+		var end, n, dots int
+		if j := i + 1; i+2 < len(s) && c-'1' <= 8 {
+			// plainNumeric's usual words, read here as it reads them (a
+			// call would put every counter of this loop on the stack and
+			// back, twice a move): one or two digits, then a dot or a
+			// separator; any other word is its.
+			n = int(c - '0')
+			if d := s[j] - '0'; d <= 9 {
+				n, j = 10*n+int(d), j+1
+			}
+			switch c2 := s[j]; c2 {
+			case '.':
+				k := j + 1
+				for k < len(s) && s[k] == '.' {
+					k++
+				}
+				end, dots = k, k-j
+			case '-', ':', 'x':
+				if j == i+1 && c <= '2' && c2 != 'x' {
+					break // (1-0, 2:0: maybe a result; end 0)
+				}
+				if b, e := smallSquare(s, j+1); b != 0 && (e >= len(s) || !isSep(s[e])) {
+					end, n = e, 0
+				}
+			default:
+				end, n, dots = plainNumeric(s, i)
+			}
+		} else {
+			end, n, dots = plainNumeric(s, i)
+		}
 		if end == 0 {
 			break
 		}
 		if dots == 0 {
-			m := fs.moves.Append()
+			m := fs.moves.Room() // (inlined: Append's call when the storage is full)
+			if m == nil {
+				m = fs.moves.Append()
+			}
 			fs.nMoves++
 			m.Text = s[i:end]
 			if plainPos {
-				m.Pos = notation.Pos{Line: line, Col: runeIdx - lineStart + 1, Offset: sc.base + int64(i)}
+				m.Pos = notation.Pos{Line: line, Col: i - lineStart + 1, Offset: sc.base + int64(i)}
 			} else {
-				m.Pos = sc.posAt(i, runeIdx, line, lineStart)
+				m.Pos = sc.posAt(i, i+delta, line, lineStart+delta)
 			}
 			if hasNum {
 				m.Number, m.Ellipsis = num, ell
@@ -386,12 +419,11 @@ func (fs *fastState) plainRun(hasNum, ell bool, num int) (bool, bool, int, bool)
 			hasNum, num, ell = true, n, dots > 1
 		}
 		// (A move or a move number is ASCII without line breaks.)
-		runeIdx += end - i
 		i = end
-		read = true
 	}
-	sc.i, sc.runeIdx, sc.line, sc.lineStartRune = i, runeIdx, line, lineStart
-	return hasNum, ell, num, read
+	sc.i, sc.runeIdx, sc.line, sc.lineStartRune = i, i+delta, line, lineStart+delta
+	// (What was read starts with a word: blanks are read only after one.)
+	return hasNum, ell, num, i != first
 }
 
 // plainTag reads at s[i] a tag pair that decodeTag reads without a word

@@ -176,6 +176,7 @@ func sameFast(t *testing.T, in string, opts Options) int {
 	t.Helper()
 	taken := 0
 	check := func(g GameText, what string) {
+		sameTagLookups(t, Parse(g, "f"), in)
 		fast := fastParse(g, "f")
 		if fast == nil {
 			return
@@ -196,6 +197,27 @@ func sameFast(t *testing.T, in string, opts Options) int {
 			t.Fatal(err)
 		}
 		check(g, "game "+string(rune('0'+g.Index%10)))
+	}
+}
+
+// sameTagLookups: the record's tag index (IndexTags) answers every look-up
+// as the tags looked through do: the names of its tags, in other cases,
+// and the names a referee asks for.
+func sameTagLookups(t *testing.T, rec *notation.Record, in string) {
+	t.Helper()
+	plain := &notation.Record{Tags: rec.Tags[:len(rec.Tags):len(rec.Tags)]}
+	plain.Tags = append([]notation.Tag(nil), plain.Tags...) // (no index)
+	names := []string{"", "Game", "Variant", "GameType", "FEN", "SetUp", "Setup", "Result", "Event", "White", "Black", "gametype", "x"}
+	for _, tg := range rec.Tags {
+		names = append(names, tg.Name, strings.ToLower(tg.Name), strings.ToUpper(tg.Name))
+	}
+	for _, name := range names {
+		got, ok := rec.TagPos(name)
+		want, wantOK := plain.TagPos(name)
+		v, vok := rec.Tag(name)
+		if got != want || ok != wantOK || v != want.Value || vok != wantOK {
+			t.Fatalf("%q: tag %q: the index gives %+v %v (Tag %q %v), the tags %+v %v", in, name, got, ok, v, vok, want, wantOK)
+		}
 	}
 }
 

@@ -118,10 +118,12 @@ func Grammar() string { return genericParser().String() }
 // diagnostics come first in Record.Diagnostics order by position. Parse is
 // safe for concurrent use.
 func Parse(g GameText, file string) *notation.Record {
-	if rec := fastParse(g, file); rec != nil {
-		return rec // (fast.go: the common games, read as below in one pass)
+	rec := fastParse(g, file)
+	if rec == nil {
+		rec = parse(g, file, true)
 	}
-	return parse(g, file, true)
+	rec.IndexTags() // (fast.go: the common games, read as parse reads them in one pass)
+	return rec
 }
 
 // parse is Parse; without runs, the scanner returns every move number and

@@ -338,14 +338,17 @@ type draughtsGame struct {
 	// the moves fit and how far: a finding gets no board or position, an
 	// illegal move no explanation.
 	terse bool
+	// lean64: the lean ply may play on the position's words (leanRun).
+	lean64 bool
+	// mainUsed: initialState handed main out. (The flags side by side:
+	// a game and its main line fit the allocator's 704-byte class.)
+	mainUsed bool
 
 	candBuf []Move        // match's candidates when quickMatch cannot tell
 	quick   *quickScratch // match's storage, from quickPool
 	// g64 is quick's one-word generator for r once asked (gen64), until
 	// release.
 	g64 *gen64
-	// lean64: the lean ply may play on the position's words (leanRun).
-	lean64 bool
 	// endMaterial is the material (counts of each kind, with bit 63 set)
 	// endWS and endBS were found for (endgamesHolding).
 	endMaterial  uint64
@@ -355,6 +358,11 @@ type draughtsGame struct {
 	// replay stopped there at a move error (for the repair search).
 	stopAt int
 	stopSt *lineState
+
+	// main is the storage of the main line's state (initialState's first),
+	// allocated with the game: they live as long as each other, and one
+	// allocation a game is cheaper than two.
+	main lineState
 }
 
 func newDraughtsGame(c *compiled, rec *notation.Record, rep *referee.Report) *draughtsGame {
@@ -424,7 +432,13 @@ func (g *draughtsGame) initialState() (*lineState, bool) {
 	if !ok {
 		return nil, false
 	}
-	st := newLineState(g, start)
+	var st *lineState
+	if g.mainUsed {
+		st = newLineState(g, start)
+	} else {
+		g.mainUsed = true
+		st = g.initLineState(&g.main, start)
+	}
 	if st.endgame != 0 && g.startHalf > 0 {
 		// An online export's FEN says how far into its endgame the
 		// position already is (H, in half-moves).
@@ -477,7 +491,14 @@ type lineState struct {
 type shuttleMv struct{ from, to int }
 
 func newLineState(g *draughtsGame, start Position) *lineState {
-	st := &lineState{pos: start, firstNum: 1, firstBlk: start.Turn() != g.r.FirstMover}
+	return g.initLineState(new(lineState), start)
+}
+
+// initLineState sets st, zero, to the state of a line that starts at
+// start. (Field by field: st is zero, and a whole lineState written would
+// pass every pointer of it through the write barrier.)
+func (g *draughtsGame) initLineState(st *lineState, start Position) *lineState {
+	st.pos, st.firstNum, st.firstBlk = start, 1, start.Turn() != g.r.FirstMover
 	if !start.kings.zero() {
 		// (Without kings the table waits for the first one: afterPly.)
 		st.seen = g.newSeen()

@@ -115,3 +115,28 @@ func FuzzLeanPly(f *testing.F) {
 		}
 	})
 }
+
+// TestPlainMove5: plainMove5 (and so leanRun's copy of it) reads every
+// text of five bytes (of the bytes that matter to it) as pdn.PlainMove
+// does.
+func TestPlainMove5(t *testing.T) {
+	const alphabet = "0129-x:.a "
+	var buf [5]byte
+	var walk func(k int)
+	walk = func(k int) {
+		if k == len(buf) {
+			s := string(buf[:])
+			a, sep, b, ok := plainMove5(s)
+			wa, wsep, wb, wok := pdn.PlainMove(s)
+			if a != wa || sep != wsep || b != wb || ok != wok {
+				t.Fatalf("%q: plainMove5 %d %q %d %v, pdn.PlainMove %d %q %d %v", s, a, sep, b, ok, wa, wsep, wb, wok)
+			}
+			return
+		}
+		for i := range len(alphabet) {
+			buf[k] = alphabet[i]
+			walk(k + 1)
+		}
+	}
+	walk(0)
+}

@@ -154,7 +154,15 @@ func (g *draughtsGame) leanRun(st *lineState, line notation.Line, variation, che
 			return k
 		}
 		var fi, ti uint8
-		a, sep, b, ok := pdn.PlainMove(m.Text)
+		var a, b int
+		var sep byte
+		var ok bool
+		if t := m.Text; len(t) == 5 && t[0]-'1' <= 8 && t[1]-'0' <= 9 && (t[2] == '-' || t[2] == 'x' || t[2] == ':') && t[3]-'1' <= 8 && t[4]-'0' <= 9 {
+			// plainMove5, inlined: the usual move, "32-28".
+			a, sep, b, ok = 10*int(t[0]-'0')+int(t[1]-'0'), t[2], 10*int(t[3]-'0')+int(t[4]-'0'), true
+		} else {
+			a, sep, b, ok = pdn.PlainMove(t)
+		}
 		if ok {
 			if a >= len(idx) || b >= len(idx) {
 				return k
@@ -246,6 +254,18 @@ func (g *draughtsGame) leanRun(st *lineState, line notation.Line, variation, che
 		g.checkOver64(st, pos64{own: opp, opp: own, kings: kings, turn: c ^ 1})
 	}
 	return len(line)
+}
+
+// plainMove5 is pdn.PlainMove for the usual move of two two-digit
+// squares ("32-28"); ok is false for any other text. leanRun reads such
+// a move with a copy of it (too large to be inlined, and a call in its
+// loop puts every value of the loop on the stack and back); TestPlainMove5
+// holds it to pdn.PlainMove.
+func plainMove5(t string) (a int, sep byte, b int, ok bool) {
+	if len(t) == 5 && t[0]-'1' <= 8 && t[1]-'0' <= 9 && (t[2] == '-' || t[2] == 'x' || t[2] == ':') && t[3]-'1' <= 8 && t[4]-'0' <= 9 {
+		return 10*int(t[0]-'0') + int(t[1]-'0'), t[2], 10*int(t[3]-'0') + int(t[4]-'0'), true
+	}
+	return 0, 0, 0, false
 }
 
 // markCounted says whether leanRun may play a plain move written as a
