@@ -50,7 +50,8 @@ func TestFileSourceFIFO(t *testing.T) {
 
 // BenchmarkOpenFiles: what opening, reading and closing a one-game file
 // costs, in CPU (getrusage: the kernel's share too), beside os.Open with
-// a bufio buffer, as files were read before. A folder of one-game files
+// a bufio buffer, as files were read before, and beside the bare system
+// calls (the floor on this machine). A folder of one-game files
 // pays it once per game. Each pass reads a fresh walk's sources (a file
 // is opened relative to its folder the first time only), the walk's own
 // CPU left out.
@@ -80,6 +81,15 @@ func BenchmarkOpenFiles(b *testing.B) {
 		open func(Source) (io.ReadCloser, error)
 	}{
 		{"source", func(s Source) (io.ReadCloser, error) { return s.Open() }},
+		// The floor: the same four system calls (open, the read of the
+		// file, the read that finds its end, close) and nothing else.
+		{"bare-syscalls", func(s Source) (io.ReadCloser, error) {
+			fd, err := syscall.Open(s.Path, syscall.O_RDONLY|syscall.O_CLOEXEC, 0)
+			if err != nil {
+				return nil, err
+			}
+			return bareFile(fd), nil
+		}},
 		{"os.Open+bufio", func(s Source) (io.ReadCloser, error) {
 			f, err := os.Open(s.Path)
 			if err != nil {
@@ -106,6 +116,19 @@ func BenchmarkOpenFiles(b *testing.B) {
 		})
 	}
 }
+
+// bareFile reads a descriptor with nothing around the system calls.
+type bareFile int
+
+func (f bareFile) Read(p []byte) (int, error) {
+	n, err := syscall.Read(int(f), p)
+	if n == 0 && err == nil {
+		return 0, io.EOF
+	}
+	return n, err
+}
+
+func (f bareFile) Close() error { return syscall.Close(int(f)) }
 
 // BenchmarkWalk: listing a folder of one-game files, in CPU µs a file
 // (getrusage: the kernel's getdents too).
