@@ -471,7 +471,9 @@ func (s *Splitter) plainWords() (n int, lineStart bool) {
 	if sinceLine >= 0 {
 		w.nrecent = min(sinceLine, 2)
 		w.last, w.llen, w.prev, w.plen = plainWordText, 1, plainWordText, 1
-		return n, buf[p-1] == '\n'
+		// At a line's start when no word came after the last line break
+		// (only blanks: plainBlocks takes a '\r' only before its '\n').
+		return n, sinceLine == 0
 	}
 	if n == 1 {
 		w.prev, w.plen = w.last, w.llen

@@ -1,6 +1,6 @@
 #include "textflag.h"
 
-// Each byte of a class, 32 times.
+// Each byte of a class, 32 times (c09 is also '\t').
 DATA c30<>+0(SB)/8, $0x3030303030303030
 DATA c30<>+8(SB)/8, $0x3030303030303030
 DATA c30<>+16(SB)/8, $0x3030303030303030
@@ -42,10 +42,17 @@ DATA c78<>+16(SB)/8, $0x7878787878787878
 DATA c78<>+24(SB)/8, $0x7878787878787878
 GLOBL c78<>(SB), RODATA|NOPTR, $32
 
-// func classify64(p *byte, m *[7]uint64)
+DATA c0d<>+0(SB)/8, $0x0d0d0d0d0d0d0d0d
+DATA c0d<>+8(SB)/8, $0x0d0d0d0d0d0d0d0d
+DATA c0d<>+16(SB)/8, $0x0d0d0d0d0d0d0d0d
+DATA c0d<>+24(SB)/8, $0x0d0d0d0d0d0d0d0d
+GLOBL c0d<>(SB), RODATA|NOPTR, $32
+
+// func classify64(p *byte, m *[9]uint64)
 //
 // For the 64 bytes at p, sets bit i of m[k] when byte i is, for k =
-// 0: a digit, 1: '0', '1' or '2', 2: ' ', 3: '\n', 4: '-', 5: '.', 6: 'x'.
+// 0: a digit, 1: '0', '1' or '2', 2: ' ', 3: '\n', 4: '-', 5: '.', 6: 'x',
+// 7: '\t', 8: '\r'.
 // Needs AVX2 (haveAVX2).
 TEXT ·classify64(SB), NOSPLIT, $0-16
 	MOVQ p+0(FP), SI
@@ -71,6 +78,10 @@ TEXT ·classify64(SB), NOSPLIT, $0-16
 	VPMOVMSKB Y15, R13
 	VPCMPEQB c78<>(SB), Y8, Y12
 	VPMOVMSKB Y12, BX
+	VPCMPEQB c09<>(SB), Y8, Y13
+	VPMOVMSKB Y13, CX
+	VPCMPEQB c0d<>(SB), Y8, Y14
+	VPMOVMSKB Y14, DX
 	VMOVDQU 32(SI), Y8
 	VPSUBB c30<>(SB), Y8, Y9 // b - '0'
 	VPMINUB c09<>(SB), Y9, Y10
@@ -103,6 +114,14 @@ TEXT ·classify64(SB), NOSPLIT, $0-16
 	VPMOVMSKB Y12, AX
 	SHLQ $32, AX
 	ORQ AX, BX
+	VPCMPEQB c09<>(SB), Y8, Y13
+	VPMOVMSKB Y13, AX
+	SHLQ $32, AX
+	ORQ AX, CX
+	VPCMPEQB c0d<>(SB), Y8, Y14
+	VPMOVMSKB Y14, AX
+	SHLQ $32, AX
+	ORQ AX, DX
 	MOVQ R8, 0(DI)
 	MOVQ R9, 8(DI)
 	MOVQ R10, 16(DI)
@@ -110,5 +129,7 @@ TEXT ·classify64(SB), NOSPLIT, $0-16
 	MOVQ R12, 32(DI)
 	MOVQ R13, 40(DI)
 	MOVQ BX, 48(DI)
+	MOVQ CX, 56(DI)
+	MOVQ DX, 64(DI)
 	VZEROUPPER
 	RET
