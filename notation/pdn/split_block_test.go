@@ -7,9 +7,14 @@ import (
 	"testing"
 )
 
-// TestClassify: the masks classify makes (with AVX2, the assembly) are
-// classifyGo's, on random bytes and on bytes of movetext.
+// TestClassify: the masks classify makes (with AVX2 or AVX-512, the
+// assembly) are classifyGo's, on random bytes and on bytes of movetext.
 func TestClassify(t *testing.T) {
+	sameClassify(t)
+}
+
+// sameClassify fails when classify's masks are not classifyGo's.
+func sameClassify(t *testing.T) {
 	rng := rand.New(rand.NewPCG(32, 3))
 	alphabet := "0123456789-.x \n/:*{}[]()\r\t\x80\xff\xbd"
 	b := make([]byte, 64)
