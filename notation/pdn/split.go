@@ -80,12 +80,22 @@ type Splitter struct {
 
 // NewSplitter returns a splitter reading r.
 func NewSplitter(r io.Reader, opts Options) *Splitter {
+	s := new(Splitter)
+	s.start(r, opts)
+	return s
+}
+
+// start makes s a new splitter reading r, as NewSplitter makes one; the
+// buffers of the input s read before, if it did not reach its end, go
+// back first.
+func (s *Splitter) start(r io.Reader, opts Options) {
+	s.release()
 	if opts.MaxGameBytes <= 0 {
 		opts.MaxGameBytes = DefaultMaxGameBytes
 	}
 	r = DecodeText(r) // UTF-16/32 by BOM; not-text input is one error
 	bufs := splitBufPool.Get().(*splitBufs)
-	return &Splitter{src: source{r: r, buf: bufs.buf, out: bufs.out}, bufs: bufs, opts: opts, line: 1, col: 1}
+	*s = Splitter{src: source{r: r, buf: bufs.buf, out: bufs.out}, bufs: bufs, opts: opts, line: 1, col: 1}
 }
 
 // source is a read buffer with lookahead and recording of the current
