@@ -97,6 +97,9 @@ func FuzzPlainBlocks(f *testing.F) {
 	}
 	f.Add("1. 32-28 19-23 2. 28x19 14x23 3. 39-33 10-14 4. 34-30 14-19 5. 30-25 17-21 6. 25x14 9x20 2-0 1-10 1-101. 32-28\n")
 	f.Add("1. 32-28 19-23 2. 28x19 14x23\n3. 39-33 10-14 4. 34-30 14-19 5. 30-25 17-21 6. 25x14 9x20 0 - 2 1234567890123456 3. 1-1")
+	// Moves one a line, indented with tabs; "\r\n" line breaks, and a lone '\r'.
+	f.Add("\t\t\t1. 31-26 17-21\n\t\t\t2. 26x17 12x21\n\t\t\t3. 34-30 20-25\n\t\t\t4. 36-31 25x34\n\t\t\t5. 39x30 7-12\n\t\t\t6. 44-39 1-7\n\t\t\t1-1\n")
+	f.Add("1. 32-28 19-23 2. 28x19 14x23\r\n3. 39-33 10-14  4. 34-30 14-19 \r\n\r\n5. 30-25 17-21\r6. 25x14 9x20 0 - 2\r\n")
 	f.Fuzz(func(t *testing.T, in string) {
 		splitBoth(t, in)
 	})
