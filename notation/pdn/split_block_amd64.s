@@ -181,3 +181,34 @@ TEXT ·classify64x(SB), NOSPLIT, $0-16
 	KMOVQ K2, 64(DI)
 	VZEROUPPER
 	RET
+
+DATA c22<>+0(SB)/8, $0x2222222222222222
+DATA c22<>+8(SB)/8, $0x2222222222222222
+DATA c22<>+16(SB)/8, $0x2222222222222222
+DATA c22<>+24(SB)/8, $0x2222222222222222
+GLOBL c22<>(SB), RODATA|NOPTR, $32
+DATA c5c<>+0(SB)/8, $0x5c5c5c5c5c5c5c5c
+DATA c5c<>+8(SB)/8, $0x5c5c5c5c5c5c5c5c
+DATA c5c<>+16(SB)/8, $0x5c5c5c5c5c5c5c5c
+DATA c5c<>+24(SB)/8, $0x5c5c5c5c5c5c5c5c
+GLOBL c5c<>(SB), RODATA|NOPTR, $32
+
+// func valueStops32(p *byte) uint32
+//
+// A bit for each of the 32 bytes at p that stops a tag value read a word
+// at a time: '"', '\\', '\n', '\r', or a byte from 0x80 up. Needs AVX2.
+TEXT ·valueStops32(SB), NOSPLIT, $0-12
+	MOVQ p+0(FP), SI
+	VMOVDQU 0(SI), Y0
+	VPCMPEQB c22<>(SB), Y0, Y1
+	VPCMPEQB c5c<>(SB), Y0, Y2
+	VPOR Y2, Y1, Y1
+	VPCMPEQB c0a<>(SB), Y0, Y2
+	VPOR Y2, Y1, Y1
+	VPCMPEQB c0d<>(SB), Y0, Y2
+	VPOR Y2, Y1, Y1
+	VPOR Y0, Y1, Y1 // from 0x80 up: the top bit
+	VPMOVMSKB Y1, AX
+	MOVL AX, ret+8(FP)
+	VZEROUPPER
+	RET

@@ -114,7 +114,7 @@ func TestTagPairAsBytes(t *testing.T) {
 	first := "{" + strings.Repeat("x", 600) + "} *\n"
 	values := []string{`ab\"] x`, `a\\`, `\"]`, "é\"]x", "a\rb", "a\nb", "\xe9\xe9\"] y", `a\`, "ab\"]\n[Event \"x", "½\\\"]"}
 	for _, v := range values {
-		for pad := range 10 {
+		for _, pad := range []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 24, 31, 32, 33, 40, 70} { // (a value read 32 bytes, then 8, at a time)
 			p := strings.Repeat("v", pad)
 			for _, tail := range []string{"\"]\n1. 32-28 *\n", "\"]\n\n[Event \"z\"]\n1. 32-28 2-0", "\n[Site \"s\"]\n1. 1-0"} {
 				sameSplitThroughSmallReads(t, first+"[Event \""+p+v+p+tail)
@@ -153,4 +153,35 @@ func TestTagLinesAsBytes(t *testing.T) {
 	// And as CheckInputs splits them: a game left undecoded only when
 	// every byte read says it may be (a value's byte from 0x80 up).
 	sameArenaSplit(t, ins, Options{})
+}
+
+// TestValueStops: valueStops (with AVX2, the assembly) marks exactly the
+// bytes that end tagPair's word-at-a-time reading of a value: '"', '\\',
+// '\n', '\r' and those from 0x80 up.
+func TestValueStops(t *testing.T) {
+	rng := rand.New(rand.NewPCG(32, 11))
+	const alphabet = "ab \"\\\n\r\t]\x80\xbf\xc3\xff\x7f\x00"
+	b := make([]byte, 32)
+	for i := range 20000 {
+		for j := range b {
+			if i%2 == 0 {
+				b[j] = byte(rng.IntN(256))
+			} else {
+				b[j] = alphabet[rng.IntN(len(alphabet))]
+			}
+		}
+		got, ok := valueStops(b)
+		if !ok {
+			t.Skip("no assembly on this CPU")
+		}
+		var want uint32
+		for j, c := range b {
+			if c == '"' || c == '\\' || c == '\n' || c == '\r' || c >= 0x80 {
+				want |= 1 << j
+			}
+		}
+		if got != want {
+			t.Fatalf("%q: stops %032b, want %032b", b, got, want)
+		}
+	}
 }
