@@ -75,7 +75,12 @@ func CheckInputs(inputs []Input, opts StreamOptions, emit func(*Report) error, f
 	if jobs <= 0 {
 		jobs = runtime.GOMAXPROCS(0)
 	}
-	window := 4*jobs + 2 // batches in flight: bounds the reorder buffer
+	// Batches in flight: they bound the reorder buffer. A few a job keep
+	// the workers fed; at least 12 make the splitter's wake-ups half as
+	// many with one job (it cuts a window in far less time than a worker
+	// checks it, then waits for half a window's room: now some 190 games
+	// apart), for about 300 KB more of game text in flight.
+	window := max(4*jobs+2, 12)
 	todo := make(chan streamBatch, window)
 	room := make(chan int, 1) // batches emitted since the splitter last heard
 	stop := make(chan struct{})

@@ -80,12 +80,22 @@ type Splitter struct {
 
 // NewSplitter returns a splitter reading r.
 func NewSplitter(r io.Reader, opts Options) *Splitter {
+	s := new(Splitter)
+	s.start(r, opts)
+	return s
+}
+
+// start makes s a new splitter reading r, as NewSplitter makes one; the
+// buffers of the input s read before, if it did not reach its end, go
+// back first.
+func (s *Splitter) start(r io.Reader, opts Options) {
+	s.release()
 	if opts.MaxGameBytes <= 0 {
 		opts.MaxGameBytes = DefaultMaxGameBytes
 	}
 	r = DecodeText(r) // UTF-16/32 by BOM; not-text input is one error
 	bufs := splitBufPool.Get().(*splitBufs)
-	return &Splitter{src: source{r: r, buf: bufs.buf, out: bufs.out}, bufs: bufs, opts: opts, line: 1, col: 1}
+	*s = Splitter{src: source{r: r, buf: bufs.buf, out: bufs.out}, bufs: bufs, opts: opts, line: 1, col: 1}
 }
 
 // source is a read buffer with lookahead and recording of the current
@@ -471,7 +481,9 @@ func (s *Splitter) plainWords() (n int, lineStart bool) {
 	if sinceLine >= 0 {
 		w.nrecent = min(sinceLine, 2)
 		w.last, w.llen, w.prev, w.plen = plainWordText, 1, plainWordText, 1
-		return n, buf[p-1] == '\n'
+		// At a line's start when no word came after the last line break
+		// (only blanks: plainBlocks takes a '\r' only before its '\n').
+		return n, sinceLine == 0
 	}
 	if n == 1 {
 		w.prev, w.plen = w.last, w.llen
@@ -1023,8 +1035,20 @@ func tagPair(b []byte) (name []byte, n, cols int, high byte) {
 	}
 	k++
 	v, cont := k, 0
-	// ASCII 8 bytes at a time, to the first stop or byte from 0x80 up
-	// (exact: a lane's arithmetic goes wrong only above such a byte).
+	// ASCII 32 bytes at a time (most values are shorter: no loop to
+	// mispredict), then 8, to the first stop or byte from 0x80 up (exact:
+	// a lane's arithmetic goes wrong only above such a byte).
+	for k+32 <= len(b) {
+		stops, ok := valueStops(b[k : k+32])
+		if !ok {
+			break
+		}
+		if stops != 0 {
+			k += bits.TrailingZeros32(stops)
+			goto tail
+		}
+		k += 32
+	}
 	for k+8 <= len(b) {
 		x := binary.LittleEndian.Uint64(b[k:])
 		is := func(c uint64) uint64 { return ^(x ^ c*lanes + 0x7F*lanes) & (0x80 * lanes) }
@@ -1036,6 +1060,7 @@ func tagPair(b []byte) (name []byte, n, cols int, high byte) {
 		}
 		k += 8
 	}
+tail:
 	for k < len(b) && !stringStops[b[k]] {
 		if b[k]&0xC0 == 0x80 {
 			cont++ // a column is a character

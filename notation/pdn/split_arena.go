@@ -27,6 +27,10 @@ type Arena struct {
 	ticket  int          // Mark's: the tag of the games cut from now on
 	retired []retiredBuf // chunks cut from no more, waiting for Reuse
 	free    [][]byte     // chunks to cut from again
+
+	// sp is the splitter made last, made again for the next input: a
+	// file of one game then costs no splitter of its own.
+	sp *Splitter
 }
 
 // retiredBuf is a chunk cut from no more, whose games have tickets up to
@@ -94,9 +98,17 @@ func (a *Arena) settle(buf []byte, n int) {
 }
 
 // NewArenaSplitter is NewSplitter with its read buffers from arena (see
-// Arena): its NextUndecoded copies nothing.
+// Arena): its NextUndecoded copies nothing. The splitter is the one the
+// arena made last, if any, started again on r (an Arena serves one
+// splitter at a time): the one made before must not be used any more.
+// The games it cut stay as they are.
 func NewArenaSplitter(r io.Reader, opts Options, arena *Arena) *Splitter {
-	s := NewSplitter(r, opts)
+	s := arena.sp
+	if s == nil {
+		s = new(Splitter)
+		arena.sp = s
+	}
+	s.start(r, opts)
 	s.src.arena = arena
 	s.src.buf = arena.region()
 	return s

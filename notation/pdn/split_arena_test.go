@@ -1,6 +1,7 @@
 package pdn
 
 import (
+	"bufio"
 	"io"
 	"io/fs"
 	"os"
@@ -127,4 +128,73 @@ func FuzzArenaSplit(f *testing.F) {
 	f.Fuzz(func(t *testing.T, a, b string) {
 		sameArenaSplit(t, []string{a, b, a}, Options{MaxGameBytes: 1 << 16})
 	})
+}
+
+// TestArenaSplitterAgain: the splitter an Arena makes again for the next
+// input, after one left before its end (as a stopped stream leaves it)
+// and after one read to its end, cuts the games a new splitter cuts, and
+// the games cut before keep their bytes.
+func TestArenaSplitterAgain(t *testing.T) {
+	a := strings.Repeat("[Event \"a\"]\n1. 32-28 19-23 2-0\n\n", 3000)
+	b := "[Event \"b\"]\n1. 33-28 {é} 18-23 0-2\n\n[Event \"c\"]\n1. 34-29 *"
+	arena := new(Arena)
+	sp := NewArenaSplitter(strings.NewReader(a), Options{}, arena)
+	var left []GameText
+	for range 2 {
+		g, err := sp.NextUndecoded()
+		if err != nil {
+			t.Fatal(err)
+		}
+		left = append(left, g)
+	}
+	for _, in := range []string{b, a, b} {
+		again := NewArenaSplitter(strings.NewReader(in), Options{}, arena)
+		if again != sp {
+			t.Fatal("the arena made a new splitter")
+		}
+		got := splitAll(again, (*Splitter).NextUndecoded)
+		for i := range got {
+			got[i].Decode()
+		}
+		if want := splitAll(NewSplitter(strings.NewReader(in), Options{}), (*Splitter).Next); !reflect.DeepEqual(got, want) {
+			t.Fatalf("%.40q: got %+v\nwant %+v", in, got, want)
+		}
+	}
+	want := splitAll(NewSplitter(strings.NewReader(a), Options{}), (*Splitter).Next)[:2]
+	for i := range left {
+		left[i].Decode()
+	}
+	if !reflect.DeepEqual(left, want) {
+		t.Fatalf("the games cut before changed: %+v\nwant %+v", left, want)
+	}
+}
+
+// TestArenaSplitterAllocations: starting the arena's splitter on a file
+// that DecodeText needs no buffer for (a PeekReader, as CheckInputs's
+// inputs come) allocates nothing: a file of one game costs no splitter.
+func TestArenaSplitterAllocations(t *testing.T) {
+	if raceEnabled {
+		t.Skip("allocation counts are not exact under the race detector")
+	}
+	text := "[Event \"x\"]\n1. 32-28 19-23 2-0\n"
+	arena := new(Arena)
+	sr := strings.NewReader(text)
+	br := bufio.NewReaderSize(sr, 4<<10)
+	games := 0
+	n := testing.AllocsPerRun(200, func() {
+		sr.Reset(text)
+		br.Reset(sr)
+		sp := NewArenaSplitter(br, Options{}, arena)
+		for {
+			if _, err := sp.NextUndecoded(); err != nil {
+				break
+			}
+			games++
+			arena.Mark(games)
+			arena.Reuse(games)
+		}
+	})
+	if n != 0 {
+		t.Errorf("a one-game file: %v allocations, want 0", n)
+	}
 }

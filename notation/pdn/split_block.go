@@ -19,25 +19,33 @@ const (
 	mDash         // '-'
 	mDot          // '.'
 	mX            // 'x'
+	mTab          // '\t'
+	mCR           // '\r'
 	nMasks
 )
 
 // plainBlocks reads, 64 bytes at a time from buf[p:] (p at a word's first
-// byte, a digit), the words plainWords's loop would consume: in each
-// block, up to the delimiter after the last word before anything that
-// loop stops at (a byte that is not a digit, '-', '.', 'x', ' ' or '\n';
-// two delimiters in a row; a word not starting with a digit; a word with
-// no byte that no result has, a word of 16 bytes or more, one that may be
-// a result glued to a move number), and on to the next block while one
-// was taken whole enough to reach its last delimiter. It returns where it
-// stopped, the words, the line breaks, where the last line break ends
-// (-1: none) and the words after it.
+// byte, a digit), the words plainWords's loop would consume, and the runs
+// of blanks and line breaks between them that scanGame's cases would
+// (moves one a line, indented with tabs, as some programs write them;
+// "\r\n" line breaks): in each block, up to the delimiter after the last
+// word before anything that stops it (a byte that is not a digit, '-',
+// '.', 'x', ' ', '\t', '\n' or a '\r' before a '\n'; a word not starting
+// with a digit; a word with no byte that no result has, a word of 16
+// bytes or more, one that may be a result glued to a move number), and on
+// to the next block while one was taken whole enough to reach its last
+// delimiter. Between words, such delimiters only end lines and forget the
+// line's words (a '\r' forgets them as its '\n' does), which the counts
+// say. It returns where it stopped, the words, the line breaks, where the
+// last line break ends (-1: none) and the words after it.
 func plainBlocks(buf []byte, p int) (end, words, lines, lastLine, afterLine int) {
 	lastLine = -1
 	var m [nMasks]uint64
-	for p+64 <= len(buf) && isDigit(buf[p]) {
+	for p+64 <= len(buf) && (isDigit(buf[p]) || buf[p] == ' ' || buf[p] == '\t' || buf[p] == '\n') {
+		// (A block after the first may start in the delimiters after a
+		// word.)
 		classify(buf[p:p+64], &m)
-		delim := m[mSpace] | m[mLine]
+		delim := m[mSpace] | m[mLine] | m[mTab] | m[mCR]&(m[mLine]>>1)
 		marker := m[mDigit]&^m[mLow] | m[mDot] | m[mX] // 3-9 . x: no result has them
 		plain := m[mDigit] | m[mDash] | m[mDot] | m[mX] | delim
 		reach := ^uint64(0) // the bytes before the first one not plain
@@ -55,12 +63,12 @@ func plainBlocks(buf []byte, p int) (end, words, lines, lastLine, afterLine int)
 		long &= long >> 2
 		long &= long >> 4
 		long &= long >> 8
-		// A word fails: one not starting with a digit, a second
-		// delimiter in a row, a word without a marker (the carry from
-		// its first byte through its bytes without a marker reaches its
-		// delimiter), a word of 16 bytes or more, or one of 4 bytes or
-		// more that starts with 0, 1 or 2 and then '-' (mayBeGlued).
-		fail := start&^m[mDigit] | delim&(delim<<1)&take | (noMarker+start&noMarker)&^noMarker&delim&take | long |
+		// A word fails: one not starting with a digit, a word without a
+		// marker (the carry from its first byte through its bytes
+		// without a marker reaches its delimiter), a word of 16 bytes or
+		// more, or one of 4 bytes or more that starts with 0, 1 or 2 and
+		// then '-' (mayBeGlued).
+		fail := start&^m[mDigit] | (noMarker+start&noMarker)&^noMarker&delim&take | long |
 			start&m[mLow]&(m[mDash]>>1)&(word>>2)&(word>>3)
 		if fail != 0 {
 			// Only the words before the first that fails (each fail
@@ -114,6 +122,10 @@ func classifyGo(b []byte, m *[nMasks]uint64) {
 			m[mDot] |= bit
 		case c == 'x':
 			m[mX] |= bit
+		case c == '\t':
+			m[mTab] |= bit
+		case c == '\r':
+			m[mCR] |= bit
 		}
 	}
 }

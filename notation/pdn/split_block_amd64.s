@@ -1,6 +1,6 @@
 #include "textflag.h"
 
-// Each byte of a class, 32 times.
+// Each byte of a class, 32 times (c09 is also '\t').
 DATA c30<>+0(SB)/8, $0x3030303030303030
 DATA c30<>+8(SB)/8, $0x3030303030303030
 DATA c30<>+16(SB)/8, $0x3030303030303030
@@ -42,10 +42,17 @@ DATA c78<>+16(SB)/8, $0x7878787878787878
 DATA c78<>+24(SB)/8, $0x7878787878787878
 GLOBL c78<>(SB), RODATA|NOPTR, $32
 
-// func classify64(p *byte, m *[7]uint64)
+DATA c0d<>+0(SB)/8, $0x0d0d0d0d0d0d0d0d
+DATA c0d<>+8(SB)/8, $0x0d0d0d0d0d0d0d0d
+DATA c0d<>+16(SB)/8, $0x0d0d0d0d0d0d0d0d
+DATA c0d<>+24(SB)/8, $0x0d0d0d0d0d0d0d0d
+GLOBL c0d<>(SB), RODATA|NOPTR, $32
+
+// func classify64(p *byte, m *[9]uint64)
 //
 // For the 64 bytes at p, sets bit i of m[k] when byte i is, for k =
-// 0: a digit, 1: '0', '1' or '2', 2: ' ', 3: '\n', 4: '-', 5: '.', 6: 'x'.
+// 0: a digit, 1: '0', '1' or '2', 2: ' ', 3: '\n', 4: '-', 5: '.', 6: 'x',
+// 7: '\t', 8: '\r'.
 // Needs AVX2 (haveAVX2).
 TEXT ·classify64(SB), NOSPLIT, $0-16
 	MOVQ p+0(FP), SI
@@ -71,6 +78,10 @@ TEXT ·classify64(SB), NOSPLIT, $0-16
 	VPMOVMSKB Y15, R13
 	VPCMPEQB c78<>(SB), Y8, Y12
 	VPMOVMSKB Y12, BX
+	VPCMPEQB c09<>(SB), Y8, Y13
+	VPMOVMSKB Y13, CX
+	VPCMPEQB c0d<>(SB), Y8, Y14
+	VPMOVMSKB Y14, DX
 	VMOVDQU 32(SI), Y8
 	VPSUBB c30<>(SB), Y8, Y9 // b - '0'
 	VPMINUB c09<>(SB), Y9, Y10
@@ -103,6 +114,14 @@ TEXT ·classify64(SB), NOSPLIT, $0-16
 	VPMOVMSKB Y12, AX
 	SHLQ $32, AX
 	ORQ AX, BX
+	VPCMPEQB c09<>(SB), Y8, Y13
+	VPMOVMSKB Y13, AX
+	SHLQ $32, AX
+	ORQ AX, CX
+	VPCMPEQB c0d<>(SB), Y8, Y14
+	VPMOVMSKB Y14, AX
+	SHLQ $32, AX
+	ORQ AX, DX
 	MOVQ R8, 0(DI)
 	MOVQ R9, 8(DI)
 	MOVQ R10, 16(DI)
@@ -110,5 +129,86 @@ TEXT ·classify64(SB), NOSPLIT, $0-16
 	MOVQ R12, 32(DI)
 	MOVQ R13, 40(DI)
 	MOVQ BX, 48(DI)
+	MOVQ CX, 56(DI)
+	MOVQ DX, 64(DI)
+	VZEROUPPER
+	RET
+
+// func classify64x(p *byte, m *[9]uint64)
+//
+// classify64 with AVX-512 (haveAVX512: BW): each class a compare into a
+// mask register, the 64 bytes at once.
+TEXT ·classify64x(SB), NOSPLIT, $0-16
+	MOVQ p+0(FP), SI
+	MOVQ m+8(FP), DI
+	VMOVDQU64 0(SI), Z0
+	MOVL $0x30, AX
+	VPBROADCASTB AX, Z1
+	VPSUBB Z1, Z0, Z2 // b - '0'
+	MOVL $0x09, AX
+	VPBROADCASTB AX, Z3 // 9, and '\t'
+	VPCMPUB $2, Z3, Z2, K1 // b - '0' <= 9
+	KMOVQ K1, 0(DI)
+	MOVL $0x02, AX
+	VPBROADCASTB AX, Z4
+	VPCMPUB $2, Z4, Z2, K2 // b - '0' <= 2
+	KMOVQ K2, 8(DI)
+	MOVL $0x20, AX
+	VPBROADCASTB AX, Z5
+	VPCMPEQB Z5, Z0, K3
+	KMOVQ K3, 16(DI)
+	MOVL $0x0a, AX
+	VPBROADCASTB AX, Z6
+	VPCMPEQB Z6, Z0, K4
+	KMOVQ K4, 24(DI)
+	MOVL $0x2d, AX
+	VPBROADCASTB AX, Z7
+	VPCMPEQB Z7, Z0, K5
+	KMOVQ K5, 32(DI)
+	MOVL $0x2e, AX
+	VPBROADCASTB AX, Z8
+	VPCMPEQB Z8, Z0, K6
+	KMOVQ K6, 40(DI)
+	MOVL $0x78, AX
+	VPBROADCASTB AX, Z9
+	VPCMPEQB Z9, Z0, K7
+	KMOVQ K7, 48(DI)
+	VPCMPEQB Z3, Z0, K1
+	KMOVQ K1, 56(DI)
+	MOVL $0x0d, AX
+	VPBROADCASTB AX, Z10
+	VPCMPEQB Z10, Z0, K2
+	KMOVQ K2, 64(DI)
+	VZEROUPPER
+	RET
+
+DATA c22<>+0(SB)/8, $0x2222222222222222
+DATA c22<>+8(SB)/8, $0x2222222222222222
+DATA c22<>+16(SB)/8, $0x2222222222222222
+DATA c22<>+24(SB)/8, $0x2222222222222222
+GLOBL c22<>(SB), RODATA|NOPTR, $32
+DATA c5c<>+0(SB)/8, $0x5c5c5c5c5c5c5c5c
+DATA c5c<>+8(SB)/8, $0x5c5c5c5c5c5c5c5c
+DATA c5c<>+16(SB)/8, $0x5c5c5c5c5c5c5c5c
+DATA c5c<>+24(SB)/8, $0x5c5c5c5c5c5c5c5c
+GLOBL c5c<>(SB), RODATA|NOPTR, $32
+
+// func valueStops32(p *byte) uint32
+//
+// A bit for each of the 32 bytes at p that stops a tag value read a word
+// at a time: '"', '\\', '\n', '\r', or a byte from 0x80 up. Needs AVX2.
+TEXT ·valueStops32(SB), NOSPLIT, $0-12
+	MOVQ p+0(FP), SI
+	VMOVDQU 0(SI), Y0
+	VPCMPEQB c22<>(SB), Y0, Y1
+	VPCMPEQB c5c<>(SB), Y0, Y2
+	VPOR Y2, Y1, Y1
+	VPCMPEQB c0a<>(SB), Y0, Y2
+	VPOR Y2, Y1, Y1
+	VPCMPEQB c0d<>(SB), Y0, Y2
+	VPOR Y2, Y1, Y1
+	VPOR Y0, Y1, Y1 // from 0x80 up: the top bit
+	VPMOVMSKB Y1, AX
+	MOVL AX, ret+8(FP)
 	VZEROUPPER
 	RET

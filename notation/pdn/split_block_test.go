@@ -7,9 +7,14 @@ import (
 	"testing"
 )
 
-// TestClassify: the masks classify makes (with AVX2, the assembly) are
-// classifyGo's, on random bytes and on bytes of movetext.
+// TestClassify: the masks classify makes (with AVX2 or AVX-512, the
+// assembly) are classifyGo's, on random bytes and on bytes of movetext.
 func TestClassify(t *testing.T) {
+	sameClassify(t)
+}
+
+// sameClassify fails when classify's masks are not classifyGo's.
+func sameClassify(t *testing.T) {
 	rng := rand.New(rand.NewPCG(32, 3))
 	alphabet := "0123456789-.x \n/:*{}[]()\r\t\x80\xff\xbd"
 	b := make([]byte, 64)
@@ -61,7 +66,7 @@ func TestPlainBlocksAsWords(t *testing.T) {
 		"2:11", "1:0", "28x17x39x48x50x4", "28x17x39x48x50x", "123456789012345", "1234567890123456", "9.", "x", ".", "3",
 		"12-21", "5-14", "1-101.", "\xbd-\xbd", "a", "*", "{c}", "1.", "45-40", ":", "1/2", "2-11", "0-1x", "10-15", "x3",
 		"21-12", "1.2", "..", "0-", "-0", "22", "111", "2-", "1x1", "0x2"}
-	seps := []string{" ", " ", " ", "\n", "  ", "\r\n", "\t", "\n\n", " \n"}
+	seps := []string{" ", " ", " ", "\n", "  ", "\r\n", "\t", "\n\n", " \n", "\n\t\t\t", "\r", " \r\n\t", "\r\r\n", "\n\r\n", "\n\n \n", "\t\n", "\f", "\n%c\n"}
 	for range 5000 {
 		var b strings.Builder
 		b.WriteString("[Event \"x\"]\n\n1. ")
@@ -92,6 +97,9 @@ func FuzzPlainBlocks(f *testing.F) {
 	}
 	f.Add("1. 32-28 19-23 2. 28x19 14x23 3. 39-33 10-14 4. 34-30 14-19 5. 30-25 17-21 6. 25x14 9x20 2-0 1-10 1-101. 32-28\n")
 	f.Add("1. 32-28 19-23 2. 28x19 14x23\n3. 39-33 10-14 4. 34-30 14-19 5. 30-25 17-21 6. 25x14 9x20 0 - 2 1234567890123456 3. 1-1")
+	// Moves one a line, indented with tabs; "\r\n" line breaks, and a lone '\r'.
+	f.Add("\t\t\t1. 31-26 17-21\n\t\t\t2. 26x17 12x21\n\t\t\t3. 34-30 20-25\n\t\t\t4. 36-31 25x34\n\t\t\t5. 39x30 7-12\n\t\t\t6. 44-39 1-7\n\t\t\t1-1\n")
+	f.Add("1. 32-28 19-23 2. 28x19 14x23\r\n3. 39-33 10-14  4. 34-30 14-19 \r\n\r\n5. 30-25 17-21\r6. 25x14 9x20 0 - 2\r\n")
 	f.Fuzz(func(t *testing.T, in string) {
 		splitBoth(t, in)
 	})
@@ -106,7 +114,7 @@ func TestTagPairAsBytes(t *testing.T) {
 	first := "{" + strings.Repeat("x", 600) + "} *\n"
 	values := []string{`ab\"] x`, `a\\`, `\"]`, "é\"]x", "a\rb", "a\nb", "\xe9\xe9\"] y", `a\`, "ab\"]\n[Event \"x", "½\\\"]"}
 	for _, v := range values {
-		for pad := range 10 {
+		for _, pad := range []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 24, 31, 32, 33, 40, 70} { // (a value read 32 bytes, then 8, at a time)
 			p := strings.Repeat("v", pad)
 			for _, tail := range []string{"\"]\n1. 32-28 *\n", "\"]\n\n[Event \"z\"]\n1. 32-28 2-0", "\n[Site \"s\"]\n1. 1-0"} {
 				sameSplitThroughSmallReads(t, first+"[Event \""+p+v+p+tail)
@@ -145,4 +153,35 @@ func TestTagLinesAsBytes(t *testing.T) {
 	// And as CheckInputs splits them: a game left undecoded only when
 	// every byte read says it may be (a value's byte from 0x80 up).
 	sameArenaSplit(t, ins, Options{})
+}
+
+// TestValueStops: valueStops (with AVX2, the assembly) marks exactly the
+// bytes that end tagPair's word-at-a-time reading of a value: '"', '\\',
+// '\n', '\r' and those from 0x80 up.
+func TestValueStops(t *testing.T) {
+	rng := rand.New(rand.NewPCG(32, 11))
+	const alphabet = "ab \"\\\n\r\t]\x80\xbf\xc3\xff\x7f\x00"
+	b := make([]byte, 32)
+	for i := range 20000 {
+		for j := range b {
+			if i%2 == 0 {
+				b[j] = byte(rng.IntN(256))
+			} else {
+				b[j] = alphabet[rng.IntN(len(alphabet))]
+			}
+		}
+		got, ok := valueStops(b)
+		if !ok {
+			t.Skip("no assembly on this CPU")
+		}
+		var want uint32
+		for j, c := range b {
+			if c == '"' || c == '\\' || c == '\n' || c == '\r' || c >= 0x80 {
+				want |= 1 << j
+			}
+		}
+		if got != want {
+			t.Fatalf("%q: stops %032b, want %032b", b, got, want)
+		}
+	}
 }
