@@ -338,17 +338,14 @@ type draughtsGame struct {
 	// the moves fit and how far: a finding gets no board or position, an
 	// illegal move no explanation.
 	terse bool
-	// lean64: the lean ply may play on the position's words (leanRun).
-	lean64 bool
-	// mainUsed: initialState handed main out. (The flags side by side:
-	// a game and its main line fit the allocator's 704-byte class.)
-	mainUsed bool
 
 	candBuf []Move        // match's candidates when quickMatch cannot tell
 	quick   *quickScratch // match's storage, from quickPool
 	// g64 is quick's one-word generator for r once asked (gen64), until
 	// release.
 	g64 *gen64
+	// lean64: the lean ply may play on the position's words (leanRun).
+	lean64 bool
 	// endMaterial is the material (counts of each kind, with bit 63 set)
 	// endWS and endBS were found for (endgamesHolding).
 	endMaterial  uint64
@@ -361,8 +358,10 @@ type draughtsGame struct {
 
 	// main is the storage of the main line's state (initialState's first),
 	// allocated with the game: they live as long as each other, and one
-	// allocation a game is cheaper than two.
-	main lineState
+	// allocation a game is cheaper than two. mainUsed: initialState
+	// handed it out.
+	main     lineState
+	mainUsed bool
 }
 
 func newDraughtsGame(c *compiled, rec *notation.Record, rep *referee.Report) *draughtsGame {
