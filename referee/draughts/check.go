@@ -355,13 +355,6 @@ type draughtsGame struct {
 	// replay stopped there at a move error (for the repair search).
 	stopAt int
 	stopSt *lineState
-
-	// main is the storage of the main line's state (initialState's first),
-	// allocated with the game: they live as long as each other, and one
-	// allocation a game is cheaper than two. mainUsed: initialState
-	// handed it out.
-	main     lineState
-	mainUsed bool
 }
 
 func newDraughtsGame(c *compiled, rec *notation.Record, rep *referee.Report) *draughtsGame {
@@ -431,13 +424,7 @@ func (g *draughtsGame) initialState() (*lineState, bool) {
 	if !ok {
 		return nil, false
 	}
-	var st *lineState
-	if g.mainUsed {
-		st = newLineState(g, start)
-	} else {
-		g.mainUsed = true
-		st = g.initLineState(&g.main, start)
-	}
+	st := newLineState(g, start)
 	if st.endgame != 0 && g.startHalf > 0 {
 		// An online export's FEN says how far into its endgame the
 		// position already is (H, in half-moves).
@@ -490,14 +477,7 @@ type lineState struct {
 type shuttleMv struct{ from, to int }
 
 func newLineState(g *draughtsGame, start Position) *lineState {
-	return g.initLineState(new(lineState), start)
-}
-
-// initLineState sets st, zero, to the state of a line that starts at
-// start. (Field by field: st is zero, and a whole lineState written would
-// pass every pointer of it through the write barrier.)
-func (g *draughtsGame) initLineState(st *lineState, start Position) *lineState {
-	st.pos, st.firstNum, st.firstBlk = start, 1, start.Turn() != g.r.FirstMover
+	st := &lineState{pos: start, firstNum: 1, firstBlk: start.Turn() != g.r.FirstMover}
 	if !start.kings.zero() {
 		// (Without kings the table waits for the first one: afterPly.)
 		st.seen = g.newSeen()
