@@ -13,19 +13,25 @@ func TestClassify(t *testing.T) {
 	sameClassify(t)
 }
 
+// fillBlock fills b with random bytes, any byte or (not anyByte) those of
+// alphabet.
+func fillBlock(rng *rand.Rand, b []byte, alphabet string, anyByte bool) {
+	for j := range b {
+		if anyByte {
+			b[j] = byte(rng.IntN(256))
+		} else {
+			b[j] = alphabet[rng.IntN(len(alphabet))]
+		}
+	}
+}
+
 // sameClassify fails when classify's masks are not classifyGo's.
 func sameClassify(t *testing.T) {
 	rng := rand.New(rand.NewPCG(32, 3))
 	alphabet := "0123456789-.x \n/:*{}[]()\r\t\x80\xff\xbd"
 	b := make([]byte, 64)
 	for i := range 20000 {
-		for j := range b {
-			if i%2 == 0 {
-				b[j] = byte(rng.IntN(256))
-			} else {
-				b[j] = alphabet[rng.IntN(len(alphabet))]
-			}
-		}
+		fillBlock(rng, b, alphabet, i%2 == 0)
 		var got, want [nMasks]uint64
 		classify(b, &got)
 		classifyGo(b, &want)
@@ -163,13 +169,7 @@ func TestValueStops(t *testing.T) {
 	const alphabet = "ab \"\\\n\r\t]\x80\xbf\xc3\xff\x7f\x00"
 	b := make([]byte, 32)
 	for i := range 20000 {
-		for j := range b {
-			if i%2 == 0 {
-				b[j] = byte(rng.IntN(256))
-			} else {
-				b[j] = alphabet[rng.IntN(len(alphabet))]
-			}
-		}
+		fillBlock(rng, b, alphabet, i%2 == 0)
 		got, ok := valueStops(b)
 		if !ok {
 			t.Skip("no assembly on this CPU")
