@@ -90,10 +90,15 @@ func NewSplitter(r io.Reader, opts Options) *Splitter {
 // back first.
 func (s *Splitter) start(r io.Reader, opts Options) {
 	s.release()
+	s.startDecoded(DecodeText(r), opts) // UTF-16/32 by BOM; not-text input is one error
+}
+
+// startDecoded is start for r decoded already.
+func (s *Splitter) startDecoded(r io.Reader, opts Options) {
+	s.release()
 	if opts.MaxGameBytes <= 0 {
 		opts.MaxGameBytes = DefaultMaxGameBytes
 	}
-	r = DecodeText(r) // UTF-16/32 by BOM; not-text input is one error
 	bufs := splitBufPool.Get().(*splitBufs)
 	*s = Splitter{src: source{r: r, buf: bufs.buf, out: bufs.out}, bufs: bufs, opts: opts, line: 1, col: 1}
 }
