@@ -3,6 +3,7 @@ package input
 import (
 	"io"
 	"runtime"
+	"sync/atomic"
 	"syscall"
 	"unsafe"
 )
@@ -20,6 +21,27 @@ func (f *folder) open(path string) (io.ReadCloser, error) {
 		return readFD(fd, path, f.limits)
 	}
 	return openFile(path, f.limits)
+}
+
+// readerSlot is the reader of a folder's file, made with the folder's
+// openers (folder.files) rather than when the file is opened; used by
+// the first open only (a second, if any, gets a reader of its own).
+type readerSlot struct {
+	used atomic.Bool
+	r    fileReader
+}
+
+// open is folder.open for the file, its first open reading through the
+// file's slot.
+func (ff *folderFile) open() (io.ReadCloser, error) {
+	f := ff.f
+	if fd, ok := f.openIn(ff.path[len(f.pre):]); ok {
+		if ff.slot.used.CompareAndSwap(false, true) {
+			return readFDInto(&ff.slot.r, fd, ff.path, f.limits)
+		}
+		return readFD(fd, ff.path, f.limits)
+	}
+	return openFile(ff.path, f.limits)
 }
 
 // folderFD is a folder's descriptor, -1 when it is not open.
