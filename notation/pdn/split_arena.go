@@ -29,8 +29,10 @@ type Arena struct {
 	free    [][]byte     // chunks to cut from again
 
 	// sp is the splitter made last, made again for the next input: a
-	// file of one game then costs no splitter of its own.
-	sp *Splitter
+	// file of one game then costs no splitter of its own; bufs are the
+	// buffers its last input left (Splitter.release), taken by its next.
+	sp   *Splitter
+	bufs *splitBufs
 }
 
 // retiredBuf is a chunk cut from no more, whose games have tickets up to
@@ -116,9 +118,9 @@ func NewArenaSplitterText(r io.Reader, head int, opts Options, arena *Arena) *Sp
 		arena.sp = s
 	}
 	if decidedAgain(r, head) {
-		s.startDecoded(r, opts)
+		s.startDecoded(r, opts, arena)
 	} else {
-		s.start(r, opts)
+		s.start(r, opts, arena)
 	}
 	s.src.arena = arena
 	s.src.buf = arena.region()

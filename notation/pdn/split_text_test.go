@@ -133,3 +133,25 @@ func TestArenaSplitterTextDecodedOnce(t *testing.T) {
 		}
 	}
 }
+
+// An arena's splitter keeps its buffers from one input to the next (the
+// arena holds them between), rather than a pool's Get and Put a file;
+// left before its input's end, too.
+func TestArenaSplitterKeepsBuffers(t *testing.T) {
+	arena := new(Arena)
+	sp := NewArenaSplitter(strings.NewReader("1. 32-28 *\n"), Options{}, arena)
+	first := sp.bufs
+	splitAll(sp, (*Splitter).NextUndecoded)
+	if arena.bufs != first || sp.bufs != nil {
+		t.Fatalf("after its input: the arena holds %p, the splitter %p; want %p, nil", arena.bufs, sp.bufs, first)
+	}
+	sp = NewArenaSplitter(strings.NewReader("1. 32-28 *\n\n1. 33-29 *\n"), Options{}, arena)
+	if sp.bufs != first || arena.bufs != nil {
+		t.Fatalf("the next input's splitter has %p (the arena %p), want %p", sp.bufs, arena.bufs, first)
+	}
+	sp.NextUndecoded() // left before the end
+	sp = NewArenaSplitter(strings.NewReader("1. 32-28 *\n"), Options{}, arena)
+	if sp.bufs != first {
+		t.Fatalf("after an input left before its end: %p, want %p", sp.bufs, first)
+	}
+}
