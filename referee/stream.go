@@ -186,7 +186,7 @@ func CheckInputs(inputs []Input, opts StreamOptions, emit func(*Report) error, f
 				}
 				continue
 			}
-			text, isJSON := jsonl.Sniff(rc, in.Name)
+			text, isJSON, head := jsonl.SniffHead(rc, in.Name)
 			if isJSON {
 				if !addJSON(text, in, add) {
 					rc.Close()
@@ -195,7 +195,7 @@ func CheckInputs(inputs []Input, opts StreamOptions, emit func(*Report) error, f
 				rc.Close()
 				continue
 			}
-			sp := pdn.NewArenaSplitter(text, opts.PDN, arena)
+			sp := pdn.NewArenaSplitterText(text, head, opts.PDN, arena)
 			for {
 				g, err := sp.NextUndecoded()
 				if errors.Is(err, io.EOF) {

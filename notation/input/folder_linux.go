@@ -3,23 +3,37 @@ package input
 import (
 	"io"
 	"runtime"
+	"sync/atomic"
 	"syscall"
 	"unsafe"
 )
 
-// open opens the file at path, one of the folder's, relative to the
-// folder's descriptor: the kernel looks up its name alone, not every
-// folder of its path again. The folder is opened with its first file
-// and closed with its last (or, when they are not all read, once its
-// sources are dropped). What cannot be opened so, for whatever reason,
-// is opened by its path as a file named on the command line is
-// (openFile), which says what is wrong as open(2) of the path says it;
-// so is a file opened a second time (a run that reads its inputs twice).
-func (f *folder) open(path string) (io.ReadCloser, error) {
-	if fd, ok := f.openIn(path[len(f.pre):]); ok {
-		return readFD(fd, path, f.limits)
+// readerSlot is the reader of a folder's file, made with the folder's
+// openers (folder.files) rather than when the file is opened; used by
+// the first open only (a second, if any, gets a reader of its own).
+type readerSlot struct {
+	used atomic.Bool
+	r    fileReader
+}
+
+// open opens the file, one of the folder's, relative to the folder's
+// descriptor: the kernel looks up its name alone, not every folder of
+// its path again. The folder is opened with its first file and closed
+// with its last (or, when they are not all read, once its sources are
+// dropped). What cannot be opened so, for whatever reason, is opened by
+// its path as a file named on the command line is (openFile), which
+// says what is wrong as open(2) of the path says it; so is a file opened
+// a second time (a run that reads its inputs twice). The first open
+// reads through the file's slot.
+func (ff *folderFile) open() (io.ReadCloser, error) {
+	f := ff.f
+	if fd, ok := f.openIn(ff.path[len(f.pre):]); ok {
+		if ff.slot.used.CompareAndSwap(false, true) {
+			return readFDInto(&ff.slot.r, fd, ff.path, f.limits)
+		}
+		return readFD(fd, ff.path, f.limits)
 	}
-	return openFile(path, f.limits)
+	return openFile(ff.path, f.limits)
 }
 
 // folderFD is a folder's descriptor, -1 when it is not open.

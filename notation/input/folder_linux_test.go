@@ -2,6 +2,8 @@ package input
 
 import (
 	"errors"
+	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -119,5 +121,71 @@ func TestFolderFileErrorsAsOS(t *testing.T) {
 	_, err = in[3].Open()
 	if _, osErr := os.Open(in[3].Path); err == nil || err.Error() != osErr.Error() {
 		t.Errorf("the folder gone: %v, os.Open: %v", err, osErr)
+	}
+}
+
+// A folder's files cost one allocation each, listed, opened, read and
+// closed (Source.Open's closure): their paths are cut from one
+// allocation, their openers and readers made with the folder's. A file
+// opened again while its first reader is open reads through a reader of
+// its own.
+func TestFolderFilesAllocations(t *testing.T) {
+	dir := t.TempDir()
+	const n = 200
+	for i := range n {
+		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("g%04d.pdn", i)), []byte(fmt.Sprintf("game %d", i)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	buf := make([]byte, 64<<10)
+	readFile := func(s Source) string {
+		rc, err := s.Open()
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer rc.Close()
+		var got []byte
+		for {
+			m, err := rc.Read(buf)
+			got = append(got, buf[:m]...)
+			if err != nil {
+				return string(got)
+			}
+		}
+	}
+	allocs := testing.AllocsPerRun(3, func() {
+		for _, s := range Expand(dir, DefaultExtensions, DefaultLimits()) {
+			rc, err := s.Open()
+			if err != nil {
+				t.Fatal(err)
+			}
+			for {
+				if _, err := rc.Read(buf); err != nil {
+					break
+				}
+			}
+			rc.Close()
+		}
+	})
+	if perFile := allocs / n; perFile > 1.5 && !raceEnabled {
+		t.Errorf("%.2f allocations a file, want 1 (and the folder's own)", perFile)
+	}
+	in := Expand(dir, DefaultExtensions, DefaultLimits())
+	first, err := in[0].Open()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := readFile(in[0]); got != "game 0" {
+		t.Errorf("opened again while open: %q", got)
+	}
+	data, _ := io.ReadAll(first)
+	first.Close()
+	if string(data) != "game 0" {
+		t.Errorf("the first open: %q", data)
+	}
+	for i, s := range in[1:] {
+		if got, want := readFile(s), fmt.Sprintf("game %d", i+1); got != want {
+			t.Errorf("%s: %q, want %q", s.Name, got, want)
+		}
 	}
 }

@@ -33,7 +33,12 @@ func openFile(path string, limits Limits) (io.ReadCloser, error) {
 
 // readFD reads the file open at fd, named path, as openFile does.
 func readFD(fd int, path string, limits Limits) (io.ReadCloser, error) {
-	r := &fileReader{fd: fd, path: path, head: headPool.Get().(*[]byte)}
+	return readFDInto(new(fileReader), fd, path, limits)
+}
+
+// readFDInto is readFD with r (unused: a folder's slot) as the reader.
+func readFDInto(r *fileReader, fd int, path string, limits Limits) (io.ReadCloser, error) {
+	*r = fileReader{fd: fd, path: path, head: headPool.Get().(*[]byte)}
 	// The first bytes, for gzip's magic: two of them, or the end.
 	if head, _ := r.Peek(2); !IsGzip(head) {
 		return r, nil

@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"unsafe"
 )
 
 // walk lists the record files under a directory named on the command
@@ -229,17 +230,24 @@ func (w *walk) dir(path, real string) {
 			return w.file(p)
 		}
 		if fo == nil {
-			fo = &folder{path: path, pre: pre, limits: w.limits}
+			fo = &folder{path: path, pre: pre, limits: w.limits, files: make([]folderFile, 0, len(entries))}
 		}
 		return fo.source(p)
 	}
+	// The entries' paths, cut from one allocation rather than one a file.
+	size := 0
+	for _, e := range entries {
+		size += len(pre) + len(e.name)
+	}
+	paths := make([]byte, 0, size)
 	w.in = slices.Grow(w.in, len(entries))
 	if w.files == nil {
 		w.realFiles = slices.Grow(w.realFiles, len(entries))
 	}
 	for _, e := range entries { // sorted by name
 		name := e.name
-		p := pre + name
+		paths = append(append(paths, pre...), name...)
+		p := unsafe.String(&paths[len(paths)-len(pre)-len(name)], len(pre)+len(name))
 		switch t := e.typ; {
 		case t.IsDir():
 			switch r := realPre + name; {
@@ -280,13 +288,26 @@ type folder struct {
 	left      int       // its files not opened yet
 	dir       *folderFD // nil until its first file is opened
 	name      []byte    // a file's name, NUL-terminated, for openat
+	// files are its files' openers, one allocation for the folder (never
+	// grown: made for all its entries): a file then costs one allocation
+	// (Source.Open's closure) until it is read, not four.
+	files []folderFile
+}
+
+// folderFile is the opener of one of a folder's files, at path.
+type folderFile struct {
+	f    *folder
+	path string
+	slot readerSlot // (folder_linux.go: the reader of its first open)
 }
 
 // source is the input of the folder's file at path, pre+its name: a
 // record file (not a zip archive).
 func (f *folder) source(path string) Source {
 	f.left++
-	return Source{Name: path, Path: path, NotDir: true, Open: func() (io.ReadCloser, error) { return f.open(path) }}
+	f.files = append(f.files, folderFile{f: f, path: path})
+	ff := &f.files[len(f.files)-1]
+	return Source{Name: path, Path: path, NotDir: true, Open: ff.open}
 }
 
 // dirEntry is a name a folder lists, and its type (os.DirEntry's Type:
@@ -294,6 +315,7 @@ func (f *folder) source(path string) Source {
 type dirEntry struct {
 	name string
 	typ  os.FileMode
+	key  uint64 // readDir's, for sorting: nameKey(name)
 }
 
 // joinPrefix is what filepath.Join(dir, name) puts before name.

@@ -124,26 +124,34 @@ func Looks(head []byte, name string) bool {
 // record streamed on standard input is told from its first bytes. The
 // reader it returns gives the whole text, decoded.
 func Sniff(r io.Reader, name string) (io.Reader, bool) {
-	decoded := pdn.DecodeText(r)
+	text, isJSON, _ := SniffHead(r, name)
+	return text, isJSON
+}
+
+// SniffHead is Sniff, and gives the head pdn.DecodeTextHead said, for
+// pdn.NewArenaSplitterText: the text is decoded once, not twice.
+func SniffHead(r io.Reader, name string) (io.Reader, bool, int) {
+	decoded, head := pdn.DecodeTextHead(r)
 	br, ok := decoded.(pdn.PeekReader) // (DecodeText's own buffer, most often: one buffer, not two)
 	if !ok || br.Size() < sniffLimit {
 		br = bufio.NewReaderSize(decoded, sniffLimit)
+		head = 0 // (another reader than the one decided on)
 	}
 	for {
-		head, _ := br.Peek(br.Buffered())
-		switch judge(head, name) {
+		h, _ := br.Peek(br.Buffered())
+		switch judge(h, name) {
 		case isJSON:
-			return br, true
+			return br, true, head
 		case notJSON:
-			return br, false
+			return br, false, head
 		}
-		if len(head) >= sniffLimit {
-			return br, false
+		if len(h) >= sniffLimit {
+			return br, false, head
 		}
 		// One byte more than has come: one read, however much it brings.
-		if _, err := br.Peek(len(head) + 1); err != nil {
-			head, _ = br.Peek(br.Buffered())
-			return br, judge(head, name) == isJSON
+		if _, err := br.Peek(len(h) + 1); err != nil {
+			h, _ = br.Peek(br.Buffered())
+			return br, judge(h, name) == isJSON, head
 		}
 	}
 }

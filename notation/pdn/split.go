@@ -81,20 +81,33 @@ type Splitter struct {
 // NewSplitter returns a splitter reading r.
 func NewSplitter(r io.Reader, opts Options) *Splitter {
 	s := new(Splitter)
-	s.start(r, opts)
+	s.start(r, opts, nil)
 	return s
 }
 
 // start makes s a new splitter reading r, as NewSplitter makes one; the
 // buffers of the input s read before, if it did not reach its end, go
 // back first.
-func (s *Splitter) start(r io.Reader, opts Options) {
+//
+// An arena splitter (arena not nil) takes the buffers its last input
+// left in the arena, if any, rather than the pool's.
+func (s *Splitter) start(r io.Reader, opts Options, arena *Arena) {
+	s.release()
+	s.startDecoded(DecodeText(r), opts, arena) // UTF-16/32 by BOM; not-text input is one error
+}
+
+// startDecoded is start for r decoded already.
+func (s *Splitter) startDecoded(r io.Reader, opts Options, arena *Arena) {
 	s.release()
 	if opts.MaxGameBytes <= 0 {
 		opts.MaxGameBytes = DefaultMaxGameBytes
 	}
-	r = DecodeText(r) // UTF-16/32 by BOM; not-text input is one error
-	bufs := splitBufPool.Get().(*splitBufs)
+	var bufs *splitBufs
+	if arena != nil && arena.bufs != nil {
+		bufs, arena.bufs = arena.bufs, nil
+	} else {
+		bufs = splitBufPool.Get().(*splitBufs)
+	}
 	*s = Splitter{src: source{r: r, buf: bufs.buf, out: bufs.out}, bufs: bufs, opts: opts, line: 1, col: 1}
 }
 
@@ -321,7 +334,11 @@ func (s *Splitter) release() {
 	if cap(s.src.out) > 1<<20 {
 		s.bufs.out = nil
 	}
-	splitBufPool.Put(s.bufs)
+	if a := s.src.arena; a != nil && a.bufs == nil {
+		a.bufs = s.bufs // for the arena's next splitter: a pool's Get and Put a file less
+	} else {
+		splitBufPool.Put(s.bufs)
+	}
 	s.bufs, s.src.buf, s.src.out = nil, nil, nil
 	s.src.pos, s.src.end = 0, 0
 }

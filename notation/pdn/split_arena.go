@@ -29,8 +29,10 @@ type Arena struct {
 	free    [][]byte     // chunks to cut from again
 
 	// sp is the splitter made last, made again for the next input: a
-	// file of one game then costs no splitter of its own.
-	sp *Splitter
+	// file of one game then costs no splitter of its own; bufs are the
+	// buffers its last input left (Splitter.release), taken by its next.
+	sp   *Splitter
+	bufs *splitBufs
 }
 
 // retiredBuf is a chunk cut from no more, whose games have tickets up to
@@ -103,12 +105,23 @@ func (a *Arena) settle(buf []byte, n int) {
 // splitter at a time): the one made before must not be used any more.
 // The games it cut stay as they are.
 func NewArenaSplitter(r io.Reader, opts Options, arena *Arena) *Splitter {
+	return NewArenaSplitterText(r, 0, opts, arena)
+}
+
+// NewArenaSplitterText is NewArenaSplitter for a text that DecodeTextHead
+// returned with head (0: r as any reader): the text is not decoded a
+// second time when that would return it as it is.
+func NewArenaSplitterText(r io.Reader, head int, opts Options, arena *Arena) *Splitter {
 	s := arena.sp
 	if s == nil {
 		s = new(Splitter)
 		arena.sp = s
 	}
-	s.start(r, opts)
+	if decidedAgain(r, head) {
+		s.startDecoded(r, opts, arena)
+	} else {
+		s.start(r, opts, arena)
+	}
 	s.src.arena = arena
 	s.src.buf = arena.region()
 	return s

@@ -282,6 +282,17 @@ type Finder struct {
 	isolated bool  // --isolated
 	formats  []string
 	wd       string // the working directory, once asked (os.Getwd stats two folders each time)
+	last     lastFolder
+}
+
+// lastFolder is the folder of the file forPath was last asked about, by
+// the prefix of its path up to the name: the files of a folder come one
+// after another, and cleaning each one's path again cost a tenth of what
+// a one-game file cost beside its game.
+type lastFolder struct {
+	pre, dir string // path[:len(pre)] == pre: the folder is dir (absolute, clean)
+	cfg      *File
+	ok       bool
 }
 
 // Nearest finds the nearest config file of each folder: its own
@@ -348,6 +359,9 @@ func (fd *Finder) ForPath(path, member string) (*File, string, error) {
 
 // forPath is ForPath; notDir: path is known to name no folder.
 func (fd *Finder) forPath(path, member string, notDir bool) (*File, string, error) {
+	if pre, name, ok := splitName(path); ok && notDir && fd.last.ok && pre == fd.last.pre {
+		return fd.inFolder(fd.last.dir, name, fd.last.cfg, member)
+	}
 	if path == "" {
 		path = "."
 	}
@@ -369,9 +383,50 @@ func (fd *Finder) forPath(path, member string, notDir bool) (*File, string, erro
 		dir = filepath.Dir(abs)
 	}
 	cfg, err := fd.ForDir(dir)
+	if pre, _, ok := splitName(path); ok && notDir && err == nil {
+		// (dir is the clean path of what precedes the name, whatever
+		// the name: the next file of the folder is found so)
+		fd.last = lastFolder{pre: pre, dir: dir, cfg: cfg, ok: true}
+	}
 	if cfg == nil || err != nil {
 		return nil, "", err
 	}
+	return fd.rel(cfg, abs, member)
+}
+
+// inFolder is forPath for the file name in the folder dir, whose config
+// is cfg.
+func (fd *Finder) inFolder(dir, name string, cfg *File, member string) (*File, string, error) {
+	if cfg == nil {
+		return nil, "", nil
+	}
+	abs := dir + string(filepath.Separator) + name
+	if dir == string(filepath.Separator) {
+		abs = dir + name
+	}
+	return fd.rel(cfg, abs, member)
+}
+
+// splitName cuts a path before its last element, when that is a name
+// that cleaning leaves as it is (not "", "." or ".."): Dir(Clean(path))
+// is then Clean(pre), whatever the name.
+func splitName(path string) (pre, name string, ok bool) {
+	if filepath.Separator != '/' {
+		return "", "", false // (Windows: two separators, volume names)
+	}
+	i := strings.LastIndexByte(path, '/')
+	if i < 0 {
+		return "", "", false
+	}
+	name = path[i+1:]
+	if name == "" || name == "." || name == ".." {
+		return "", "", false
+	}
+	return path[:i+1], name, true
+}
+
+// rel is forPath's answer for the file abs (absolute, clean), under cfg.
+func (fd *Finder) rel(cfg *File, abs, member string) (*File, string, error) {
 	rel, err := filepath.Rel(cfg.Dir, abs)
 	if err != nil {
 		return cfg, "", nil

@@ -139,3 +139,51 @@ func TestApplySameAsResolveEach(t *testing.T) {
 		}
 	}
 }
+
+// The files of a folder, one after another, are answered from the last
+// folder asked about (Finder.last) without cleaning their paths again:
+// each answer is the one a Finder asked about that file alone gives,
+// whatever the paths look like (relative, absolute, with . and ..,
+// repeated slashes), and the next file of a folder costs no allocation.
+func TestFinderNextFileOfFolder(t *testing.T) {
+	dir := t.TempDir()
+	for _, d := range []string{"cfg", "cfg/sub", "none", "none/deep"} {
+		if err := os.MkdirAll(filepath.Join(dir, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(dir, "cfg", FileName), []byte("default-variant: russian\nvariants:\n  \"sub/*\": brazilian\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(dir)
+	paths := []string{
+		"cfg/a.pdn", "cfg/b.pdn", "cfg/sub/c.pdn", "cfg/sub/d.pdn", "cfg/sub/../e.pdn", "cfg/sub/../f.pdn",
+		"none/a.pdn", "none/b.pdn", "none/deep/../../cfg/g.pdn", "none/deep/../../cfg/h.pdn", "none/deep/i.pdn",
+		"./cfg/j.pdn", "./cfg/k.pdn", "cfg//l.pdn", "cfg//m.pdn", "cfg/...", "cfg/..", "cfg/.", "cfg/", "x.pdn", "y.pdn",
+		dir + "/cfg/sub/n.pdn", dir + "/cfg/sub/o.pdn", dir + "//none/p.pdn", dir + "//none/q.pdn", "/r.pdn", "/s.pdn", "//t.pdn",
+		"../" + filepath.Base(dir) + "/cfg/u.pdn", "../" + filepath.Base(dir) + "/cfg/v.pdn", "cfg/w.pdn",
+	}
+	for _, member := range []string{"", "m/1.pdn"} {
+		fd := Nearest(nil)
+		for _, p := range paths {
+			cfg, rel, err := fd.ForInput(input.Source{Name: p, Path: p, Member: member, NotDir: true})
+			alone, arel, aerr := Nearest(nil).ForInput(input.Source{Name: p, Path: p, Member: member, NotDir: true})
+			at, aloneAt := "", ""
+			if cfg != nil {
+				at = cfg.Dir
+			}
+			if alone != nil {
+				aloneAt = alone.Dir
+			}
+			if at != aloneAt || rel != arel || (err == nil) != (aerr == nil) {
+				t.Errorf("%s (member %q): config of %q, %q %v after the others; alone %q %q %v", p, member, at, rel, err, aloneAt, arel, aerr)
+			}
+		}
+	}
+	fd := Nearest(nil)
+	in := []input.Source{{Name: "none/a.pdn", Path: "none/a.pdn", NotDir: true}, {Name: "none/b.pdn", Path: "none/b.pdn", NotDir: true}}
+	fd.ForInput(in[0])
+	if n := testing.AllocsPerRun(100, func() { fd.ForInput(in[1]) }); n != 0 {
+		t.Errorf("the next file of a folder: %v allocations, want 0", n)
+	}
+}
