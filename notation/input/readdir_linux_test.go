@@ -7,7 +7,6 @@ import (
 	"net"
 	"os"
 	"path/filepath"
-	"strings"
 	"syscall"
 	"testing"
 )
@@ -113,24 +112,4 @@ func FuzzNextDirent(f *testing.F) {
 			rec = rest
 		}
 	})
-}
-
-// compareEntries orders names as strings.Compare does, by their keys or
-// whole: names that share their first 8 bytes or fewer, shorter and
-// longer ones, bytes above 0x7f, a NUL.
-func TestCompareEntriesAsStrings(t *testing.T) {
-	names := []string{"", "a", "ab", "abcdefgh", "abcdefg", "abcdefghi", "abcdefgha", "abcdefgh\x00", "abcdefgg\xff",
-		"x3-0001.pdn", "x3-0002.pdn", "x3-0001.pdn.gz", "tournament-2019-r01.pdn", "tournament-2019-r02.pdn",
-		"\xc3\xa9.pdn", "\xff", "\x7f", "Z.pgn", "a.PDN", "a\x00", "a\x00b", "a\x01"}
-	for i := range 300 {
-		names = append(names, fmt.Sprintf("%0*d", i%12, (i*7919)%1000))
-	}
-	entry := func(s string) dirEntry { return dirEntry{name: s, key: nameKey([]byte(s))} }
-	for _, a := range names {
-		for _, b := range names {
-			if got, want := compareEntries(entry(a), entry(b)), strings.Compare(a, b); got != want {
-				t.Fatalf("compareEntries(%q, %q) = %d, strings.Compare %d", a, b, got, want)
-			}
-		}
-	}
 }

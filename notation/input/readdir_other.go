@@ -13,7 +13,7 @@ func readDir(path string) ([]dirEntry, error) {
 	}
 	out := make([]dirEntry, len(entries))
 	for i, e := range entries {
-		out[i] = dirEntry{name: e.Name(), typ: e.Type()}
+		out[i] = dirEntry{e.Name(), e.Type()}
 	}
 	return out, nil
 }

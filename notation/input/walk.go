@@ -315,7 +315,6 @@ func (f *folder) source(path string) Source {
 type dirEntry struct {
 	name string
 	typ  os.FileMode
-	key  uint64 // readDir's, for sorting: nameKey(name)
 }
 
 // joinPrefix is what filepath.Join(dir, name) puts before name.
