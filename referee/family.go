@@ -3,10 +3,12 @@ package referee
 import (
 	"fmt"
 	"io"
+	"maps"
 	"slices"
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"arbiter/notation"
 	"arbiter/notation/movetext"
@@ -51,46 +53,70 @@ type Header struct {
 	Game, Variant, GameType, FirstMove string
 }
 
+// registry is the registered families. It is replaced whole on Register,
+// never changed in place, so that a reader needs one atomic load and no
+// lock: every game asks for its family several times, and a read lock's
+// counter, written by both cores with --jobs 2, moved its cache line
+// between them on each of those calls.
+type registry struct {
+	families map[string]Family
+	byName   []Family // sorted by name
+	fallback Family
+}
+
 var (
-	registryMu sync.RWMutex
-	families   = map[string]Family{}
-	byName     []Family // families sorted by name, rebuilt on Register
-	fallback   Family
+	registerMu sync.Mutex // one Register at a time
+	registered atomic.Pointer[registry]
 )
+
+// families is the registry as it is now.
+func families() *registry {
+	if r := registered.Load(); r != nil {
+		return r
+	}
+	return &registry{}
+}
+
+// register replaces the registry with a copy changed by change.
+func register(change func(r *registry)) {
+	registerMu.Lock()
+	defer registerMu.Unlock()
+	old := families()
+	r := &registry{families: maps.Clone(old.families), byName: slices.Clone(old.byName), fallback: old.fallback}
+	if r.families == nil {
+		r.families = map[string]Family{}
+	}
+	change(r)
+	registered.Store(r)
+}
 
 // Register adds a game family. Registering a name twice is a bug.
 func Register(f Family) {
-	registryMu.Lock()
-	defer registryMu.Unlock()
-	if _, dup := families[f.Name()]; dup {
-		panic(fmt.Sprintf("referee: family %q registered twice", f.Name()))
-	}
-	families[f.Name()] = f
-	byName = append(byName, f)
-	sort.Slice(byName, func(i, j int) bool { return byName[i].Name() < byName[j].Name() })
+	register(func(r *registry) {
+		if _, dup := r.families[f.Name()]; dup {
+			panic(fmt.Sprintf("referee: family %q registered twice", f.Name()))
+		}
+		r.families[f.Name()] = f
+		r.byName = append(r.byName, f)
+		sort.Slice(r.byName, func(i, j int) bool { return r.byName[i].Name() < r.byName[j].Name() })
+	})
 }
 
 // RegisterFallback adds the family of records that no family recognises
 // and that name no game (PDN's default, draughts).
 func RegisterFallback(f Family) {
 	Register(f)
-	registryMu.Lock()
-	defer registryMu.Unlock()
-	fallback = f
+	register(func(r *registry) { r.fallback = f })
 }
 
 // Families lists the registered families by name.
 func Families() []Family {
-	registryMu.RLock()
-	defer registryMu.RUnlock()
-	return slices.Clone(byName)
+	return slices.Clone(families().byName)
 }
 
 // FamilyNamed returns the family with the given section key, or nil.
 func FamilyNamed(name string) Family {
-	registryMu.RLock()
-	defer registryMu.RUnlock()
-	return families[name]
+	return families().families[name]
 }
 
 // familyOf finds the family of a record and the game it names: the family
@@ -107,17 +133,15 @@ func familyOf(h Header) (Family, string) {
 				}
 			}
 		}
-		return fallback, game
+		return families().fallback, game
 	}
-	registryMu.RLock()
-	all, fb := byName, fallback // byName is replaced, never changed in place, once registered
-	registryMu.RUnlock()
-	for _, f := range all {
-		if f != fb && f.Recognise(h) {
+	r := families()
+	for _, f := range r.byName {
+		if f != r.fallback && f.Recognise(h) {
 			return f, ""
 		}
 	}
-	return fb, ""
+	return r.fallback, ""
 }
 
 // KnownGame is the game a Game tag value names ("Draughts" is
@@ -271,16 +295,14 @@ func tagFamily(h Header) Family {
 	if v := VariantNamed("", h.Variant); v != nil {
 		return FamilyNamed(v.Family)
 	}
-	registryMu.RLock()
-	all, fb := byName, fallback
-	registryMu.RUnlock()
-	for _, f := range all {
-		if f != fb && f.Recognise(h) {
+	r := families()
+	for _, f := range r.byName {
+		if f != r.fallback && f.Recognise(h) {
 			return f
 		}
 	}
 	if strings.TrimSpace(h.GameType) != "" {
-		return fb
+		return r.fallback
 	}
 	return nil
 }

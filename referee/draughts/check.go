@@ -83,17 +83,25 @@ func (c *compiled) numbering(n gameNotation) (*numbering, error) {
 	return num, nil
 }
 
+// compiledCache holds each variant's engine rules, built once
+// (*variants.Variant to *compiled). Every game looks its variant up: a
+// sync.Map's Load of a key stored long ago writes nothing, where a
+// mutex's lock, taken by both workers with --jobs 2, moved its cache
+// line from core to core on every game. compiledMu serialises builds.
 var (
 	compiledMu    sync.Mutex
-	compiledCache = map[*variants.Variant]*compiled{}
+	compiledCache sync.Map
 )
 
 // compileDraughts builds (or returns the cached) engine rules of a variant.
 func compileDraughts(v *variants.Variant) (*compiled, error) {
+	if c, ok := compiledCache.Load(v); ok {
+		return c.(*compiled), nil
+	}
 	compiledMu.Lock()
 	defer compiledMu.Unlock()
-	if c, ok := compiledCache[v]; ok {
-		return c, nil
+	if c, ok := compiledCache.Load(v); ok {
+		return c.(*compiled), nil
 	}
 	d := SectionOf(v)
 	if d == nil {
@@ -154,7 +162,7 @@ func compileDraughts(v *variants.Variant) (*compiled, error) {
 	c.draw = &d.Draw
 	c.quietDraw = d.Draw.SameMove == nil && (d.Draw.Repetition == nil || d.Draw.Repetition.Count >= 2) &&
 		(d.Draw.KingMoves == nil || d.Draw.KingMoves.Count >= 1)
-	compiledCache[v] = c
+	compiledCache.Store(v, c)
 	return c, nil
 }
 
