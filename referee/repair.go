@@ -371,7 +371,7 @@ func Likeness(written, legal string, neighbours func(a, b string) bool) (cost in
 		return CostTransposed, "the capture mark"
 	case len(w) == 2 && len(l) == 2 && w[0] == l[1] && w[1] == l[0]:
 		return CostTransposed, "from and to swapped"
-	case w[0] == l[0] && w[len(w)-1] == l[len(l)-1]:
+	case len(l) >= 2 && w[0] == l[0] && w[len(w)-1] == l[len(l)-1]:
 		if strayed(w[1:len(w)-1], l[1:len(l)-1]) > 1 {
 			return CostNear, "the squares of the path"
 		}
