@@ -75,6 +75,10 @@ type Game struct {
 type gameKey struct {
 	col   int    // "%" escapes a line only in column 1
 	bytes string // the game's bytes in the document
+	// text is the game's text as decoded: the same bytes read otherwise
+	// when the file's head says otherwise (lines ended by CRs alone
+	// until an edit brings a line feed; Latin-1 or UTF-8).
+	text  string
 	split string // what splitting them said, "" most often
 }
 
@@ -138,7 +142,7 @@ func (d *Document) SetText(text string) {
 		if i+1 < len(d.games) {
 			end = max(game.Start, d.games[i+1].Start)
 		}
-		game.key = gameKey{col: game.text0.Pos.Col, bytes: text[game.Start:end]}
+		game.key = gameKey{col: game.text0.Pos.Col, bytes: text[game.Start:end], text: game.text0.Text}
 		if len(game.text0.Diagnostics) > 0 {
 			var split strings.Builder
 			for _, diag := range game.text0.Diagnostics {
