@@ -102,9 +102,7 @@ func FuzzParse(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		sp := pdn.NewSplitter(strings.NewReader(s), pdn.Options{})
-		// (A lone CR ends a line too: a file of CR-only lines, as classic
-		// Mac OS wrote them, is read so.)
-		lines := strings.Count(s, "\n") + strings.Count(s, "\r") - strings.Count(s, "\r\n") + 1
+		lines := textLines(s)
 		for {
 			g, err := sp.Next()
 			if err != nil {
