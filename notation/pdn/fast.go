@@ -696,34 +696,29 @@ func (fs *fastState) record(g GameText, file string) *notation.Record {
 // allocation for the usual number of tags (they live as long as each
 // other: a report keeps a game's tags with its record).
 func newRecord(tags []notation.Tag) *notation.Record {
-	var rec *notation.Record
 	switch n := len(tags); {
 	case n == 0:
 		return new(notation.Record)
 	case n <= 8:
-		r := new(struct {
-			rec  notation.Record
-			tags [8]notation.Tag
-		})
-		rec = &r.rec
-		rec.Tags = r.tags[:n:n]
+		return recordWith(tags, func(a *[8]notation.Tag) []notation.Tag { return a[:] })
 	case n <= 12:
-		r := new(struct {
-			rec  notation.Record
-			tags [12]notation.Tag
-		})
-		rec = &r.rec
-		rec.Tags = r.tags[:n:n]
+		return recordWith(tags, func(a *[12]notation.Tag) []notation.Tag { return a[:] })
 	case n <= 20:
-		r := new(struct {
-			rec  notation.Record
-			tags [20]notation.Tag
-		})
-		rec = &r.rec
-		rec.Tags = r.tags[:n:n]
+		return recordWith(tags, func(a *[20]notation.Tag) []notation.Tag { return a[:] })
 	default:
 		return &notation.Record{Tags: slices.Clone(tags)}
 	}
-	copy(rec.Tags, tags)
-	return rec
+}
+
+// recordWith is newRecord for an array A of at least len(tags) tags
+// (whole reads A as a slice): the record and A in one allocation.
+func recordWith[A any](tags []notation.Tag, whole func(*A) []notation.Tag) *notation.Record {
+	r := new(struct {
+		rec  notation.Record
+		tags A
+	})
+	n := len(tags)
+	r.rec.Tags = whole(&r.tags)[:n:n]
+	copy(r.rec.Tags, tags)
+	return &r.rec
 }
