@@ -273,7 +273,7 @@ func TestFastStateRelease(t *testing.T) {
 		}
 		fs.release()
 		if fs.sc.s != "" || fs.sc.repl != nil || fs.d.list != nil || fs.d.agg != ([numAgg]struct{ idx, n int }{}) ||
-			fs.result != "" || fs.nMoves != 0 || fs.moves.Moves() != nil || len(fs.tags) != 0 || len(fs.comments) != 0 {
+			fs.result != "" || fs.moves.Moves() != nil || len(fs.tags) != 0 || len(fs.comments) != 0 {
 			t.Fatalf("round %d: released state keeps its game: %+v", round, fs)
 		}
 		for _, tag := range fs.tags[:cap(fs.tags)] {
