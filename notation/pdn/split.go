@@ -92,7 +92,6 @@ func NewSplitter(r io.Reader, opts Options) *Splitter {
 // An arena splitter (arena not nil) takes the buffers its last input
 // left in the arena, if any, rather than the pool's.
 func (s *Splitter) start(r io.Reader, opts Options, arena *Arena) {
-	s.release()
 	s.startDecoded(DecodeText(r), opts, arena) // UTF-16/32 by BOM; not-text input is one error
 }
 
