@@ -249,14 +249,10 @@ type MoveSlab struct {
 // Append adds a zeroed move after the others and returns it. The pointer
 // is valid until the next Append (the storage may move as it grows).
 func (sl *MoveSlab) Append() *Move {
-	n := len(sl.moves)
-	if n == cap(sl.moves) {
-		return sl.grow()
+	if m := sl.Room(); m != nil {
+		return m
 	}
-	// (Beyond its length the storage is zero: released storage is cleared
-	// up to its length, and grown storage is new.)
-	sl.moves = sl.moves[:n+1]
-	return &sl.moves[n]
+	return sl.grow()
 }
 
 // Room is Append when the storage has room (a call small enough to be
@@ -267,6 +263,8 @@ func (sl *MoveSlab) Room() *Move {
 	if n == cap(sl.moves) {
 		return nil
 	}
+	// (Beyond its length the storage is zero: released storage is cleared
+	// up to its length, and grown storage is new.)
 	sl.moves = sl.moves[:n+1]
 	return &sl.moves[n]
 }

@@ -51,7 +51,6 @@ type fastState struct {
 	// moves are the game's moves, written in place as they are read
 	// (the record takes them; a game the full reader reads drops them).
 	moves    notation.MoveSlab
-	nMoves   int // len(moves.Moves())
 	tags     []notation.Tag
 	names    []tagName // the tag names read, by their place in the game (tagName)
 	comments []fastComment
@@ -79,7 +78,7 @@ func (fs *fastState) release() {
 		return
 	}
 	fs.tags, fs.comments = fs.tags[:0], fs.comments[:0]
-	fs.nMoves, fs.result, fs.resultPos, fs.resultAsMove = 0, "", notation.Pos{}, false
+	fs.result, fs.resultPos, fs.resultAsMove = "", notation.Pos{}, false
 	fs.sc.s, fs.sc.filename, fs.sc.repl, fs.sc.d = "", "", nil, nil
 	fs.d.list, fs.d.agg = nil, [numAgg]struct{ idx, n int }{}
 	fastStates.Put(fs)
@@ -188,8 +187,8 @@ func (fs *fastState) read(g GameText, file string) bool {
 				// next round holds nothing but comments, else it is an
 				// error, which the full reader reports).
 				to = toAfter
-			case fs.nMoves > 0:
-				to = fs.nMoves - 1
+			case fs.nMoves() > 0:
+				to = fs.nMoves() - 1
 			}
 			fs.comments = append(fs.comments, fastComment{c: notation.Comment{Text: s[start+1 : end-1], Pos: p}, move: to})
 		case c == '*':
@@ -295,7 +294,7 @@ func (fs *fastState) read(g GameText, file string) bool {
 	}
 	// builder.finish: a move number left without its move is a warning
 	// (the full reader's).
-	if hasNum && !ell && (fs.nMoves > 0 || !result) {
+	if hasNum && !ell && (fs.nMoves() > 0 || !result) {
 		return false
 	}
 	if !result {
@@ -304,12 +303,12 @@ func (fs *fastState) read(g GameText, file string) bool {
 		// whose last move, without a number or a comment, repeats the
 		// Result tag ("4-6" in a mini-match export, "-"), read as its
 		// result. A game without moves is the full reader's.
-		if fs.nMoves == 0 {
+		if fs.nMoves() == 0 {
 			return false
 		}
-		last := &fs.moves.Moves()[fs.nMoves-1]
+		last := &fs.moves.Moves()[fs.nMoves()-1]
 		tag, ok := (&notation.Record{Tags: fs.tags}).Tag("Result") // (as the builder asks)
-		if ok && tag == last.Text && last.Number == 0 && !fs.commented(fs.nMoves-1) {
+		if ok && tag == last.Text && last.Number == 0 && !fs.commented(fs.nMoves()-1) {
 			fs.result, fs.resultPos, fs.resultAsMove = last.Text, last.Pos, true
 			d.warn(last.Pos, CodeResultAsMove, resultAsMoveMsg(last.Text))
 		} else {
@@ -318,6 +317,9 @@ func (fs *fastState) read(g GameText, file string) bool {
 	}
 	return true
 }
+
+// nMoves is the number of moves read.
+func (fs *fastState) nMoves() int { return len(fs.moves.Moves()) }
 
 // commented reports whether a comment follows the move of index i.
 func (fs *fastState) commented(i int) bool {
@@ -400,7 +402,6 @@ func (fs *fastState) plainRun(hasNum, ell bool, num int) (bool, bool, int, bool)
 			if m == nil {
 				m = fs.moves.Append()
 			}
-			fs.nMoves++
 			m.Text = s[i:end]
 			if plainPos {
 				m.Pos = notation.Pos{Line: line, Col: i - lineStart + 1, Offset: sc.base + int64(i)}
@@ -641,7 +642,6 @@ func plainNumericLoop(s string, i int) (end, n, dots int) {
 // the move number waiting for it.
 func (fs *fastState) move(start, end int, p notation.Pos, hasNum, ell *bool, num int) {
 	m := fs.moves.Append()
-	fs.nMoves++
 	m.Text, m.Pos = fs.sc.s[start:end], p
 	if *hasNum {
 		m.Number, m.Ellipsis = num, *ell
@@ -696,34 +696,29 @@ func (fs *fastState) record(g GameText, file string) *notation.Record {
 // allocation for the usual number of tags (they live as long as each
 // other: a report keeps a game's tags with its record).
 func newRecord(tags []notation.Tag) *notation.Record {
-	var rec *notation.Record
 	switch n := len(tags); {
 	case n == 0:
 		return new(notation.Record)
 	case n <= 8:
-		r := new(struct {
-			rec  notation.Record
-			tags [8]notation.Tag
-		})
-		rec = &r.rec
-		rec.Tags = r.tags[:n:n]
+		return recordWith(tags, func(a *[8]notation.Tag) []notation.Tag { return a[:] })
 	case n <= 12:
-		r := new(struct {
-			rec  notation.Record
-			tags [12]notation.Tag
-		})
-		rec = &r.rec
-		rec.Tags = r.tags[:n:n]
+		return recordWith(tags, func(a *[12]notation.Tag) []notation.Tag { return a[:] })
 	case n <= 20:
-		r := new(struct {
-			rec  notation.Record
-			tags [20]notation.Tag
-		})
-		rec = &r.rec
-		rec.Tags = r.tags[:n:n]
+		return recordWith(tags, func(a *[20]notation.Tag) []notation.Tag { return a[:] })
 	default:
 		return &notation.Record{Tags: slices.Clone(tags)}
 	}
-	copy(rec.Tags, tags)
-	return rec
+}
+
+// recordWith is newRecord for an array A of at least len(tags) tags
+// (whole reads A as a slice): the record and A in one allocation.
+func recordWith[A any](tags []notation.Tag, whole func(*A) []notation.Tag) *notation.Record {
+	r := new(struct {
+		rec  notation.Record
+		tags A
+	})
+	n := len(tags)
+	r.rec.Tags = whole(&r.tags)[:n:n]
+	copy(r.rec.Tags, tags)
+	return &r.rec
 }

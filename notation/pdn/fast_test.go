@@ -239,10 +239,7 @@ func FuzzFastParse(f *testing.F) {
 // short word (of the bytes that matter to it, after any prefix) as its
 // loop over the digits does.
 func TestPlainNumeric(t *testing.T) {
-	const alphabet = "0129.-x: a"
-	buf := make([]byte, 0, 8)
-	var walk func(depth int)
-	walk = func(depth int) {
+	eachWord("0129.-x: a", 6, func(buf []byte) {
 		for _, prefix := range []string{"", "1. "} {
 			s := prefix + string(buf)
 			if len(buf) > 0 {
@@ -253,16 +250,7 @@ func TestPlainNumeric(t *testing.T) {
 				}
 			}
 		}
-		if depth == 0 {
-			return
-		}
-		for k := 0; k < len(alphabet); k++ {
-			buf = append(buf, alphabet[k])
-			walk(depth - 1)
-			buf = buf[:len(buf)-1]
-		}
-	}
-	walk(6)
+	})
 }
 
 // TestFastStateRelease: a fast state given back to the pool keeps no
@@ -285,7 +273,7 @@ func TestFastStateRelease(t *testing.T) {
 		}
 		fs.release()
 		if fs.sc.s != "" || fs.sc.repl != nil || fs.d.list != nil || fs.d.agg != ([numAgg]struct{ idx, n int }{}) ||
-			fs.result != "" || fs.nMoves != 0 || fs.moves.Moves() != nil || len(fs.tags) != 0 || len(fs.comments) != 0 {
+			fs.result != "" || fs.moves.Moves() != nil || len(fs.tags) != 0 || len(fs.comments) != 0 {
 			t.Fatalf("round %d: released state keeps its game: %+v", round, fs)
 		}
 		for _, tag := range fs.tags[:cap(fs.tags)] {

@@ -65,15 +65,23 @@ func TestPlainMoveAgrees(t *testing.T) {
 // TestPlainMove: plainMove's branches on fixed places read every short
 // text (of the bytes that matter to it) as plainMoveAt's scan does.
 func TestPlainMove(t *testing.T) {
-	const alphabet = "01259-x: a"
-	buf := make([]byte, 0, 8)
-	var walk func(depth int)
-	walk = func(depth int) {
+	eachWord("01259-x: a", 6, func(buf []byte) {
 		a1, s1, b1, ok1 := plainMove(string(buf))
 		a2, s2, b2, ok2 := plainMoveLoop(string(buf))
 		if ok1 != ok2 || ok1 && (a1 != a2 || s1 != s2 || b1 != b2) {
 			t.Fatalf("%q: plainMove %d %c %d %v, the scan %d %c %d %v", buf, a1, s1, b1, ok1, a2, s2, b2, ok2)
 		}
+	})
+}
+
+// eachWord calls f with every word of at most depth bytes of alphabet,
+// the empty word first, each word before its extensions. f must not
+// keep buf: it is reused.
+func eachWord(alphabet string, depth int, f func(buf []byte)) {
+	buf := make([]byte, 0, depth)
+	var walk func(depth int)
+	walk = func(depth int) {
+		f(buf)
 		if depth == 0 {
 			return
 		}
@@ -83,7 +91,7 @@ func TestPlainMove(t *testing.T) {
 			buf = buf[:len(buf)-1]
 		}
 	}
-	walk(6)
+	walk(depth)
 }
 
 // plainMoveLoop is plainMove by plainMoveAt's scan: the reference.

@@ -170,17 +170,16 @@ func zeroHalves(b []byte) (le, be bool) {
 // notText recognises binary input by its magic bytes, or by the NUL
 // bytes in its head.
 func notText(head []byte) (string, bool) {
-	for _, m := range magics {
-		if len(head) == 0 || !magicFirst[head[0]] {
-			break // (a record's head: no magic starts so, none compared)
+	if len(head) > 0 && magicFirst[head[0]] { // (a record's head: no magic starts so, none compared)
+		for _, m := range magics {
+			if !bytes.HasPrefix(head, []byte(m.prefix)) {
+				continue
+			}
+			if m.prefix == "BZh" && !bytes.HasPrefix(head[min(len(head), 4):], []byte("1AY&SY")) {
+				continue // a text that starts with "BZh"
+			}
+			return m.kind, true
 		}
-		if !bytes.HasPrefix(head, []byte(m.prefix)) {
-			continue
-		}
-		if m.prefix == "BZh" && !bytes.HasPrefix(head[min(len(head), 4):], []byte("1AY&SY")) {
-			continue // a text that starts with "BZh"
-		}
-		return m.kind, true
 	}
 	// Text has no NUL bytes (UTF-16 was told above); binary files have
 	// many. A stray one or two in a damaged record stay text.

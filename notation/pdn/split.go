@@ -92,7 +92,6 @@ func NewSplitter(r io.Reader, opts Options) *Splitter {
 // An arena splitter (arena not nil) takes the buffers its last input
 // left in the arena, if any, rather than the pool's.
 func (s *Splitter) start(r io.Reader, opts Options, arena *Arena) {
-	s.release()
 	s.startDecoded(DecodeText(r), opts, arena) // UTF-16/32 by BOM; not-text input is one error
 }
 
@@ -200,11 +199,11 @@ func (s *source) peek(k int) (byte, bool) {
 // Next returns the next game text, or io.EOF after the last one. Other
 // errors are read errors; the game texts returned before stay valid.
 func (s *Splitter) Next() (GameText, error) {
-	g, err := s.next(false)
-	g.Decode()
-	return g, err
+	return s.next(false)
 }
 
+// next is Next; lazy (NextUndecoded's) lets an arena splitter leave a
+// UTF-8 game's copy to GameText.Decode.
 func (s *Splitter) next(lazy bool) (GameText, error) {
 	if s.err != nil {
 		return GameText{}, s.err
