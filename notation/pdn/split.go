@@ -439,7 +439,7 @@ func (s *Splitter) plainWords() (n int, lineStart bool) {
 				// range: - . / 0-9 :) and 'x'; of those, no result has
 				// '.', 'x' and 3 to 9.
 				atLeast := func(c uint64) uint64 { return (x + (0x80-c)*lanes) & (0x80 * lanes) }
-				is := func(c uint64) uint64 { return ^(x ^ c*lanes + 0x7F*lanes) & (0x80 * lanes) }
+				is := func(c uint64) uint64 { return laneIs(x, c) }
 				isX, below9 := is('x'), ^atLeast(':')
 				simple := atLeast('-')&^atLeast(';') | isX
 				other := atLeast('3')&below9 | isX | is('.')
@@ -544,6 +544,10 @@ var notInResult = func() (t [256]bool) {
 }()
 
 const lanes = 0x0101010101010101 // a class in each of 8 bytes
+
+// laneIs has the high bit of each byte of x that is c, and no other bit,
+// when x is ASCII (no byte from 0x80 up: no carry between lanes).
+func laneIs(x, c uint64) uint64 { return ^(x ^ c*lanes + 0x7F*lanes) & (0x80 * lanes) }
 
 // adv consumes one byte, counting lines and characters.
 func (s *Splitter) adv(c byte) {
@@ -1067,7 +1071,7 @@ func tagPair(b []byte) (name []byte, n, cols int, high byte) {
 	}
 	for k+8 <= len(b) {
 		x := binary.LittleEndian.Uint64(b[k:])
-		is := func(c uint64) uint64 { return ^(x ^ c*lanes + 0x7F*lanes) & (0x80 * lanes) }
+		is := func(c uint64) uint64 { return laneIs(x, c) }
 		// Any control byte stops it (below 0x20: a line break, also a
 		// tab, which the byte loop then reads on).
 		if stop := is('"') | is('\\') | ^(x+0x60*lanes)&(0x80*lanes) | x&(0x80*lanes); stop != 0 {
