@@ -5,8 +5,6 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
-
-	"arbiter/variants"
 )
 
 // TestGen64AgreesWithGen: the replay asks the one-word generator (gen64)
@@ -25,22 +23,12 @@ func TestGen64AgreesWithGen(t *testing.T) {
 }
 
 func gen64Agrees(t *testing.T) {
-	all, err := variants.Builtin()
-	if err != nil {
-		t.Fatal(err)
-	}
 	tested := 0
 	var stuck [2]int   // boards with no quiet move, with one
 	var slides [2]int  // a king's quiet move refused, allowed
 	var singles [2]int // singleCapture's squares without a capture, with one
-	for _, v := range all {
-		if SectionOf(v) == nil {
-			continue
-		}
-		r, _, err := RulesOf(v)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, d := range builtinDraughts(t) {
+		v, r := d.v, d.r
 		if !r.fast64 {
 			continue
 		}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"arbiter/notation"
 	"arbiter/notation/pdn"
 	"arbiter/referee"
 	"arbiter/variants"
@@ -42,11 +43,7 @@ func TestLeanPlySameReport(t *testing.T) {
 		recs, _ := pdn.ReadAll(strings.NewReader(text), "t.pdn", pdn.Options{})
 		for _, rec := range recs {
 			for _, opts := range []referee.Options{{}, {Variations: referee.VariationsError}, {AsPlayed: true}} {
-				leanOff = true
-				full := referee.Check(rec, opts)
-				leanOff = false
-				lean := referee.Check(rec, opts)
-				full.Record, lean.Record = nil, nil
+				full, lean := fullAndLean(rec, opts)
 				if !reflect.DeepEqual(full, lean) {
 					t.Fatalf("game %d (%s): every ply matched\n%+v\nwith lean plies\n%+v", rec.Index, rec.Pos, *full, *lean)
 				}
@@ -56,6 +53,18 @@ func TestLeanPlySameReport(t *testing.T) {
 		}
 	}
 	t.Logf("%d games, %d plies, the same reports", games, plies)
+}
+
+// fullAndLean checks rec under opts twice: with every ply through match
+// (full), then with the lean ply (lean); each report's Record is cleared,
+// so the two compare by value.
+func fullAndLean(rec *notation.Record, opts referee.Options) (full, lean *referee.Report) {
+	leanOff = true
+	full = referee.Check(rec, opts)
+	leanOff = false
+	lean = referee.Check(rec, opts)
+	full.Record, lean.Record = nil, nil
+	return full, lean
 }
 
 // FuzzLeanPly: on any record, under the rules its tags name or under one
@@ -103,11 +112,7 @@ func FuzzLeanPly(f *testing.F) {
 			for _, o := range []referee.Options{{}, {Variations: referee.VariationsError}, {AsPlayed: true}} {
 				opts := base
 				opts.Variations, opts.AsPlayed = o.Variations, o.AsPlayed
-				leanOff = true
-				full := referee.Check(rec, opts)
-				leanOff = false
-				lean := referee.Check(rec, opts)
-				full.Record, lean.Record = nil, nil
+				full, lean := fullAndLean(rec, opts)
 				if !reflect.DeepEqual(full, lean) {
 					t.Fatalf("every ply matched\n%+v\nwith lean plies\n%+v", *full, *lean)
 				}

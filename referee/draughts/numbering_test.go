@@ -5,8 +5,6 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
-
-	"arbiter/variants"
 )
 
 func rulesOfBoard(t *testing.T, w, h int, topLeftDark bool) *Rules {
@@ -149,22 +147,12 @@ func TestNumberingFEN(t *testing.T) {
 // positions of every builtin variant under every GameType numbering that
 // fits its board (and both ways are seen).
 func TestFormatFENFromBits(t *testing.T) {
-	all, err := variants.Builtin()
-	if err != nil {
-		t.Fatal(err)
-	}
 	defer func() { fenBitsOff = false }()
 	var ways [3]int // ascending, descending, neither
 	rng := rand.New(rand.NewPCG(3, 5))
 	pieces := []Piece{WhiteMan, BlackMan, WhiteKing, BlackKing}
-	for _, v := range all {
-		if SectionOf(v) == nil {
-			continue
-		}
-		r, _, err := RulesOf(v)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, d := range builtinDraughts(t) {
+		v, r := d.v, d.r
 		for _, first := range []string{"W", "B"} {
 			for _, kind := range []string{"N", "A"} {
 				for corner := 0; corner < 4; corner++ {
@@ -217,19 +205,9 @@ func TestFormatFENFromBits(t *testing.T) {
 // upper case: every two ASCII bytes, under every builtin variant and every
 // GameType numbering that fits its board.
 func TestAlphaSquareTable(t *testing.T) {
-	all, err := variants.Builtin()
-	if err != nil {
-		t.Fatal(err)
-	}
 	numberings, found := 0, 0
-	for _, v := range all {
-		if SectionOf(v) == nil {
-			continue
-		}
-		r, _, err := RulesOf(v)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, d := range builtinDraughts(t) {
+		v, r := d.v, d.r
 		for _, kind := range []string{"N", "A"} {
 			for corner := 0; corner < 4; corner++ {
 				for invert := 0; invert < 2; invert++ {

@@ -3,8 +3,6 @@ package draughts
 import (
 	"math/rand/v2"
 	"testing"
-
-	"arbiter/variants"
 )
 
 // quietMove, the replay's short way to test a written plain move, must
@@ -13,19 +11,9 @@ import (
 // side to move, every (from, to) pair of playing squares is a move of
 // quietMove if and only if quiet generates it, promoting alike.
 func TestQuietMoveMatchesQuiet(t *testing.T) {
-	all, err := variants.Builtin()
-	if err != nil {
-		t.Fatal(err)
-	}
 	tested := 0
-	for _, v := range all {
-		if SectionOf(v) == nil {
-			continue
-		}
-		r, _, err := RulesOf(v)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, d := range builtinDraughts(t) {
+		v, r := d.v, d.r
 		if r.general {
 			continue
 		}

@@ -153,7 +153,9 @@ func (t *seenTable) put(p *Position, count int32) {
 	t.n++
 }
 
-// toMap moves the positions into a Go map, used from then on.
+// toMap moves the positions into a Go map, used from then on: the slots,
+// their generation and count are not read again (every method asks big
+// first), so the slots go to the collector.
 func (t *seenTable) toMap() {
 	t.big = make(map[Position]int, 2*t.n)
 	for i := range t.slots {
@@ -161,12 +163,7 @@ func (t *seenTable) toMap() {
 			t.big[s.pos] = int(s.count)
 		}
 	}
-	t.n = 0
-	t.gen++
-	if t.gen == 0 {
-		clear(t.slots)
-		t.gen = 1
-	}
+	t.slots, t.n = nil, 0
 }
 
 // clone is a copy of the table that shares no storage with it.
