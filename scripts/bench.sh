@@ -92,6 +92,29 @@ if [ -d "$corpus/draughts/international-tournaments" ]; then
 			printf "  %-4s games/s jobs=2 / jobs=1: %.2fx; jobs=2 / one core: %.2fx; peak RSS %d MB\n", l, wall[l " 1 2"]/wall[l " 2 2"], wall[l " 1 1"]/wall[l " 2 2"], rss[l]/1024
 		}
 	}' "$tmp/cli.txt" | sort -s -k1,1
+	# A folder of one-game files is the shape of most archives: what a file
+	# costs beyond its game is the folder's CPU less that of the same games
+	# in one file. Ten runs are timed together: bash's time counts to the
+	# millisecond, and the difference is some 15 ms a run.
+	echo "per file: the tournament games x3 one a file (arbiter split --by game) against the same games in one file;"
+	echo "check --jobs 1 --format json, CPU of 10 runs; beside it the floor, the bare system calls a file needs"
+	for _ in 1 2 3; do cat "$corpus"/draughts/international-tournaments/*.pdn; done >"$tmp/x3.pdn"
+	mkdir "$tmp/pf"
+	$arbiter split --by game --dir "$tmp/pf" "$tmp/x3.pdn" >/dev/null 2>&1 || true
+	files=$(find "$tmp/pf" -type f | wc -l)
+	for _ in $(seq "$rounds"); do
+		for l in $labels; do
+			for what in pf x3.pdn; do
+				TIMEFORMAT="$l $what %3U %3S"
+				{ time for _ in 1 2 3 4 5 6 7 8 9 10; do "$tmp/$l.arbiter" check --jobs 1 --format json "$tmp/$what" >/dev/null 2>&1 || true; done; } 2>>"$tmp/pf.txt"
+			done
+		done
+	done
+	awk -v files="$files" '{ k=$1 " " $2; seen[$1]=1; cpu=$3+$4; if (!(k in best) || cpu < best[k]) best[k]=cpu }
+	END { for (l in seen) printf "  %-4s per file %5.2f CPU µs  (%d files %.1f ms a run, the same games in one file %.1f ms)\n", l, (best[l " pf"]-best[l " x3.pdn"])*1e6/10/files, files, best[l " pf"]*100, best[l " x3.pdn"]*100 }' "$tmp/pf.txt" | sort
+	(cd notation/input && go test -run '^$' -bench 'OpenFiles' -benchtime 5x .) |
+		awk '/^BenchmarkOpenFiles/ { name=$1; sub(/^BenchmarkOpenFiles\//, "", name); sub(/-[0-9]+$/, "", name)
+			for (i=3; i<NF; i++) if ($(i+1) == "cpu-µs/file") printf "  open, read and close a one-game file, %-14s %5.2f CPU µs\n", name ":", $i }'
 	echo "the archivist's commands on the same file (--jobs 2): select (a tag condition, --count), select --position (every ply's position kept), dupes (GameHash and its prefixes)"
 	for _ in $(seq "$rounds"); do
 		for cmd in "select --count --where White~koops" "select --count --position W:W31-50:B1-20" "dupes"; do
