@@ -215,6 +215,10 @@ func FuzzSplitReadSizes(f *testing.F) {
 	f.Add("1. 32-28 19-23 2-01. 33-29 1 - 1 12. 1/2 -1/2 0-2x 3-28 1-7 9-14\n1-0 *")
 	f.Add("1. 32-28 0\n- 2 1. 18-23 \xbd-\xbd 1.32-28 \xc2\xbd - \xc2\xbd1. 1-0")
 	f.Add("1. 15:24 1:1 1:10 9:18 1:01.32-28 0:2 {x}\n1. 1/2:1/2[Event \"x\"] 2:0 Anna 1:0 1: 0 \xbd:\xbd 0:0\n")
+	// Runs read in one step: '[' runs (tagStart) and words stopped at
+	// each digit (wordRest).
+	f.Add("[Event \"a\"]\n1. 32-28 [[ [\t[\n[[ [Event \"b\"]\n1. 32-28 [[[ ]] [[%clk] 1-0:1-0:1-01. 2-0/1-0 *\n")
+	f.Add("[[[\n[Event \"a\"]\n1. 32-28 \xbd-\xbd-1-1:0-0-1 0-1/1-0/2 (1-0:1-0:1) [[[")
 	f.Fuzz(func(t *testing.T, in string) {
 		sameSplitThroughSmallReads(t, in)
 	})

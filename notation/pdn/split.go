@@ -359,29 +359,28 @@ func (s *Splitter) wordRest(depth int) {
 	src, w := &s.src, &s.words
 	buf := src.buf[:src.end]
 	start := src.pos
-	p := start
-	for p < len(buf) && !wordStops[buf[p]] {
-		p++
-	}
 	// The digit stop applies from the word's fourth byte on, once its
 	// second byte says it may be a result (w.word[1] is '-', '/' or ':',
 	// or its first byte is not ASCII); a word cut at 16 bytes still has
-	// them.
-	if depth == 0 && w.wlen+(p-start) > 3 {
+	// them. It is tested in the same loop: looking for the word's end
+	// first and for a digit after would read a long word ("1-0:1-0:...",
+	// stopped at each digit) to its end again for each digit, quadratic
+	// up to the buffer's size.
+	digitsFrom := len(buf) // no digit stop
+	if depth == 0 {
 		second := byte(0)
 		if w.wlen >= 2 {
 			second = w.word[1]
-		} else {
-			second = buf[start+1-w.wlen]
+		} else if start < len(buf) {
+			second = buf[start] // (w.wlen is 1: the word has its first byte)
 		}
 		if second == '-' || second == '/' || second == ':' || w.word[0] >= 0x80 {
-			for i := start + max(0, 3-w.wlen); i < p; i++ {
-				if isDigit(buf[i]) {
-					p = i
-					break
-				}
-			}
+			digitsFrom = start + max(0, 3-w.wlen)
 		}
+	}
+	p := start
+	for p < len(buf) && !wordStops[buf[p]] && (p < digitsFrom || !isDigit(buf[p])) {
+		p++
 	}
 	n := p - start
 	w.wlen += copy(w.word[w.wlen:], buf[start:p])
@@ -842,7 +841,8 @@ func (s *Splitter) scanGame() gluedNext {
 					}
 					continue
 				}
-				name, isTag, lone := tagStart(src)
+				name, isTag, lone, run := tagStart(src)
+				lineStart = false
 				switch {
 				case isTag:
 					if names.opensGame(name, sawMoves, blankLine) {
@@ -856,10 +856,13 @@ func (s *Splitter) scanGame() gluedNext {
 					if sawMoves {
 						return gluedNext{}
 					}
+					s.advRun(run)
+					continue
 				default:
 					sawMoves = true
+					s.advRun(run)
+					continue
 				}
-				lineStart = false
 			default: // ] } "
 				sawMoves = true
 				lineStart = false
@@ -978,6 +981,14 @@ func (s *Splitter) skipUntil(stop *[256]bool) {
 	src.pos = i
 }
 
+// advRun consumes the n bytes at pos, each as adv does; they are in the
+// buffer (peeked).
+func (s *Splitter) advRun(n int) {
+	for range n {
+		s.adv(s.src.buf[s.src.pos])
+	}
+}
+
 // peekIs reports whether the byte k positions ahead is c.
 func peekIs(src *source, k int, c byte) bool {
 	b, ok := src.peek(k)
@@ -987,8 +998,13 @@ func peekIs(src *source, k int, c byte) bool {
 // tagStart looks at the '[' at pos. A tag starts with '[', optionally more
 // '[' and blanks, and a character that is not '%' (a [%command]), ']' or the
 // end of the line. It returns the tag name (up to a blank or quote), or
-// lone when the '[' is alone on its line.
-func tagStart(src *source) (name []byte, isTag, lone bool) {
+// lone when the '[' is alone on its line. When it is no tag, run is the
+// length of the '[' and the '[' and blanks after it: each '[' of the run
+// would be read as the first is (the same bytes follow it), so the caller
+// takes the run in one step; read a '[' at a time, a line of n '[' cost
+// n times the look ahead over them (quadratic up to the 32 KB a peek
+// reaches).
+func tagStart(src *source) (name []byte, isTag, lone bool, run int) {
 	k := 1
 	for {
 		c, ok := src.peek(k)
@@ -997,12 +1013,13 @@ func tagStart(src *source) (name []byte, isTag, lone bool) {
 		}
 		k++
 	}
+	run = k
 	c, ok := src.peek(k)
 	if !ok || c == '\n' || c == '\r' {
-		return nil, false, true
+		return nil, false, true, run
 	}
 	if c == '%' || c == ']' {
-		return nil, false, false
+		return nil, false, false, run
 	}
 	start := k
 	for k-start < 40 {
@@ -1022,13 +1039,13 @@ func tagStart(src *source) (name []byte, isTag, lone bool) {
 	}
 	if c, _ := src.peek(k); c != '"' {
 		// A pseudo-tag without a value ([Empty]): no name to compare.
-		return nil, true, false
+		return nil, true, false, 0
 	}
 	if c, _ := src.peek(k + 1); c == '"' {
 		// An empty value ([Site ""]): a repeat does not start a game.
-		return nil, true, false
+		return nil, true, false, 0
 	}
-	return src.buf[src.pos+start : src.pos+end], true, false
+	return src.buf[src.pos+start : src.pos+end], true, false, 0
 }
 
 // tagPair looks at the '[' that starts b for a plain tag pair, whole in
