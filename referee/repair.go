@@ -153,6 +153,11 @@ const (
 	// repairBudget bounds the plies one search replays in all, so that a
 	// game with an error costs at most a few milliseconds more.
 	repairBudget = 4000
+	// maxRepairMoveBytes is the longest move a search reads as a move:
+	// the longest real ones (a capture of a dozen pieces) have about 40
+	// bytes. Each ply replayed costs the budget one more per this many
+	// bytes of its move.
+	maxRepairMoveBytes = 256
 	// MaxFixes is how many fixes a diagnostic keeps.
 	MaxFixes = 3
 )
@@ -176,6 +181,12 @@ func SuggestFixes(s RepairSite) []Fix {
 	if i < start || i >= n {
 		return nil
 	}
+	if len(line[i].Text) > maxRepairMoveBytes {
+		// No slip of the pen writes hundreds of bytes: no edit explains
+		// such a move, and each trial would read it again (a hostile
+		// record's megabyte-long "move", some twenty times).
+		return nil
+	}
 	budget := repairBudget
 	var found []trial
 	try := func(t trial, k int, first []string, next int) {
@@ -184,6 +195,11 @@ func SuggestFixes(s RepairSite) []Fix {
 		}
 		got := s.Replay(k, first, next, min(n-next, budget))
 		budget -= len(first) + max(got, 0) + 1
+		// A long move costs its length: the budget bounds the bytes
+		// read again too, whatever the moves after the error hold.
+		for _, m := range line[next:min(n, next+max(got, 0)+1)] {
+			budget -= len(m.Text) / maxRepairMoveBytes
+		}
 		if got < 0 || next+got <= i {
 			return // (it does not get past the failed move)
 		}
