@@ -61,6 +61,9 @@ if [ -d "$corpus/draughts/international-tournaments" ]; then
 		for (l in seen) {
 			for (j=1; j<=2; j++) { k=l " jobs=" j; printf "  %-4s jobs=%d %7.1f CPU µs/game  %7.0f games/s  %6.1f allocs/game  %8.0f B/game\n", l, j, cpu[k], gps[k], al[k], by[k] }
 			if (gps[l " jobs=1"] > 0) printf "  %-4s games/s jobs=2 / jobs=1: %.2fx\n", l, gps[l " jobs=2"]/gps[l " jobs=1"]
+			# jobs=1 already keeps more than one CPU busy: the ceiling of
+			# the ratio above on two cores is 2 over that.
+			if (gps[l " jobs=1"] > 0) { busy = cpu[l " jobs=1"]*gps[l " jobs=1"]/1e6; printf "  %-4s jobs=1 keeps %.2f CPUs busy (the splitter and the collector beside its worker): two cores give it at most %.2fx\n", l, busy, 2/busy }
 			if (l in sp) printf "  %-4s the splitter alone (the one serial stage, texts left to the workers to copy): %.2f CPU µs/game\n", l, sp[l]
 			if ((l " decoded") in sp) printf "  %-4s the splitter with each text copied (pdn.Each, as other commands split): %.2f CPU µs/game\n", l, sp[l " decoded"]
 		}
@@ -90,6 +93,7 @@ if [ -d "$corpus/draughts/international-tournaments" ]; then
 			printf "  %-4s one core %7.1f CPU µs/game  %7.0f games/s\n", l, best[l " 1 1"]*1e6/games, games/wall[l " 1 1"]
 			for (j=1; j<=2; j++) printf "  %-4s jobs=%d   %7.1f CPU µs/game  %7.0f games/s\n", l, j, best[l " " j " 2"]*1e6/games, games/wall[l " " j " 2"]
 			printf "  %-4s games/s jobs=2 / jobs=1: %.2fx; jobs=2 / one core: %.2fx; peak RSS %d MB\n", l, wall[l " 1 2"]/wall[l " 2 2"], wall[l " 1 1"]/wall[l " 2 2"], rss[l]/1024
+			printf "  %-4s jobs=1 keeps %.2f CPUs busy: two cores give it at most %.2fx\n", l, best[l " 1 2"]/wall[l " 1 2"], 2*wall[l " 1 2"]/best[l " 1 2"]
 		}
 	}' "$tmp/cli.txt" | sort -s -k1,1
 	# A folder of one-game files is the shape of most archives: what a file
