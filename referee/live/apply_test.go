@@ -10,7 +10,7 @@ import (
 // text the ones before it left.
 func applyOneByOne(text string, changes []Change) string {
 	for _, c := range changes {
-		text = apply(text, nil, []Change{c})
+		text = apply(text, nil, nil, []Change{c})
 	}
 	return text
 }
