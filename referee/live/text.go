@@ -116,7 +116,7 @@ type unitMarks struct {
 	units []int // utf16Len(text[:at[k]])
 }
 
-const unitStep = 1024
+const unitStep = 256
 
 func (m *unitMarks) build(text string) {
 	m.at, m.units = append(m.at[:0], 0), append(m.units[:0], 0)
