@@ -118,3 +118,20 @@ func BenchmarkActionsShapes(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkApplyShapes applies edits whose shape once cost more than their
+// size: a replace-all of every move number's "1." in n games on one line,
+// sent as one notification (each change's place was counted from the
+// line's start). ns/op over the sizes shows whether the cost is linear:
+// compare n=1000 with n=4000.
+func BenchmarkApplyShapes(b *testing.B) {
+	for _, n := range []int{1000, 4000} {
+		text := strings.Repeat("1. 32-28 19-23 2. 28x19 14x23 * ", n)
+		changes := replaceAll(text, "1.", "1 .")
+		b.Run(fmt.Sprintf("replace-all-on-one-line/n=%d", n), func(b *testing.B) {
+			for b.Loop() {
+				apply(text, indexLines(text), &unitMarks{}, changes)
+			}
+		})
+	}
+}
