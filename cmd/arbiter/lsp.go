@@ -3,6 +3,9 @@ package main
 import (
 	"errors"
 	"fmt"
+	"math"
+	"os"
+	"runtime/debug"
 
 	"github.com/urfave/cli/v2"
 
@@ -40,10 +43,28 @@ func lspCommand() *cli.Command {
 	}
 }
 
+// serverCollector sets the collector for a server that holds its
+// documents: run's soft limit of 32 MB suits check, whose live heap stays
+// a few MB while games stream through, but a language server's live heap
+// is its open documents' checks, and past the limit each keystroke marked
+// all of them again, more often the larger they were (an edit in a file of
+// 5,600 games: 76 ms, 21 ms without the limit). Collecting at twice the
+// live heap bounds the memory by the documents instead. GOGC and
+// GOMEMLIMIT, when set, win, as in run.
+func serverCollector() {
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(math.MaxInt64)
+	}
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(100)
+	}
+}
+
 func runLSP(c *cli.Context) error {
 	if c.NArg() > 0 {
 		return usageError("lsp takes no arguments: an editor starts it and speaks to it on standard input and output")
 	}
+	serverCollector()
 	so, err := streamOptions(c)
 	if err != nil {
 		return err

@@ -3,9 +3,11 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"testing"
 	"time"
@@ -46,6 +48,27 @@ func TestLSPCommand(t *testing.T) {
 		if code != tc.code || !strings.Contains(stdout, tc.stdout) || !strings.Contains(stderr, tc.stderr) {
 			t.Errorf("%s: exit %d, want %d\nstdout: %s\nstderr: %s", tc.name, code, tc.code, stdout, stderr)
 		}
+	}
+}
+
+// TestLSPCollector: the language server collects at twice its live heap,
+// without check's soft limit (see serverCollector).
+func TestLSPCollector(t *testing.T) {
+	if os.Getenv("GOMEMLIMIT") != "" || os.Getenv("GOGC") != "" {
+		t.Skip("GOMEMLIMIT or GOGC set: they win")
+	}
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(-1))
+	defer debug.SetGCPercent(debug.SetGCPercent(100))
+	initialize := map[string]any{"id": 1, "method": "initialize", "params": map[string]any{"capabilities": map[string]any{}}}
+	if _, stderr, code := arbiter(t, frames(initialize, map[string]any{"id": 2, "method": "shutdown"}, map[string]any{"method": "exit"}), "lsp"); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if limit := debug.SetMemoryLimit(-1); limit != math.MaxInt64 {
+		t.Errorf("memory limit %d during lsp, want none", limit)
+	}
+	percent := debug.SetGCPercent(100)
+	if percent != 100 {
+		t.Errorf("GC percent %d during lsp, want 100", percent)
 	}
 }
 

@@ -48,6 +48,10 @@ func (definition) Lex(filename string, r io.Reader) (lexer.Lexer, error) {
 type scanner struct {
 	movetext.Cursor
 	wantAction bool
+	// noPay is where the last look for a payment's ')' stopped without
+	// one (a line break or the end): a '(' before it has none either, so a
+	// run of '(' is not read to the end of its line once for each.
+	noPay int
 }
 
 func newScanner(s, file string, at notation.Pos) *scanner {
@@ -75,8 +79,15 @@ func (l *scanner) Next() (lexer.Token, error) {
 	case '{', ';':
 		return l.Tok(tokComment, movetext.CommentEnd(s, i)), nil
 	case '(':
+		if i < l.noPay {
+			return l.Tok(tokUnreadable, wordEnd(s, i+1)), nil
+		}
 		j := strings.IndexAny(s[i:], ")\n")
 		if j < 0 || s[i+j] != ')' {
+			l.noPay = len(s)
+			if j >= 0 {
+				l.noPay = i + j
+			}
 			return l.Tok(tokUnreadable, wordEnd(s, i+1)), nil
 		}
 		return l.Tok(tokPay, i+j+1), nil

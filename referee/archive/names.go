@@ -1,6 +1,7 @@
 package archive
 
 import (
+	"encoding/binary"
 	"sort"
 	"strings"
 	"unicode"
@@ -257,11 +258,17 @@ func (f *nameForm) blockKeys() []string {
 	}
 	add("=" + f.folded)
 	for _, w := range f.words {
-		if len([]rune(w)) < 3 {
+		r := []rune(w)
+		if len(r) < 3 {
+			continue
+		}
+		if len(r) >= longKey {
+			// A word no name has (a hostile tag value): its keys are
+			// hashed, or its n keys of n letters would cost n² bytes.
+			longWordKeys(r, add)
 			continue
 		}
 		add(w)
-		r := []rune(w)
 		if len(r) >= 5 {
 			for i := range r {
 				add(string(r[:i]) + string(r[i+1:]))
@@ -269,6 +276,53 @@ func (f *nameForm) blockKeys() []string {
 		}
 	}
 	return keys
+}
+
+// longKey is the length in letters from which a block key is its hash,
+// far longer than any word of a real name. The form of a key depends on
+// its letters alone, so a word's key and another's less a letter still
+// meet when they are the same letters.
+const longKey = 64
+
+// longWordKeys adds the keys of a word of at least longKey letters: the
+// word, and the word less each letter, those of longKey letters or more as
+// their polynomial hash (each found in constant time from the hashes of
+// the word's prefixes and suffixes), the shorter ones as text. Two keys
+// that meet by a collision only make the names compared.
+func longWordKeys(r []rune, add func(string)) {
+	const base = 0x100000001b3 // odd: multiplying by it loses no bit
+	n := len(r)
+	pow := make([]uint64, n+1) // pow[i] is base to the i
+	pre := make([]uint64, n+1) // pre[i] is the hash of r[:i]
+	pow[0] = 1
+	for i, c := range r {
+		pow[i+1] = pow[i] * base
+		pre[i+1] = pre[i]*base + uint64(c)
+	}
+	suf := make([]uint64, n+1) // suf[i] is the hash of r[i:]
+	for i := n - 1; i >= 0; i-- {
+		suf[i] = uint64(r[i])*pow[n-1-i] + suf[i+1]
+	}
+	add(hashKey(pre[n], n))
+	if n-1 < longKey {
+		for i := range r {
+			add(string(r[:i]) + string(r[i+1:]))
+		}
+		return
+	}
+	for i := range r {
+		add(hashKey(pre[i]*pow[n-1-i]+suf[i+1], n-1))
+	}
+}
+
+// hashKey is the key of a text of n letters whose hash is h: a byte no
+// UTF-8 text holds, the hash, the length.
+func hashKey(h uint64, n int) string {
+	b := make([]byte, 0, 1+2*binary.MaxVarintLen64)
+	b = append(b, 0xff)
+	b = binary.AppendUvarint(b, h)
+	b = binary.AppendUvarint(b, uint64(n))
+	return string(b)
 }
 
 // sameName says whether two spellings are probably one person, and why.

@@ -10,7 +10,7 @@ import (
 // text the ones before it left.
 func applyOneByOne(text string, changes []Change) string {
 	for _, c := range changes {
-		text = apply(text, nil, []Change{c})
+		text = apply(text, nil, nil, []Change{c})
 	}
 	return text
 }
@@ -19,14 +19,15 @@ func applyOneByOne(text string, changes []Change) string {
 // occurrence of old replaced, the last occurrence first.
 func replaceAll(text, old, new string) []Change {
 	idx := indexLines(text)
+	var marks unitMarks
 	var changes []Change
 	for i := 0; ; {
 		j := strings.Index(text[i:], old)
 		if j < 0 {
 			break
 		}
-		start := idx.position(text, i+j)
-		end := idx.position(text, i+j+len(old))
+		start := idx.positionIn(text, i+j, &marks)
+		end := idx.positionIn(text, i+j+len(old), &marks)
 		changes = append([]Change{{Range: &Range{start, end}, Text: new}}, changes...)
 		i += j + len(old)
 	}

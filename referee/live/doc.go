@@ -46,6 +46,7 @@ type Document struct {
 	text     string
 	bom      int // bytes of a byte-order mark the splitter skipped
 	lines    lineIndex
+	marks    unitMarks // the UTF-16 units of the text's long lines, once counted
 	games    []*Game
 	// Rechecked counts the games the last update checked (the others were
 	// the same text as before, and kept their findings).
@@ -111,7 +112,7 @@ func (d *Document) Games() []*Game { return d.games }
 
 // Edit applies a client's changes and checks the games they changed.
 func (d *Document) Edit(changes []Change) {
-	d.SetText(apply(d.text, d.lines, changes))
+	d.SetText(apply(d.text, d.lines, &d.marks, changes))
 }
 
 // SetText replaces the document's text. The text is cut into games again
@@ -125,6 +126,7 @@ func (d *Document) SetText(text string) {
 	}
 	d.text = text
 	d.lines = indexLines(text)
+	d.marks = unitMarks{}
 	d.bom = 0
 	if strings.HasPrefix(text, "\ufeff") {
 		d.bom = len("\ufeff")
@@ -225,8 +227,8 @@ func (d *Document) offset(g *Game, p notation.Pos) int {
 }
 
 // Position and Offset convert between byte offsets and positions.
-func (d *Document) Position(off int) Position { return d.lines.position(d.text, off) }
-func (d *Document) Offset(p Position) int     { return d.lines.offset(d.text, p) }
+func (d *Document) Position(off int) Position { return d.lines.positionIn(d.text, off, &d.marks) }
+func (d *Document) Offset(p Position) int     { return d.lines.offsetIn(d.text, p, &d.marks) }
 
 // GameAt is the game whose text holds the byte offset off (the one before
 // it, when off is between games), or nil.

@@ -52,10 +52,14 @@ func indexLines(text string) lineIndex {
 }
 
 // position is the Position of a byte offset (clamped to the text).
-func (idx lineIndex) position(text string, off int) Position {
+func (idx lineIndex) position(text string, off int) Position { return idx.positionIn(text, off, nil) }
+
+// positionIn is position counting a long line's characters with marks
+// (nil: from the line's start).
+func (idx lineIndex) positionIn(text string, off int, marks *unitMarks) Position {
 	off = max(0, min(off, len(text)))
 	line := sort.Search(len(idx), func(i int) bool { return idx[i] > off }) - 1
-	return Position{Line: line, Character: utf16Len(text[idx[line]:off])}
+	return Position{Line: line, Character: marks.count(text, idx[line], off)}
 }
 
 // offset is the byte offset of a Position. A character past the end of
@@ -63,7 +67,11 @@ func (idx lineIndex) position(text string, off int) Position {
 // last is the end of the text, and a character inside a character that
 // UTF-16 writes as two units is the start of that character: the
 // protocol asks a server to take such positions leniently.
-func (idx lineIndex) offset(text string, p Position) int {
+func (idx lineIndex) offset(text string, p Position) int { return idx.offsetIn(text, p, nil) }
+
+// offsetIn is offset counting a long line's characters from the last of
+// marks before the Position (nil: from the line's start).
+func (idx lineIndex) offsetIn(text string, p Position, marks *unitMarks) int {
 	if p.Line < 0 {
 		return 0
 	}
@@ -78,8 +86,8 @@ func (idx lineIndex) offset(text string, p Position) int {
 	for end > start && (text[end-1] == '\n' || text[end-1] == '\r') {
 		end--
 	}
-	units := 0
-	for i := start; i < end; {
+	i, units := marks.before(text, start, end, p.Character)
+	for i < end {
 		if units >= p.Character {
 			return i
 		}
@@ -95,6 +103,80 @@ func (idx lineIndex) offset(text string, p Position) int {
 		i += n
 	}
 	return end
+}
+
+// unitMarks count the UTF-16 units of a long line in steps, so that the
+// findings of a line of thousands of games (a file on one line) cost each
+// about a step, not the line up to it: the start of a character about
+// every unitStep bytes, and the units of the text before it. Built on the
+// first count that spans more than two steps; the zero value is ready. A
+// nil *unitMarks counts from the line's start.
+type unitMarks struct {
+	at    []int // byte offsets, each where utf16Len's reading starts a character
+	units []int // utf16Len(text[:at[k]])
+}
+
+const unitStep = 256
+
+func (m *unitMarks) build(text string) {
+	m.at, m.units = append(m.at[:0], 0), append(m.units[:0], 0)
+	units := 0
+	for i, next := 0, unitStep; i < len(text); {
+		if i >= next {
+			m.at, m.units = append(m.at, i), append(m.units, units)
+			next = i + unitStep
+		}
+		c := text[i]
+		if c < utf8.RuneSelf {
+			units++
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(text[i:])
+		units++
+		if r >= 0x10000 {
+			units++
+		}
+		i += size
+	}
+}
+
+// count is utf16Len(text[from:to]), from the start of a line (a line
+// starts where utf16Len's reading from the text's start starts a
+// character: after a line break, which no character holds).
+func (m *unitMarks) count(text string, from, to int) int {
+	if m == nil || to-from <= 2*unitStep {
+		return utf16Len(text[from:to])
+	}
+	if m.at == nil {
+		m.build(text)
+	}
+	first := sort.SearchInts(m.at, from)                                         // the first mark at or after from
+	last := sort.Search(len(m.at), func(k int) bool { return m.at[k] > to }) - 1 // the last at or before to
+	return utf16Len(text[from:m.at[first]]) + m.units[last] - m.units[first] + utf16Len(text[m.at[last]:to])
+}
+
+// before is where offsetIn's count of a line [start, end) may begin to
+// look for its character char: the last mark inside the line whose units
+// from the line's start are at most char, and those units; the line's
+// start when there is none.
+func (m *unitMarks) before(text string, start, end, char int) (int, int) {
+	if m == nil || end-start <= 2*unitStep {
+		return start, 0
+	}
+	if m.at == nil {
+		m.build(text)
+	}
+	first := sort.SearchInts(m.at, start)
+	if first >= len(m.at) || m.at[first] > end {
+		return start, 0
+	}
+	lead := m.units[first] - utf16Len(text[start:m.at[first]]) // the units of text[:start]
+	k := sort.Search(len(m.at), func(k int) bool { return m.at[k] > end || m.units[k]-lead > char }) - 1
+	if k < first {
+		return start, 0
+	}
+	return m.at[k], m.units[k] - lead
 }
 
 // utf16Len is how many UTF-16 code units s takes (an invalid byte, which
@@ -129,17 +211,18 @@ type Change struct {
 // Apply applies changes to text in order, each on the text the ones before
 // it left, as the protocol's incremental sync asks.
 func Apply(text string, changes []Change) string {
-	return apply(text, nil, changes)
+	return apply(text, nil, nil, changes)
 }
 
-// apply is Apply given the line index of text, when known (nil when not).
+// apply is Apply given the line index of text, when known (nil when not),
+// and its marks (nil: made for each text a run is resolved on).
 //
 // A client sends a multi-cursor edit or a replace-all as one notification
 // of many changes, each wholly before the one before it (so that each
 // applies to the text unchanged by the others): such a run is resolved on
 // one line index and written in one pass, not one copy of the document
 // per change.
-func apply(text string, idx lineIndex, changes []Change) string {
+func apply(text string, idx lineIndex, marks *unitMarks, changes []Change) string {
 	type span struct {
 		start, end int
 		text       string
@@ -152,14 +235,14 @@ func apply(text string, idx lineIndex, changes []Change) string {
 			continue
 		}
 		if idx == nil {
-			idx = indexLines(text)
+			idx, marks = indexLines(text), &unitMarks{}
 		}
 		run = run[:0]
 		for _, c := range changes {
 			if c.Range == nil {
 				break
 			}
-			start, end := idx.offset(text, c.Range.Start), idx.offset(text, c.Range.End)
+			start, end := idx.offsetIn(text, c.Range.Start, marks), idx.offsetIn(text, c.Range.End, marks)
 			if end < start {
 				start, end = end, start
 			}

@@ -16,7 +16,7 @@ import (
 )
 
 // raceParse splits and parses a text of race records.
-func raceParse(t *testing.T, text string) []*notation.Record {
+func raceParse(t testing.TB, text string) []*notation.Record {
 	t.Helper()
 	sp := pdn.NewSplitter(strings.NewReader(text), pdn.Options{})
 	var out []*notation.Record
