@@ -981,12 +981,13 @@ func (s *Splitter) skipUntil(stop *[256]bool) {
 	src.pos = i
 }
 
-// advRun consumes the n bytes at pos, each as adv does; they are in the
-// buffer (peeked).
+// advRun consumes the n bytes at pos, a run of '[' and blanks that
+// tagStart peeked: ASCII and no line break, so counted as wordRest counts
+// a word, without adv's tests for each byte.
 func (s *Splitter) advRun(n int) {
-	for range n {
-		s.adv(s.src.buf[s.src.pos])
-	}
+	s.src.pos += n
+	s.off += int64(n)
+	s.col += n
 }
 
 // peekIs reports whether the byte k positions ahead is c.
