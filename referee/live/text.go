@@ -141,15 +141,25 @@ func (m *unitMarks) build(text string) {
 	}
 }
 
+// spans says whether the marks serve a count over [from, to): one that
+// spans more than two steps, when there are marks (m not nil); it builds
+// them on the first such count.
+func (m *unitMarks) spans(text string, from, to int) bool {
+	if m == nil || to-from <= 2*unitStep {
+		return false
+	}
+	if m.at == nil {
+		m.build(text)
+	}
+	return true
+}
+
 // count is utf16Len(text[from:to]), from the start of a line (a line
 // starts where utf16Len's reading from the text's start starts a
 // character: after a line break, which no character holds).
 func (m *unitMarks) count(text string, from, to int) int {
-	if m == nil || to-from <= 2*unitStep {
+	if !m.spans(text, from, to) {
 		return utf16Len(text[from:to])
-	}
-	if m.at == nil {
-		m.build(text)
 	}
 	first := sort.SearchInts(m.at, from)                                         // the first mark at or after from
 	last := sort.Search(len(m.at), func(k int) bool { return m.at[k] > to }) - 1 // the last at or before to
@@ -161,11 +171,8 @@ func (m *unitMarks) count(text string, from, to int) int {
 // from the line's start are at most char, and those units; the line's
 // start when there is none.
 func (m *unitMarks) before(text string, start, end, char int) (int, int) {
-	if m == nil || end-start <= 2*unitStep {
+	if !m.spans(text, start, end) {
 		return start, 0
-	}
-	if m.at == nil {
-		m.build(text)
 	}
 	first := sort.SearchInts(m.at, start)
 	if first >= len(m.at) || m.at[first] > end {
