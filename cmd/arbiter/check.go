@@ -4,10 +4,8 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
-	"math"
 	"os"
 	"path/filepath"
-	"runtime/debug"
 	"strings"
 	"time"
 
@@ -121,9 +119,7 @@ func runCheck(c *cli.Context) error {
 		// The page holds every game until the end, so its live heap grows
 		// with the archive: main's soft memory limit, meant for formats that
 		// stream, would only make the collector run without pause.
-		if os.Getenv("GOMEMLIMIT") == "" {
-			debug.SetMemoryLimit(math.MaxInt64)
-		}
+		softMemoryLimit(noMemoryLimit)
 	}
 	in, err := inputs(c)
 	if err != nil {

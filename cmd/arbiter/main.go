@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"runtime/debug"
 	"runtime/pprof"
@@ -37,23 +38,35 @@ func main() {
 	os.Exit(run(os.Args, os.Stdin, os.Stdout, os.Stderr))
 }
 
+// collectAt has the collector run when the heap has grown by percent of
+// the live heap, and softMemoryLimit sets its soft memory limit
+// (noMemoryLimit: none); GOGC and GOMEMLIMIT, when set, win over them:
+// measuring other settings must not need a rebuild.
+func collectAt(percent int) {
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(percent)
+	}
+}
+
+func softMemoryLimit(bytes int64) {
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(bytes)
+	}
+}
+
+const noMemoryLimit = math.MaxInt64
+
 func runApp(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	// Replaying allocates many short-lived move lists while the live heap
 	// stays a few MB (games stream through); collecting at 4x the live heap
 	// instead of 2x measured about 20% faster with --jobs 2, for some 25 MB.
-	// GOGC, when set, wins (as GOMEMLIMIT does below): measuring other
-	// settings must not need a rebuild.
-	if os.Getenv("GOGC") == "" {
-		debug.SetGCPercent(400)
-	}
+	collectAt(400)
 	// But 4x of a live heap of up to 8 MB (the games in flight with --jobs 2)
 	// let the process reach 70 MB; a soft limit keeps checking an archive of
 	// any size under 50 MB (measured: 33 MB on 1 GB) for no measurable CPU.
 	// A larger live heap (one huge game) only makes the collector run more
-	// often. GOMEMLIMIT, when set, wins.
-	if os.Getenv("GOMEMLIMIT") == "" {
-		debug.SetMemoryLimit(32 << 20)
-	}
+	// often.
+	softMemoryLimit(32 << 20)
 	app := newApp(stdin, stdout, stderr)
 	if n := len(args); n > 0 && args[n-1] == completeFlag {
 		for _, w := range complete(app, args[1:n-1]) {
